@@ -1,0 +1,84 @@
+"""Actions: the small value objects a player (or a bot) chooses from.
+
+An :class:`Action` has a ``kind`` and keyword parameters, e.g.
+``Action("place_order", order="build", cell="outer")``. It is hashable and has a JSON
+form ``{"kind": "place_order", "order": "build", "cell": "outer"}``.
+
+:attr:`Action.targets` names the board elements the action is about
+(``city:edessa``, ``cross:build:inner``, ``market:buildings:2``, ``card:<id>``,
+``choice:<value>``…) so the UI can highlight every legal action generically.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+
+class IllegalAction(ValueError):
+    """Raised by :meth:`Game.apply` for an action that is not legal now."""
+
+
+class Action:
+    __slots__ = ("kind", "params", "_hash")
+
+    def __init__(self, kind: str, **params: Any):
+        self.kind = kind
+        self.params = tuple(sorted(params.items()))
+        self._hash = hash((kind, self.params))
+
+    def __getattr__(self, name: str) -> Any:
+        for key, value in self.params:
+            if key == name:
+                return value
+        raise AttributeError(name)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        for key, value in self.params:
+            if key == name:
+                return value
+        return default
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Action) and self._hash == other._hash
+                and self.kind == other.kind and self.params == other.params)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.params)
+        return f"Action({self.kind!r}{', ' if args else ''}{args})"
+
+    def to_json(self) -> dict:
+        data = {"kind": self.kind}
+        data.update(self.params)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict) -> Action:
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+            raise ValueError(f"not an action: {data!r}")
+        params = {k: v for k, v in data.items() if k != "kind"}
+        return cls(data["kind"], **params)
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        """Board elements this action names (see module docstring)."""
+        out = []
+        for key, value in self.params:
+            if value is None:
+                continue
+            if key in ("city", "source", "target", "to", "frm"):
+                out.append(f"city:{value}")
+            elif key == "card":
+                out.append(f"card:{value}")
+            elif key == "cell" and self.get("order"):
+                out.append(f"cross:{self.get('order')}:{value}")
+            elif key == "slot" and self.get("market"):
+                out.append(f"market:{self.get('market')}:{value}")
+            elif key == "player":
+                out.append(f"player:{value}")
+            elif key == "bishop":
+                out.append(f"bishop:{value}")
+        if not out:
+            out.append(f"choice:{self.kind}")
+        return tuple(out)

@@ -1,0 +1,210 @@
+"""Shared questions and small mutations about the board, used by every rules module.
+
+Functions take the :class:`~krestonostsy.engine.game.Game` (``g``) and read ``g.s``
+(the state dict) and ``g.c`` (the content). Nothing here asks a player anything.
+"""
+from __future__ import annotations
+
+from .state import SARACEN
+
+GOOD_COLOURS = ("yellow", "white", "blue", "red", "green")
+
+
+# --- who holds what ---------------------------------------------------------------------
+
+def controller(g, city: str) -> str | None:
+    """The city's controller (GLOSS-01/02): a state id, ``"saracen"`` or None if empty.
+
+    During a battle or raid both sides stand in the city; the defender (recorded in
+    ``city["defender"]``) keeps control until it ends (RAID-05).
+    """
+    c = g.s["cities"][city]
+    defender = c.get("defender")
+    if defender:
+        return defender
+    for owner, n in c["units"].items():
+        if n > 0:
+            return owner
+    return None
+
+
+def units(g, city: str, owner: str) -> int:
+    return g.s["cities"][city]["units"].get(owner, 0)
+
+
+def add_units(g, city: str, owner: str, n: int) -> None:
+    u = g.s["cities"][city]["units"]
+    value = u.get(owner, 0) + n
+    if value < 0:
+        raise ValueError(f"negative units of {owner} in {city}")
+    if value:
+        u[owner] = value
+    else:
+        u.pop(owner, None)
+
+
+def to_supply(g, owner: str, n: int) -> None:
+    """Units back to their supply (a state's or the Saracens')."""
+    if owner == SARACEN:
+        g.s["saracens"] += n
+    else:
+        g.s["players"][owner]["units"] += n
+
+
+def from_supply(g, owner: str, n: int) -> int:
+    """Take up to ``n`` units from a supply; returns how many were available."""
+    if owner == SARACEN:
+        k = min(n, g.s["saracens"])
+        g.s["saracens"] -= k
+    else:
+        p = g.s["players"][owner]
+        k = min(n, p["units"])
+        p["units"] -= k
+    return k
+
+
+def cities_of(g, player: str) -> list[str]:
+    """The player's city tokens, capital first (CAPITAL-02)."""
+    return g.s["players"][player]["cities"]
+
+
+def capital(g, player: str) -> str | None:
+    cs = g.s["players"][player]["cities"]
+    return cs[0] if cs else None
+
+
+def adjacent(g, city: str) -> tuple[str, ...]:
+    """Existing neighbours of ``city`` (removed cities do not exist, SETUP-28/29)."""
+    cities = g.s["cities"]
+    return tuple(n for n in g.c.board.adjacency[city] if not cities[n].get("removed"))
+
+
+def existing_cities(g) -> list[str]:
+    return [c for c, d in g.s["cities"].items() if not d.get("removed")]
+
+
+def distance(g, a: str, b: str) -> int:
+    """Shortest path over existing cities (§3 'closest', SYM-86); large if unreachable."""
+    if a == b:
+        return 0
+    seen = {a}
+    frontier = [a]
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for c in frontier:
+            for n in adjacent(g, c):
+                if n == b:
+                    return d
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        frontier = nxt
+    return 99
+
+
+def units_on_map(g, player: str) -> int:
+    return sum(c["units"].get(player, 0) for c in g.s["cities"].values())
+
+
+# --- turn order (TURN-04/05/07) ---------------------------------------------------------
+
+def turn_order(g, include_automa: bool = False) -> list[str]:
+    """Pieces from the rightmost on the sanctity track leftwards.
+
+    Outside Planning the automa's pieces do not count (TURN-07), so by default only the
+    players are returned. Eliminated players stay in the order (they may still score).
+    """
+    pos = g.s["sanctity"]
+    pieces = list(g.s["states"])
+    if include_automa:
+        pieces += g.s["automa"]["pieces"]
+    return sorted(pieces, key=lambda p: -pos[p])
+
+
+def active_players(g) -> list[str]:
+    """Players in turn order who may still act (not eliminated, CAPITAL-05)."""
+    return [p for p in turn_order(g) if not g.s["players"][p]["eliminated"]]
+
+
+# --- goods (BUILD-05/06, GLOSS-03/04) ---------------------------------------------------
+
+def goods_total(g, player: str, colour: str | None = None) -> int:
+    goods = g.s["players"][player]["goods"]
+    if colour:
+        return sum(goods.get(colour, (0, 0, 0)))
+    return sum(sum(v) for v in goods.values())
+
+
+def ready_goods(g, player: str, colour: str | None = None) -> int:
+    goods = g.s["players"][player]["goods"]
+    if colour:
+        return goods.get(colour, (0, 0, 0))[0]
+    return sum(v[0] for v in goods.values())
+
+
+def add_good(g, player: str, colour: str, ready: bool = True) -> None:
+    row = g.s["players"][player]["goods"].setdefault(colour, [0, 0, 0])
+    row[0 if ready else 1] += 1
+
+
+def spend_good(g, player: str, colour: str) -> None:
+    row = g.s["players"][player]["goods"][colour]
+    if row[0] <= 0:
+        raise ValueError(f"{player} has no ready {colour} good")
+    row[0] -= 1
+    row[1] += 1
+
+
+def restore_good(g, player: str, colour: str) -> None:
+    row = g.s["players"][player]["goods"][colour]
+    if row[1] <= 0:
+        raise ValueError(f"{player} has no spent unblocked {colour} good")
+    row[1] -= 1
+    row[0] += 1
+
+
+def block_good(g, player: str, colour: str) -> None:
+    """Block one good of ``colour``: a ready one is flipped first (GLOSS-04)."""
+    row = g.s["players"][player]["goods"][colour]
+    if row[0] > 0:
+        row[0] -= 1
+    elif row[1] > 0:
+        row[1] -= 1
+    else:
+        raise ValueError(f"{player} has no unblocked {colour} good")
+    row[2] += 1
+
+
+def remove_good(g, player: str, colour: str) -> None:
+    """Take one good of ``colour`` out of the warehouse, giving up the least useful one
+    (blocked, then spent, then ready): the owner's best choice (RAID-13, BATTLE-23)."""
+    row = g.s["players"][player]["goods"].get(colour)
+    if not row or not sum(row):
+        return
+    for i in (2, 1, 0):
+        if row[i]:
+            row[i] -= 1
+            break
+    if not sum(row):
+        del g.s["players"][player]["goods"][colour]
+
+
+def produced_goods(g, city: str) -> tuple[str, ...]:
+    """Goods the city's open sector shows at its current level (BUILD-08)."""
+    return g.c.board.cities[city].sector(g.s["cities"][city]["level"]).goods
+
+
+def city_level(g, city: str) -> int:
+    return g.s["cities"][city]["level"]
+
+
+# --- the log -----------------------------------------------------------------------------
+
+def log(g, key: str, visibility=None, **params) -> None:
+    """Add a structured log entry ``(key, params, visibility)``.
+
+    ``visibility`` None = everyone; otherwise a tuple of players who may read it.
+    """
+    g.log.append((key, params, visibility))

@@ -1,0 +1,218 @@
+"""The public API of the rules engine: :class:`Game`.
+
+Other code (the UI, bots, scripts) uses only this class::
+
+    game = Game.new(["jerusalem", "edessa"], seed=7)
+    while not game.is_over:
+        d = game.decision              # who must choose, what is asked, the legal actions
+        game.apply(d.actions[0])       # IllegalAction if not legal now
+    print(game.result())
+
+The state is plain data (``state.py``); the flow is a stack of steps (``flow.py``);
+all randomness comes from the state's own generator (``rng.py``), so the same seed and
+the same actions always give the same game.
+"""
+from __future__ import annotations
+
+import json
+import pickle
+
+from ..content import Content
+from ..content.loader import shipped_content
+from . import rng
+from .actions import Action, IllegalAction
+from .flow import STEPS, Decision, EngineError
+from .options import GameOptions
+
+FORMAT_VERSION = 1
+_MAX_AUTO_STEPS = 100_000
+
+
+class SaveError(ValueError):
+    """A save file cannot be loaded: corrupt, foreign, newer, or its replay fails."""
+
+
+class Game:
+    """One game of «Крестоносцы». See the module docstring."""
+
+    def __init__(self, state: dict, content: Content, setup: dict):
+        self.s = state
+        self.c = content
+        self.setup = setup  # {"states", "seed", "options"}: enough to recreate the start
+        self.log: list = []
+        self.actions: list[Action] = []
+        self._decision: Decision | None = None
+        self._history: list = []  # (state, log length, actions length, player, barrier)
+
+    # --- creation ------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, states, seed: int = 0, options: GameOptions | dict | None = None,
+            content: Content | None = None) -> Game:
+        """A new game for the given states (2–4 of jerusalem, tripoli, edessa, antioch).
+
+        Raises ``ValueError`` for an illegal line-up (e.g. a 2-player pair that is not
+        allowed, SETUP-30).
+        """
+        from . import modules  # noqa: F401  (registers every step)
+        from .setup import new_state
+
+        if isinstance(options, dict) or options is None:
+            options = GameOptions.from_json(options)
+        content = content or shipped_content()
+        setup = {"states": list(states), "seed": int(seed), "options": options.to_json()}
+        game = cls(new_state(content, list(states), int(seed), options), content, setup)
+        game._advance()
+        return game
+
+    # --- the flow (used by steps) ---------------------------------------------------------
+
+    def call(self, step: str, **frame) -> None:
+        """Push a child step; its ``ret`` value lands in the caller's frame as ``ret``."""
+        if step not in STEPS:
+            raise EngineError(f"unknown step {step!r}")
+        frame["s"] = step
+        self.s["stack"].append(frame)
+
+    def goto(self, step: str, **frame) -> None:
+        """Replace the current step by another one."""
+        self.s["stack"].pop()
+        self.call(step, **frame)
+
+    def ret(self, value=None) -> None:
+        """End the current step and hand ``value`` to the caller."""
+        self.s["stack"].pop()
+        if self.s["stack"]:
+            self.s["stack"][-1]["ret"] = value
+
+    def _advance(self) -> None:
+        stack = self.s["stack"]
+        for _ in range(_MAX_AUTO_STEPS):
+            if not stack:
+                self._decision = None
+                return
+            frame = stack[-1]
+            d = STEPS[frame["s"]].run(self, frame)
+            if d is not None:
+                if not d.actions:
+                    raise EngineError(f"step {frame['s']} offers no action ({d.prompt})")
+                self._decision = d
+                return
+        raise EngineError("the flow did not reach a decision (endless automatic steps)")
+
+    # --- playing ---------------------------------------------------------------------------
+
+    @property
+    def decision(self) -> Decision | None:
+        """What the game waits for, or None when the game is over."""
+        return self._decision
+
+    @property
+    def is_over(self) -> bool:
+        return self._decision is None
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return self._decision.actions if self._decision else ()
+
+    def apply(self, action: Action | dict) -> None:
+        """Play ``action`` for the deciding player; :class:`IllegalAction` if not legal."""
+        if isinstance(action, dict):
+            try:
+                action = Action.from_json(action)
+            except ValueError as err:
+                raise IllegalAction(str(err)) from err
+        d = self._decision
+        if d is None:
+            raise IllegalAction("the game is over: no action is possible")
+        if action not in d.actions:
+            raise IllegalAction(self._explain_illegal(action, d))
+        self._history.append((self._snapshot(), len(self.log), len(self.actions),
+                              d.player, self.s["barrier"]))
+        if len(self._history) > 64:
+            del self._history[0]
+        frame = self.s["stack"][-1]
+        STEPS[frame["s"]].act(self, frame, action)
+        self.actions.append(action)
+        self._advance()
+
+    def _explain_illegal(self, action: Action, d: Decision) -> str:
+        kinds = sorted({a.kind for a in d.actions})
+        if action.kind not in kinds:
+            return (f"'{action.kind}' is not possible now: {d.player} must answer "
+                    f"'{d.prompt}' with one of: {', '.join(kinds)}")
+        return (f"{action!r} is not legal now (prompt '{d.prompt}' for {d.player}); "
+                f"legal {action.kind} actions: "
+                + ", ".join(repr(a) for a in d.actions if a.kind == action.kind)[:600])
+
+    # --- undo (DESIGN: never across a random draw, a reveal, or a change of player) --------
+
+    @property
+    def can_undo(self) -> bool:
+        if not self._history or self._decision is None:
+            return False
+        _state, _log, _acts, player, barrier = self._history[-1]
+        return player == self._decision.player and barrier == self.s["barrier"]
+
+    def undo(self) -> None:
+        if not self.can_undo:
+            raise IllegalAction("nothing to undo here")
+        state, log_len, acts_len, _player, _barrier = self._history.pop()
+        self.s = state
+        del self.log[log_len:]
+        del self.actions[acts_len:]
+        self._advance()
+
+    # --- copies, saves ---------------------------------------------------------------------
+
+    def _snapshot(self) -> dict:
+        return pickle.loads(pickle.dumps(self.s, pickle.HIGHEST_PROTOCOL))
+
+    def clone(self) -> Game:
+        """An independent copy (for bots' look-ahead). The log and history are shared
+        copy-on-append: the clone gets its own list objects."""
+        g = Game.__new__(Game)
+        g.s = self._snapshot()
+        g.c = self.c
+        g.setup = self.setup
+        g.log = list(self.log)
+        g.actions = list(self.actions)
+        g._decision = self._decision
+        g._history = []
+        return g
+
+    def state_json(self) -> str:
+        """The whole raw state as canonical JSON (tests compare these byte for byte)."""
+        return json.dumps(self.s, sort_keys=True, separators=(",", ":"))
+
+    def to_json(self) -> dict:
+        """A save: ``{format_version, content_version, setup, actions}``."""
+        return {"format_version": FORMAT_VERSION, "content_version": self.c.version,
+                "game": "krestonostsy", "setup": self.setup,
+                "actions": [a.to_json() for a in self.actions]}
+
+    @classmethod
+    def from_json(cls, data, content: Content | None = None) -> Game:
+        """Load a save by replaying it; :class:`SaveError` says what is wrong."""
+        from .saves import load_save
+        return load_save(cls, data, content)
+
+    # --- views and results -------------------------------------------------------------------
+
+    def view(self, player: str | None = None) -> dict:
+        """What ``player`` may see (None = a spectator). See view.py."""
+        from .view import make_view
+        return make_view(self, player)
+
+    def result(self) -> dict:
+        """Final scores and the winner (SCORE-01/02); only when the game is over."""
+        if not self.is_over:
+            raise EngineError("the game is not over")
+        return self.s["result"]
+
+    def determinize(self, player: str, seed: int) -> Game:
+        """A copy in which everything ``player`` cannot see is resampled (for AI search)."""
+        from .view import determinize
+        return determinize(self, player, seed)
+
+    def random_seed_state(self, seed: int) -> int:
+        return rng.seed_state(seed)
