@@ -23,7 +23,8 @@ Ops run in order for the card's owner ("you"). Parameter types:
 
 Contexts say where an op makes sense: ``battle`` (tactic and Saracen abilities and battle
 rescripts), ``turn`` (buildings, spies, rescripts and the Homs card in the owner's own
-turn), ``event`` (event cards and raid tables, applied to a player), ``any``.
+turn), ``event`` (event cards and raid tables, applied to a player), ``raid`` (raid
+rescripts, played when one of your cities is raided), ``any``.
 """
 from __future__ import annotations
 
@@ -117,7 +118,7 @@ OPS: dict[str, OpSpec] = {spec.name: spec for spec in [
         who="who?"),
     _op("prevent_destruction", "battle", "This battle's city is not lowered at its end "
         "(cancels BATTLE-23)."),
-    _op("place_units", "turn event", "Place `amount` units from your supply into your cities "
+    _op("place_units", "turn event raid", "Place `amount` units from your supply into your cities "
         "(SYM-20), split as you like.", amount="amount"),
     _op("discard_units", "any", "The target removes `amount` non-last units (GLOSS-08) from "
         "one city (the raided city in a raid table; else its choice) to its supply.",
@@ -142,6 +143,9 @@ OPS: dict[str, OpSpec] = {spec.name: spec for spec in [
         "into the battle; +1 strength each.", amount="amount"),
     _op("add_units", "battle", "Add up to `amount` units from your supply to the battle (SYM-20 on "
         "tactics); +1 strength each.", amount="amount"),
+    _op("raid_defence", "raid", "In the current raid on your city: +`amount` to the city's "
+        "strength (RAID-08), before the difference is taken (raid rescripts).",
+        amount="amount"),
     _op("casualties", "battle", "End of battle: the opponent loses `amount` (max 2) random "
         "unprotected face-up tactics (BATTLE-16..21).", amount="amount"),
     # --- structure ---------------------------------------------------------------------

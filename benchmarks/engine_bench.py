@@ -1,0 +1,75 @@
+"""Engine speed: random-playout actions/s and games/s, clone() and legal_actions()+apply().
+
+Run: ``python benchmarks/engine_bench.py [--games N]``. Single-threaded. Targets (issue 2):
+≥ 20,000 actions/s and clone() < 50 µs on a 2-core machine. Never asserted in tests.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from krestonostsy.engine import Game
+from krestonostsy.tools.simulate import lineup, play_random
+
+
+def bench_playouts(players: int, games: int) -> tuple[float, float]:
+    rnd = random.Random(players)
+    actions = 0
+    start = time.perf_counter()
+    for i in range(games):
+        g = Game.new(lineup(players, rnd), seed=i)
+        actions += play_random(g, random.Random(i))
+    seconds = time.perf_counter() - start
+    return actions / seconds, games / seconds
+
+
+def midgame(players: int, steps: int = 150) -> Game:
+    rnd = random.Random(5)
+    g = Game.new(lineup(players, rnd), seed=5)
+    for _ in range(steps):
+        if g.is_over:
+            break
+        acts = g.legal_actions()
+        g.apply(acts[rnd.randrange(len(acts))])
+    return g
+
+
+def bench_clone(g: Game, n: int = 2000) -> float:
+    start = time.perf_counter()
+    for _ in range(n):
+        g.clone()
+    return (time.perf_counter() - start) / n * 1e6
+
+
+def bench_step(g: Game, n: int = 2000) -> float:
+    """µs per legal_actions() + apply() on clones of a mid-game position."""
+    rnd = random.Random(1)
+    total = 0.0
+    done = 0
+    while done < n:
+        h = g.clone()
+        for _ in range(50):
+            if h.is_over:
+                break
+            t = time.perf_counter()
+            acts = h.legal_actions()
+            h.apply(acts[rnd.randrange(len(acts))])
+            total += time.perf_counter() - t
+            done += 1
+    return total / done * 1e6
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=30)
+    a = ap.parse_args()
+    print(f"{'players':>7} {'actions/s':>10} {'games/s':>8} {'clone µs':>9} {'act µs':>7}")
+    for players in (2, 3, 4):
+        aps, gps = bench_playouts(players, a.games)
+        g = midgame(players)
+        print(f"{players:>7} {aps:>10.0f} {gps:>8.2f} {bench_clone(g):>9.1f} {bench_step(g):>7.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,64 @@
+"""The ``krestonostsy`` command.
+
+    krestonostsy                         open the game window
+    krestonostsy --screenshot OUT.png [--players N] [--seed S] [--steps K]
+                 [--lang ru|en] [--size 1600x1000]
+    krestonostsy simulate …              play seeded random games (krestonostsy.tools.simulate)
+    krestonostsy replay SAVE.json        replay and verify a save (krestonostsy.tools.replay)
+    krestonostsy validate-data           check the YAML content (krestonostsy.tools.validate)
+"""
+from __future__ import annotations
+
+import importlib
+import sys
+
+SUBCOMMANDS = {
+    "simulate": "krestonostsy.tools.simulate",
+    "replay": "krestonostsy.tools.replay",
+    "validate-data": "krestonostsy.tools.validate",
+}
+
+USAGE = __doc__.split("\n", 2)[2]
+
+
+def _dispatch(name: str, argv: list[str]) -> int:
+    module_name = SUBCOMMANDS[name]
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as err:
+        if err.name and module_name.startswith(err.name):
+            print(f"krestonostsy: '{name}' is not available in this build", file=sys.stderr)
+            return 2
+        raise
+    entry = getattr(module, "main", None)
+    if entry is None:
+        print(f"krestonostsy: '{name}' is not available in this build", file=sys.stderr)
+        return 2
+    code = entry(argv)
+    return int(code or 0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in SUBCOMMANDS:
+        return _dispatch(argv[0], argv[1:])
+    if argv and argv[0] in ("-h", "--help", "help"):
+        print("usage:\n" + USAGE)
+        return 0
+    if argv and argv[0] == "--version":
+        from . import __version__
+        print(f"krestonostsy {__version__}")
+        return 0
+    if any(a == "--screenshot" or a.startswith("--screenshot=") for a in argv):
+        from .ui.screenshot import main as screenshot_main
+        return screenshot_main(argv)
+    if argv:
+        print(f"krestonostsy: unknown arguments: {' '.join(argv)}\nusage:\n{USAGE}",
+              file=sys.stderr)
+        return 2
+    from .ui.app import main as gui_main
+    return gui_main(sys.argv[:1])
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

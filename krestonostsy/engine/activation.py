@@ -1,0 +1,129 @@
+"""The Activation phase (ACT-*) and the ``order`` wrapper step (TURN-10, ACT-04).
+
+ACT-01: the inner cells are resolved sector by sector (build → prayer → muster → march);
+ACT-02: within a cell from the top of the stack down; ACT-03: the owner resolves the order
+and gets the token back; ACT-05: outer tokens move to the (empty) inner cells afterwards
+and are resolved next round, enhanced; ACT-06: eliminated players' orders are skipped;
+AUTOMA-07: automa tokens just go back to the automa's supply.
+"""
+from __future__ import annotations
+
+from ..content.vocabulary import ORDER_FACTS
+from . import board as B
+from .flow import STEPS, Step, step
+from .state import AUTOMA, CROSS_ORDERS
+
+
+def new_facts() -> dict:
+    """The facts an order reports to triggers (vocabulary.ORDER_FACTS)."""
+    return {k: (False if k in ("battle", "won") else 0) for k in ORDER_FACTS}
+
+
+def current_turn(g) -> str | None:
+    """The player whose own turn it is (TURN-10): the owner of the innermost ``order``
+    being resolved, or None outside any order."""
+    for frame in reversed(g.s["stack"]):
+        if frame.get("s") == "order":
+            return frame["player"]
+    return None
+
+
+@step
+class ActivationPhase(Step):
+    """ACT-01..06, AUTOMA-07. Frame: o (index of the sector), token (being resolved)."""
+
+    name = "activation_phase"
+
+    def run(self, g, f):
+        s = g.s
+        if "token" in f:  # an order has just been resolved: its token goes home (ACT-03)
+            token = f.pop("token")
+            owner = token[0]
+            f.pop("ret", None)
+            inner = s["cross"][CROSS_ORDERS[f["o"]]]["inner"]
+            for i in range(len(inner) - 1, -1, -1):
+                if inner[i] == token:
+                    del inner[i]
+                    break
+            self._home(g, owner, CROSS_ORDERS[f["o"]])
+        f.setdefault("o", 0)
+        while f["o"] < len(CROSS_ORDERS):
+            order = CROSS_ORDERS[f["o"]]
+            inner = s["cross"][order]["inner"]
+            while inner:
+                owner, enhanced = inner[-1]
+                if owner == AUTOMA or s["players"][owner]["eliminated"]:
+                    inner.pop()
+                    self._home(g, owner, order)
+                    if owner != AUTOMA:
+                        B.log(g, "order_skipped", player=owner, order=order)
+                    continue
+                f["token"] = [owner, enhanced]
+                g.call("order", player=owner, order=order, enhanced=bool(enhanced),
+                       extra=False)
+                return None
+            f["o"] += 1
+        # ACT-05: outer tokens move inward, to the bottom of next round's stacks
+        for order in CROSS_ORDERS:
+            cell = s["cross"][order]
+            if cell["outer"] is not None:
+                cell["inner"].insert(0, cell["outer"])
+                cell["outer"] = None
+        g.ret()
+        return None
+
+    @staticmethod
+    def _home(g, owner, order):
+        if owner == AUTOMA:
+            g.s["automa"]["supply"].append(order)
+        else:
+            g.s["players"][owner]["orders"].append(order)
+
+
+@step
+class OrderStep(Step):
+    """Resolve one order as the player's own turn (TURN-10, ACT-04).
+
+    Frame: player, order, enhanced, extra (bool: an extra order without a token, BLDG-06).
+    Runs ``own_turn`` before, ``order_<type>``, ``after_order``, ``own_turn`` after.
+    Returns the facts dict (vocabulary.ORDER_FACTS).
+    """
+
+    name = "order"
+
+    def run(self, g, f):
+        at = f.get("at", 0)
+        player = f["player"]
+        if g.s["players"][player]["eliminated"]:  # ACT-06
+            g.ret(f.get("facts") or new_facts())
+            return None
+        if at == 0:
+            f["at"] = 1
+            B.log(g, "order_started", player=player, order=f["order"],
+                  enhanced=f["enhanced"], extra=f.get("extra", False))
+            if "own_turn" in STEPS:
+                g.call("own_turn", player=player)
+            return None
+        if at == 1:
+            f["at"] = 2
+            f.pop("ret", None)
+            name = f"order_{f['order']}"
+            if name in STEPS:
+                g.call(name, player=player, enhanced=f["enhanced"])
+            return None
+        if at == 2:
+            f["at"] = 3
+            facts = f.pop("ret", None) or new_facts()
+            f["facts"] = facts
+            if "after_order" in STEPS:
+                g.call("after_order", player=player, order=f["order"],
+                       enhanced=f["enhanced"], facts=facts)
+            return None
+        if at == 3:
+            f["at"] = 4
+            f.pop("ret", None)
+            if "own_turn" in STEPS:
+                g.call("own_turn", player=player)
+            return None
+        g.ret(f["facts"])
+        return None

@@ -1,0 +1,175 @@
+"""The build order (BUILD-01..12) and placing buildings on the state board (BLDG-01).
+
+Basic build (BUILD-03): a city upgrade (BUILD-04/07/09) and/or one building of level
+0–II (BUILD-10), in either order. Enhanced build (BUILD-12): a discount of 2 goods shared
+across the basic actions as the player likes, plus one extra building of any level
+(0–IV) without discount.
+"""
+from __future__ import annotations
+
+from . import board as B
+from .actions import Action
+from .activation import new_facts
+from .flow import Decision, Step, step
+from .markets import can_take_any, card_deck, discard_card
+from .payment import can_pay
+
+BASIC_MARKETS = ["buildings_0", "buildings_12"]
+ALL_MARKETS = ["buildings_0", "buildings_12", "buildings_34"]
+MAX_BUILDINGS = 4  # BUILD-11
+
+
+def set_level(g, city: str, level: int) -> None:
+    """Change a city's level (1..3) with its goods (BUILD-07/09, BATTLE-23).
+
+    Uses ``cities.set_level`` when it exists (it owns this rule); this is the fallback.
+    """
+    try:
+        from .cities import set_level as owner_set_level
+    except ImportError:
+        owner_set_level = None
+    if owner_set_level is not None:
+        owner_set_level(g, city, level)
+        return
+    level = max(1, min(3, level))
+    old = list(B.produced_goods(g, city))
+    g.s["cities"][city]["level"] = level
+    new = list(B.produced_goods(g, city))
+    owner = B.controller(g, city)
+    for colour in old:
+        if colour in new:
+            new.remove(colour)
+        elif owner and owner in g.s["players"]:
+            B.remove_good(g, owner, colour)
+        else:
+            g.s["cities"][city]["goods"] = max(0, g.s["cities"][city]["goods"] - 1)
+    for colour in new:  # BUILD-09: the second good arrives ready at once
+        if owner and owner in g.s["players"]:
+            B.add_good(g, owner, colour, ready=True)
+        else:
+            g.s["cities"][city]["goods"] += 1
+
+
+def upgrade_cost(g, city: str) -> list:
+    lvl = g.s["cities"][city]["level"]
+    if lvl >= 3:
+        return []
+    return list(g.c.board.cities[city].sector(lvl).upgrade)
+
+
+def place_building_options(g, player: str, card: str) -> list:
+    """BLDG-01 / BUILD-11: with 4 cells full, discard an old building or the new one."""
+    return [Action("discard_building", card=b["card"])
+            for b in g.s["players"][player]["buildings"]] + [Action("discard_building",
+                                                                     card=card)]
+
+
+@step
+class BuildOrder(Step):
+    """BUILD-03..12, BLDG-01, EX-BUILD-1/2. Frame: player, enhanced. Returns facts."""
+
+    name = "order_build"
+
+    def _menu(self, g, f):
+        player = f["player"]
+        left = f["disc"] - f["disc_used"]
+        acts = []
+        if not f["up"]:
+            for c in B.cities_of(g, player):
+                if g.s["cities"][c]["level"] < 3 and can_pay(
+                        g, player, upgrade_cost(g, c), left, True):
+                    acts.append(Action("upgrade", city=c))
+        if not f["bb"] and can_take_any(g, player, BASIC_MARKETS, left):
+            acts.append(Action("build_building"))
+        if f["enhanced"] and not f["bx"] and can_take_any(g, player, ALL_MARKETS, 0):
+            acts.append(Action("build_extra"))
+        return acts
+
+    def run(self, g, f):
+        player = f["player"]
+        if "disc" not in f:
+            mods = g.s.get("modifiers") or {}
+            f["disc"] = (2 if f.get("enhanced") else 0) + int(mods.get("build_discount", 0))
+            f["disc_used"] = 0
+            f["up"] = f["bb"] = f["bx"] = False
+            f["facts"] = new_facts()
+            f["at"] = "menu"
+        at = f["at"]
+        if at == "upgraded":
+            res = f.pop("ret")
+            f["disc_used"] += res["discount_used"]
+            city = f.pop("city")
+            if res["paid"]:
+                set_level(g, city, g.s["cities"][city]["level"] + 1)
+                f["facts"]["upgraded"] += 1
+                B.log(g, "city_upgraded", player=player, city=city,
+                      level=g.s["cities"][city]["level"])
+            f["at"] = "menu"
+        elif at == "took":
+            card = f.pop("ret")
+            if f.pop("extra_take"):
+                f["bx"] = True
+            else:
+                f["disc_used"] += f.pop("discount_used", 0)
+            f.pop("discount_used", None)
+            if card is not None:
+                f["facts"]["built"] += 1
+                B.log(g, "building_built", player=player, card=card)
+                blds = g.s["players"][player]["buildings"]
+                if len(blds) < MAX_BUILDINGS:
+                    blds.append({"card": card, "used": False})
+                else:
+                    f["new"] = card
+                    f["at"] = "replace"
+                    return Decision(player, "replace_building", {"card": card},
+                                    tuple(place_building_options(g, player, card)))
+            f["at"] = "menu"
+        elif at == "replace":
+            return Decision(player, "replace_building", {"card": f["new"]},
+                            tuple(place_building_options(g, player, f["new"])))
+        acts = self._menu(g, f)
+        if not acts:
+            g.ret(f["facts"])
+            return None
+        acts.append(Action("done"))
+        return Decision(player, "build", {"discount": f["disc"] - f["disc_used"]},
+                        tuple(acts))
+
+    def act(self, g, f, a):
+        player = f["player"]
+        if a.kind == "done":
+            g.ret(f["facts"])
+            return
+        if a.kind == "upgrade":
+            f["up"] = True
+            f["city"] = a.city
+            f["at"] = "upgraded"
+            g.call("pay", player=player, cost=upgrade_cost(g, a.city),
+                   discount=f["disc"] - f["disc_used"], optional=False,
+                   reason="upgrade", own_turn=True)
+            return
+        if a.kind in ("build_building", "build_extra"):
+            extra = a.kind == "build_extra"
+            if not extra:
+                f["bb"] = True
+            f["extra_take"] = extra
+            f["at"] = "took"
+            g.call("take_card", player=player,
+                   markets=ALL_MARKETS if extra else BASIC_MARKETS, optional=False,
+                   discount=0 if extra else f["disc"] - f["disc_used"], free=False,
+                   own_turn=True, reason="build")
+            return
+        if a.kind == "discard_building":  # BLDG-01
+            new = f.pop("new")
+            blds = g.s["players"][player]["buildings"]
+            if a.card != new:
+                for i, b in enumerate(blds):
+                    if b["card"] == a.card:
+                        del blds[i]
+                        break
+                blds.append({"card": new, "used": False})
+            discard_card(g, card_deck(g, a.card), a.card)
+            B.log(g, "building_discarded", player=player, card=a.card)
+            f["at"] = "menu"
+            return
+        raise ValueError(a.kind)  # pragma: no cover

@@ -1,0 +1,142 @@
+"""The Event phase (EVENT-01..11, TURN-05/06/07, §14.27).
+
+Step ``event_phase`` (no frame). ``f["at"]``: ``reveal`` → ``apply`` (the event for each
+player in turn order, or the round modifiers) → ``saracens`` (round 1: reveal the first
+raid token, EVENT-02; later rounds: reinforcement EVENT-04/05 → raids EVENT-06 → new
+target EVENT-08/09) → done. The event card goes to the box (EVENT-07, DISCARD-03):
+``g.s["event"]`` names it for the rest of the round (its raid table and modifiers) and it
+returns to no deck.
+"""
+from __future__ import annotations
+
+from . import board as B
+from .flow import STEPS, Step, step
+from .state import SARACEN
+
+HOMS = "homs"
+
+
+def activation_colour(g) -> str | None:
+    """EVENT-03: the colour of the face-up raid token, or None."""
+    t = g.s["saracen_track"]
+    i = t.get("next")
+    if i is None or i >= len(t["tokens"]):
+        return None
+    return t["tokens"][i]
+
+
+def reinforce(g, colour: str) -> list[str]:
+    """EVENT-04/05: +1 Saracen in every Saracen city of ``colour`` except Homs, in board
+    order while the supply lasts (§14.14). Returns the reinforced cities."""
+    done = []
+    for cid in g.c.board.cities:
+        c = g.s["cities"][cid]
+        if c.get("removed") or cid == HOMS or g.c.board.cities[cid].colour != colour:
+            continue
+        if B.controller(g, cid) != SARACEN:
+            continue
+        if B.from_supply(g, SARACEN, 1) == 0:
+            B.log(g, "saracen_supply_empty", city=cid)
+            break
+        B.add_units(g, cid, SARACEN, 1)
+        done.append(cid)
+    B.log(g, "saracens_reinforced", cities=done, colour=colour)
+    return done
+
+
+def new_target(g) -> None:
+    """EVENT-08/09: the face-up raid token goes to the box, revealing the bonus under it
+    (+strength adds up, units per city keeps the highest); the next token is revealed."""
+    t = g.s["saracen_track"]
+    i = t.get("next")
+    if i is None:
+        return
+    cells = g.c.board.saracen_cells
+    if i < len(cells):
+        cell = cells[i]
+        if "strength" in cell:
+            t["strength"] += int(cell["strength"])
+        if "units" in cell:
+            t["units"] = max(t["units"], int(cell["units"]))
+        B.log(g, "saracen_bonus", cell=i, strength=t["strength"], units=t["units"])
+    t.setdefault("boxed", []).append(t["tokens"][i])
+    nxt = i + 1
+    t["next"] = nxt if nxt < len(t["tokens"]) else None
+    if t["next"] is not None:
+        B.log(g, "raid_token_revealed", colour=t["tokens"][nxt])
+
+
+@step
+class EventPhase(Step):
+    """EVENT-01..11: reveal and resolve the event, then the Saracen actions."""
+
+    name = "event_phase"
+
+    def run(self, g, f):
+        s = g.s
+        at = f.setdefault("at", "reveal")
+        if at == "reveal":
+            deck = s["decks"]["events"]
+            ev = deck.pop() if deck else None
+            s["event"] = ev
+            s["modifiers"] = {}
+            if ev is not None:
+                s["barrier"] += 1  # a reveal: no undo across it
+                B.log(g, "event_revealed", card=ev)
+            f["done"] = []
+            f["at"] = "apply"
+            event = g.c.events.get(ev) if ev else None
+            if event is not None and event.modifiers:
+                s["modifiers"] = dict(event.modifiers)  # until the end of the round
+            return None
+        if at == "apply":
+            ev = s["event"]
+            event = g.c.events.get(ev) if ev else None
+            if event is None or not event.effect:
+                f["at"] = "saracens"
+                return None
+            # TURN-05/06: one player at a time from the right; never twice (TURN-07:
+            # the automa is no player; eliminated players take no part, CAPITAL-05)
+            for p in B.active_players(g):
+                if p not in f["done"]:
+                    f["done"].append(p)
+                    if "effect" in STEPS:
+                        g.call("effect", player=p, ops=_plain(event.effect),
+                               ctx={"event": ev})
+                    return None
+            f["at"] = "saracens"
+            return None
+        if at == "saracens":
+            t = s["saracen_track"]
+            if s["round"] <= 1:
+                # EVENT-02 / §14.27: no Saracen actions; the first raid token is revealed
+                t["next"] = 0
+                B.log(g, "raid_token_revealed", colour=t["tokens"][0])
+                f["at"] = "end"
+                return None
+            colour = activation_colour(g)
+            if t.get("next") is None and colour is None and s["round"] > 1 \
+                    and not t.get("boxed"):
+                t["next"] = 0  # a game entered after round 1 (tests, scenarios)
+                colour = activation_colour(g)
+            f["colour"] = colour
+            if colour:
+                reinforce(g, colour)
+            f["at"] = "new_target"
+            g.call("raids", colour=colour)
+            return None
+        if at == "new_target":
+            new_target(g)
+            f["at"] = "end"
+            return None
+        if at == "end":
+            if s["event"]:
+                B.log(g, "event_boxed", card=s["event"])
+            g.ret()
+            return None
+        raise AssertionError(at)
+
+
+def _plain(ops):
+    import json
+    return json.loads(json.dumps(list(ops)))

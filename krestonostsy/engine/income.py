@@ -1,0 +1,181 @@
+"""The Income phase (INCOME-01..06), governors (GOV-01..09) and holy lands (BISHOP-02..04).
+
+1. Taxes (INCOME-01): the coins on every open city sector + 1 for the capital.
+2. Goods and markets (INCOME-02): restore spent goods except blocked ones; fill the
+   markets (GLOSS-06); remove the ban tokens from buildings, spies (SPY-07) and goods —
+   unblocked goods stay spent (GLOSS-04).
+3. Governors and holy lands (INCOME-03/04/06, BISHOP-03/04): each governor whose condition
+   holds gives its influence; each holy land 1 influence. Contested cities are revealed
+   (an undo barrier). Eliminated players still score their holy lands (CAPITAL-05).
+Income rescripts (timing ``income``) may be played, in turn order, before step 3.
+"""
+from __future__ import annotations
+
+from . import board as B
+from .actions import Action
+from .flow import STEPS, Decision, Step, step
+from .markets import fill_markets
+from .scoring import bishop_totals, goods_with_spices, holy_lands, metric, spices_held
+
+# --- taxes and goods ------------------------------------------------------------------------------
+
+def taxes(g, player: str) -> int:
+    """INCOME-01: sector coins of every city + 1 for the capital (CAPITAL-02)."""
+    cities = g.s["players"][player]["cities"]
+    if not cities:
+        return 0
+    board = g.c.board.cities
+    total = sum(board[c].sector(g.s["cities"][c]["level"]).coins for c in cities)
+    return total + 1
+
+
+def restore_and_unblock(g, player: str) -> None:
+    """INCOME-02.1/.3, GLOSS-04: spent → ready; blocked → spent (not restored this time)."""
+    for row in g.s["players"][player]["goods"].values():
+        row[0] += row[1]
+        row[1] = row[2]
+        row[2] = 0
+
+
+def clear_bans(g, player: str) -> None:
+    """INCOME-02.3, BLDG-03, SPY-07."""
+    p = g.s["players"][player]
+    for b in p["buildings"]:
+        b["used"] = False
+    for sp in p["spies"]:
+        sp["used"] = False
+
+
+# --- governors ------------------------------------------------------------------------------------
+
+def _leader(g, player: str, name: str, value: int) -> bool:
+    """GLOSS-07: first or tied for first among the players, with at least 1."""
+    if value < 1:
+        return False
+    return all(value >= metric(g, other, name) for other in g.s["states"] if other != player)
+
+
+def governor_influence(g, player: str, gov_id: str, spices: int = 0) -> int:
+    """A governor's influence for ``player`` now (GOV-04/05, GLOSS-07); ``spices`` counts
+    as that many goods of the governor's colour (GOV-09)."""
+    gov = g.c.governors.get(gov_id)
+    if gov is None:
+        return 0
+    sc = gov.scoring
+    name = sc["metric"]
+    value = goods_with_spices(g, player, name, spices)
+    if sc.get("leader"):
+        return int(sc.get("influence", 1)) if _leader(g, player, name, value) else 0
+    if sc.get("tiers"):
+        best = 0
+        for at_least, influence in sc["tiers"]:
+            if value >= at_least:
+                best = max(best, int(influence))
+        return best
+    per = int(sc.get("per", 1)) or 1
+    n = int(sc.get("influence", 1)) * (value // per)
+    if sc.get("max") is not None:
+        n = min(n, int(sc["max"]))
+    return n
+
+
+def governors_income(g, player: str) -> tuple[int, dict]:
+    """(total influence, {city: influence}) of the player's governors; each spices good
+    is counted for the one colour-specific governor where it gains the most (GOV-09)."""
+    govs = [(c, g.s["cities"][c].get("governor")) for c in g.s["players"][player]["cities"]]
+    govs = [(c, gid) for c, gid in govs if gid]
+    per_city = {c: governor_influence(g, player, gid) for c, gid in govs}
+    spices = spices_held(g, player)
+    bonus = {c: 0 for c, _ in govs}
+    for _ in range(spices):
+        best_gain, best_city = 0, None
+        for c, gid in govs:
+            gain = governor_influence(g, player, gid, bonus[c] + 1) - \
+                governor_influence(g, player, gid, bonus[c])
+            if gain > best_gain:
+                best_gain, best_city = gain, c
+        if best_city is None:
+            break
+        bonus[best_city] += 1
+    for c, gid in govs:
+        if bonus[c]:
+            per_city[c] = governor_influence(g, player, gid, bonus[c])
+    return sum(per_city.values()), per_city
+
+
+def reveal_contested(g) -> None:
+    """BISHOP-03, INCOME-04: reveal the bishops of cities shared by several players."""
+    for cid, c in g.s["cities"].items():
+        if c.get("removed"):
+            continue
+        owners = {b[0] for b in c["bishops"]}
+        if len(owners) > 1:
+            g.s["barrier"] += 1
+            B.log(g, "bishops_revealed", city=cid, totals=bishop_totals(g, cid),
+                  bishops=[[o, lvl] for o, lvl, _no in c["bishops"]])
+
+
+@step
+class IncomePhase(Step):
+    """INCOME-01..06, EX-INCOME-1. Frame: at, i (income-rescript round)."""
+
+    name = "income_phase"
+
+    def run(self, g, f):
+        s = g.s
+        at = f.get("at", "taxes")
+        if at == "taxes":
+            for x in B.turn_order(g):
+                p = s["players"][x]
+                coins = taxes(g, x)
+                p["coins"] += coins
+                if coins:
+                    B.log(g, "taxes", player=x, coins=coins)
+            for x in s["states"]:
+                restore_and_unblock(g, x)
+                clear_bans(g, x)
+            fill_markets(g)
+            f["at"] = "rescripts"
+            f["queue"] = [x for x in B.active_players(g)]
+        if f["at"] == "rescripts":
+            f.pop("ret", None)
+            while f["queue"]:
+                x = f["queue"][0]
+                cards = self._income_rescripts(g, x)
+                if not cards:
+                    f["queue"].pop(0)
+                    continue
+                return Decision(x, "income_rescript", {}, tuple(
+                    [Action("play_rescript", card=r) for r in cards] + [Action("done")]))
+            f["at"] = "influence"
+        reveal_contested(g)
+        for x in B.turn_order(g):
+            p = s["players"][x]
+            gov, per_city = governors_income(g, x)
+            lands = len(holy_lands(g, x))
+            if p["eliminated"] or not p["cities"]:
+                gov = 0  # INCOME-06: only holy lands
+            total = gov + lands
+            p["influence"] += total
+            B.log(g, "influence_gained", visibility=(x,), player=x, governors=gov,
+                  holy_lands=lands, total=total)
+        g.ret()
+        return None
+
+    @staticmethod
+    def _income_rescripts(g, player):
+        try:
+            from .triggers import income_rescripts
+        except ImportError:
+            return []
+        if "play_rescript" not in STEPS:
+            return []
+        return income_rescripts(g, player)
+
+    def act(self, g, f, a):
+        x = f["queue"][0]
+        if a.kind == "done":
+            f["queue"].pop(0)
+            return
+        g.call("play_rescript", player=x, card=a.card,
+               ctx={"own_turn": False, "timing": "income"})

@@ -1,0 +1,190 @@
+"""Markets and decks: taking cards (MARKET-01..03), filling (INCOME-02, GLOSS-06),
+discarding (DISCARD-01..04).
+
+Markets: ``buildings_12`` (5 slots), ``buildings_34`` (3), ``tactics_12`` (5),
+``tactics_34`` (3), ``governors`` (5); slots beyond ``market_open`` are closed
+(SETUP-10/14/17) and never filled. The level-0 buildings are a face-up deck
+(``buildings_0``, SETUP-06): only its top card can be taken, as if it were a market slot.
+"""
+from __future__ import annotations
+
+from . import board as B
+from . import rng
+from .actions import Action
+from .flow import Decision, Step, step
+from .payment import can_pay
+
+FACE_UP_DECKS = ("buildings_0",)
+
+
+def draw_top(g, deck: str):
+    """The top card of ``deck`` (DISCARD-04: an empty deck is rebuilt from its discards)."""
+    cards = g.s["decks"][deck]
+    if not cards:
+        discards = g.s["discards"].get(deck)
+        if not discards:
+            return None
+        cards.extend(discards)
+        discards.clear()
+        if deck not in FACE_UP_DECKS:
+            rng.shuffle(g.s, cards)
+        B.log(g, "deck_reshuffled", deck=deck)
+    return cards.pop()
+
+
+def discard_card(g, deck: str, card: str) -> None:
+    """Face up under its deck (DISCARD-01). The face-up level-0 deck takes it at the bottom."""
+    if deck in FACE_UP_DECKS:
+        g.s["decks"][deck].insert(0, card)
+    else:
+        g.s["discards"].setdefault(deck, []).append(card)
+
+
+def card_deck(g, card: str) -> str:
+    """The deck (and discard pile) a card belongs to."""
+    c = g.c
+    if card in c.buildings:
+        return c.buildings[card].deck
+    if card in c.tactics:
+        return c.tactics[card].deck
+    if card in c.governors:
+        return "governors"
+    if card in c.rescripts:
+        return "rescripts_2" if c.rescripts[card].level == 2 else "rescripts_1"
+    if card in c.spies:
+        return "spies"
+    if card in c.saracens:
+        return "saracens"
+    raise KeyError(card)
+
+
+def card_cost(g, card: str) -> list:
+    for table in (g.c.buildings, g.c.tactics):
+        if card in table:
+            return list(table[card].cost)
+    return []
+
+
+def card_level(g, card: str) -> int:
+    return len(card_cost(g, card))
+
+
+def fill_markets(g) -> None:
+    """INCOME-02 step 2 / GLOSS-06: deal into every empty open slot (players + 1 for the
+    I–II and governor markets, 3 for the III–IV markets; closed slots stay empty)."""
+    s = g.s
+    for name, slots in s["markets"].items():
+        open_n = s["market_open"].get(name, len(slots))
+        for i in range(min(open_n, len(slots))):
+            if slots[i] is None:
+                slots[i] = draw_top(g, name)
+
+
+def market_cards(g, market: str) -> list:
+    """(slot, card) pairs that may be taken from ``market`` now."""
+    s = g.s
+    if market in FACE_UP_DECKS:
+        deck = s["decks"][market]
+        if not deck and s["discards"].get(market):
+            return [(0, s["discards"][market][-1])]
+        return [(0, deck[-1])] if deck else []
+    return [(i, c) for i, c in enumerate(s["markets"][market]) if c is not None]
+
+
+def can_take_any(g, player, markets, discount=0, free=False, own_turn=True) -> bool:
+    """Is there a card the player could take (a paid market card or a blind draw)?"""
+    for m in markets:
+        for _slot, card in market_cards(g, m):
+            if free or can_pay(g, player, card_cost(g, card), discount, own_turn):
+                return True
+        if m not in FACE_UP_DECKS and (g.s["decks"].get(m) or g.s["discards"].get(m)):
+            return True
+    return False
+
+
+@step
+class TakeCard(Step):
+    """Take one card from a market or, blindly, from the top of its deck (MARKET-01..03).
+
+    Frame: player, markets [names], optional (bool: may take nothing), discount (int),
+    free (bool: no cost), own_turn (bool, default True), reason. Returns the card id or
+    None. The discount used is also written into the caller's frame as
+    ``discount_used``. The market is not refilled (MARKET-03).
+    """
+
+    name = "take_card"
+
+    def run(self, g, f):
+        at = f.get("at", "choose")
+        if at == "paid":
+            res = f.pop("ret")
+            if res["paid"]:
+                return self._done(g, f, f["card"], res["discount_used"])
+            # only a blind draw can end here unpaid (MARKET-02): back on top, action used up
+            g.s["decks"][f["market"]].append(f["card"])
+            B.log(g, "blind_draw_returned", player=f["player"], card=f["card"])
+            return self._done(g, f, None, 0)
+        player = f["player"]
+        discount = f.get("discount", 0)
+        free = f.get("free", False)
+        own_turn = f.get("own_turn", True)
+        acts = []
+        for m in f["markets"]:
+            for slot, card in market_cards(g, m):
+                if free or can_pay(g, player, card_cost(g, card), discount, own_turn):
+                    acts.append(Action("take_card", market=m, slot=slot, card=card))
+            if m not in FACE_UP_DECKS and (g.s["decks"].get(m) or g.s["discards"].get(m)):
+                acts.append(Action("draw_blind", market=m))
+        if f.get("optional", False) or not acts:
+            acts.append(Action("skip"))
+        if len(acts) == 1 and acts[0].kind == "skip":
+            return self._done(g, f, None, 0)
+        return Decision(player, "take_card", {"markets": list(f["markets"]),
+                                              "reason": f.get("reason", ""),
+                                              "discount": discount}, tuple(acts))
+
+    def act(self, g, f, a):
+        if a.kind == "skip":
+            self._done(g, f, None, 0)
+            return
+        player = f["player"]
+        free = f.get("free", False)
+        discount = f.get("discount", 0)
+        own_turn = f.get("own_turn", True)
+        m = a.market
+        if a.kind == "take_card":
+            card = a.card
+            if m in FACE_UP_DECKS:
+                deck = g.s["decks"][m]
+                if deck:
+                    deck.pop()
+                else:
+                    g.s["discards"][m].pop()
+            else:
+                g.s["markets"][m][a.slot] = None
+            B.log(g, "card_taken", player=player, market=m, card=card)
+        else:  # draw_blind (MARKET-02): revealed to everyone
+            card = draw_top(g, m)
+            g.s["barrier"] += 1
+            B.log(g, "blind_draw", player=player, market=m, card=card)
+            if not (free or can_pay(g, player, card_cost(g, card), discount, own_turn)):
+                g.s["decks"][m].append(card)
+                B.log(g, "blind_draw_returned", player=player, card=card)
+                self._done(g, f, None, 0)
+                return
+        cost = [] if free else card_cost(g, card)
+        if not cost:
+            self._done(g, f, card, 0)
+            return
+        f["card"] = card
+        f["market"] = m
+        f["at"] = "paid"
+        g.call("pay", player=player, cost=cost, discount=discount, optional=False,
+               reason="card", own_turn=own_turn)
+
+    def _done(self, g, f, card, used):
+        stack = g.s["stack"]
+        if len(stack) >= 2:
+            stack[-2]["discount_used"] = used
+        g.ret(card)
+        return None

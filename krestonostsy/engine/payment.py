@@ -1,0 +1,242 @@
+"""Paying goods costs: the ``pay`` step and the affordability questions every action asks.
+
+Rules: BUILD-05 (a coin instead of any required good), BUILD-06/GLOSS-05 (spending flips a
+good to its grey side), HOMS-02/GLOSS-17 (spices pay as any colour), BUILD-12/MUSTER-07
+(the enhanced discount: a discounted good needs neither a good nor a coin, §14.1),
+RESCRIPT-01..03 (a rescript discarded in its owner's own turn pays one or all of the goods
+printed on it; the rest are lost), PRAY-10 (no rescript may be used while its owner holds
+more than 3).
+
+A cost is a list of colours (``yellow white blue red green any``). Requirements are
+resolved one at a time: for each the player picks a discount, a ready good, spices, a
+rescript, a good left over from a rescript already discarded in this payment, or a coin.
+Only choices after which the rest of the cost can still be paid are offered; a
+requirement with a single possible way is paid automatically.
+"""
+from __future__ import annotations
+
+from . import board as B
+from .actions import Action
+from .flow import Decision, Step, step
+
+GREEN = "green"
+ANY = "any"
+
+
+def sort_cost(cost) -> list:
+    """Specific colours first, ``any`` last (the order the ``pay`` step asks in)."""
+    return sorted(cost, key=lambda c: (c == ANY, c))
+
+
+def rescript_goods(g, card: str) -> tuple:
+    try:
+        return tuple(g.c.rescripts[card].goods)
+    except KeyError:
+        return ()
+
+
+def rescripts_usable(g, player: str, own_turn: bool) -> list:
+    """Rescripts the player may spend as goods now (RESCRIPT-01, PRAY-10)."""
+    if not own_turn:
+        return []
+    p = g.s["players"][player]
+    if len(p["rescripts"]) > 3 or p["eliminated"]:
+        return []
+    return list(p["rescripts"])
+
+
+def cover(cost, tokens: dict) -> int:
+    """The most requirements of ``cost`` that the goods ``tokens`` ({colour: n}) can pay.
+
+    Greedy and optimal: own colours first, then spices for the remaining specific
+    colours, then ``any`` requirements with whatever is left.
+    """
+    left = dict(tokens)
+    missing = 0
+    anys = 0
+    covered = 0
+    for c in cost:
+        if c == ANY:
+            anys += 1
+        elif left.get(c, 0) > 0:
+            left[c] -= 1
+            covered += 1
+        else:
+            missing += 1
+    spice = min(missing, left.get(GREEN, 0))
+    covered += spice
+    if spice:
+        left[GREEN] -= spice
+    covered += min(anys, sum(v for v in left.values() if v > 0))
+    return covered
+
+
+def _tokens(g, player: str, own_turn: bool, pool=()) -> dict:
+    goods = g.s["players"][player]["goods"]
+    tokens = {c: row[0] for c, row in goods.items() if row[0] > 0}
+    for c in pool:
+        tokens[c] = tokens.get(c, 0) + 1
+    for r in rescripts_usable(g, player, own_turn):
+        for c in rescript_goods(g, r):
+            tokens[c] = tokens.get(c, 0) + 1
+    return tokens
+
+
+def can_pay(g, player: str, cost, discount: int = 0, own_turn: bool = False,
+            pool=(), coins: int | None = None) -> bool:
+    """Can ``player`` pay ``cost`` now (goods, spices, rescripts, discount, coins)?"""
+    if not cost:
+        return True
+    if coins is None:
+        coins = g.s["players"][player]["coins"]
+    short = len(cost) - discount - coins
+    if short <= 0:
+        return True
+    return cover(cost, _tokens(g, player, own_turn, pool)) >= short
+
+
+def max_extra_goods(g, player: str, limit: int = 4, discount: int = 0,
+                    own_turn: bool = True) -> int:
+    """How many "up to 4 extra goods" the player can pay (PRAY-02, MUSTER-03, MARCH-01)."""
+    p = g.s["players"][player]
+    budget = p["coins"] + discount + sum(row[0] for row in p["goods"].values())
+    if budget >= limit:
+        return limit
+    if own_turn:
+        budget += sum(len(rescript_goods(g, r)) for r in rescripts_usable(g, player, own_turn))
+    return min(limit, budget)
+
+
+@step
+class Pay(Step):
+    """Pay a goods cost (BUILD-05, HOMS-02, BUILD-12/MUSTER-07 discount, RESCRIPT-01..03,
+    PRAY-10).
+
+    Frame: player, cost [colours], discount (int, default 0), optional (bool: the player
+    may decline before paying anything), reason (str, for the prompt), own_turn (bool:
+    rescripts may be spent). Returns ``{"paid": bool, "discount_used": n}``.
+    """
+
+    name = "pay"
+
+    def _init(self, g, f):
+        f["left"] = sort_cost(f.get("cost") or [])
+        f["used"] = 0
+        f["pool"] = []
+        f["spent"] = []
+        f.setdefault("discount", 0)
+
+    def _options(self, g, f) -> list:
+        player = f["player"]
+        left = f["left"]
+        need = left[0]
+        rest = left[1:]
+        p = g.s["players"][player]
+        own_turn = f.get("own_turn", False)
+        disc = f["discount"] - f["used"]
+        pool = f["pool"]
+        coins = p["coins"]
+        opts = []
+        if disc > 0 and can_pay(g, player, rest, disc - 1, own_turn, pool, coins):
+            opts.append(Action("pay_discount"))
+        goods = p["goods"]
+        for c in sorted(goods):
+            if goods[c][0] <= 0 or not (need == ANY or c == need or c == GREEN):
+                continue
+            goods[c][0] -= 1
+            ok = can_pay(g, player, rest, disc, own_turn, pool, coins)
+            goods[c][0] += 1
+            if ok:
+                opts.append(Action("pay_good", colour=c))
+        for c in sorted(set(pool)):
+            if need == ANY or c == need or c == GREEN:
+                rest_pool = list(pool)
+                rest_pool.remove(c)
+                if can_pay(g, player, rest, disc, own_turn, rest_pool, coins):
+                    opts.append(Action("pay_rescript_good", colour=c))
+        usable = rescripts_usable(g, player, own_turn)
+        for r in usable:
+            printed = list(rescript_goods(g, r))
+            for c in sorted(set(printed)):
+                if not (need == ANY or c == need or c == GREEN):
+                    continue
+                extra = list(pool) + printed
+                extra.remove(c)
+                at = p["rescripts"].index(r)
+                del p["rescripts"][at]  # restored below: run() must not change the state
+                ok = can_pay(g, player, rest, disc, own_turn, extra, coins)
+                p["rescripts"].insert(at, r)
+                if ok:
+                    opts.append(Action("pay_rescript", card=r, colour=c))
+        if coins > 0 and can_pay(g, player, rest, disc, own_turn, pool, coins - 1):
+            opts.append(Action("pay_coin"))
+        return opts
+
+    def run(self, g, f):
+        if "left" not in f:
+            self._init(g, f)
+            if f["left"] and not can_pay(g, f["player"], f["left"], f["discount"],
+                                         f.get("own_turn", False)):
+                # Callers check first; a mandatory cost that cannot be paid is paid as far
+                # as possible is not a rule — refuse it cleanly.
+                g.ret({"paid": False, "discount_used": 0})
+                return None
+        while f["left"]:
+            opts = self._options(g, f)
+            if f.get("optional") and not f["spent"] and not f["used"]:
+                opts.append(Action("decline"))
+            if len(opts) == 1 and opts[0].kind != "decline":
+                self._apply(g, f, opts[0])
+                continue
+            return Decision(f["player"], "pay", {"need": f["left"][0],
+                                                 "left": list(f["left"]),
+                                                 "reason": f.get("reason", ""),
+                                                 "discount": f["discount"] - f["used"]},
+                            tuple(opts))
+        if f["spent"]:
+            B.log(g, "paid", player=f["player"], reason=f.get("reason", ""),
+                  spent=list(f["spent"]))
+        g.ret({"paid": True, "discount_used": f["used"]})
+        return None
+
+    def act(self, g, f, a):
+        if a.kind == "decline":
+            g.ret({"paid": False, "discount_used": 0})
+            return
+        self._apply(g, f, a)
+
+    def _apply(self, g, f, a):
+        player = f["player"]
+        p = g.s["players"][player]
+        f["left"].pop(0)
+        k = a.kind
+        if k == "pay_discount":
+            f["used"] += 1
+            f["spent"].append("discount")
+        elif k == "pay_good":
+            B.spend_good(g, player, a.colour)
+            f["spent"].append(a.colour)
+        elif k == "pay_coin":
+            p["coins"] -= 1
+            f["spent"].append("coin")
+        elif k == "pay_rescript_good":
+            f["pool"].remove(a.colour)
+            f["spent"].append(a.colour)
+        elif k == "pay_rescript":
+            p["rescripts"].remove(a.card)
+            from .markets import discard_card
+            discard_card(g, rescript_deck(g, a.card), a.card)
+            printed = list(rescript_goods(g, a.card))
+            printed.remove(a.colour)
+            f["pool"].extend(printed)
+            f["spent"].append(a.colour)
+            B.log(g, "rescript_spent_as_goods", player=player, card=a.card)
+        else:  # pragma: no cover - guarded by legal actions
+            raise ValueError(a.kind)
+
+
+def rescript_deck(g, card: str) -> str:
+    try:
+        return "rescripts_2" if g.c.rescripts[card].level == 2 else "rescripts_1"
+    except KeyError:
+        return "rescripts_1"

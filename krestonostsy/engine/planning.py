@@ -1,0 +1,161 @@
+"""The Planning phase (PLAN-*), the automa (AUTOMA-*) and the Homs placement (HOMS-01).
+
+Placement turns follow the sanctity track including the automa's fixed pieces on the
+rightmost cells (PLAN-01, AUTOMA-02/09): in a 3-player game the automa places 1st and
+5th, in a 2-player game 1st, 2nd, 5th and 6th. Each player places 2 tokens.
+"""
+from __future__ import annotations
+
+from . import board as B
+from . import rng
+from .actions import Action
+from .flow import STEPS, Decision, Step, step
+from .markets import draw_top
+from .state import AUTOMA, CROSS_ORDERS
+
+
+def stack_fee(g) -> int:
+    """Coins per covered token (PLAN-06), changed by event round modifiers."""
+    mods = g.s.get("modifiers") or {}
+    if mods.get("free_stacking"):
+        return 0
+    return int(mods.get("stacking_cost", 1))
+
+
+def placement_options(g, player: str) -> list:
+    """Every legal placement of ``player`` now (PLAN-03..10, HOMS-01); [] = skip (PLAN-07)."""
+    s = g.s
+    p = s["players"][player]
+    fee = stack_fee(g)
+    no_outer = bool((s.get("modifiers") or {}).get("no_outer_cells"))
+    homs = (s.get("homs_card") == player and not p["homs_used"]
+            and not s["cities"]["homs"].get("removed") and B.controller(g, "homs") == player)
+    opts = []
+    for order in CROSS_ORDERS:
+        if order not in p["orders"]:
+            continue  # PLAN-10: still on the cross from last round
+        cell = s["cross"][order]
+        cost = fee * sum(1 for owner, _e in cell["inner"] if owner != player)
+        if p["coins"] >= cost:
+            opts.append(Action("place_order", order=order, cell="inner"))
+            if homs:
+                opts.append(Action("place_order", order=order, cell="inner", homs=True))
+        if not p["outer_used"] and cell["outer"] is None and not no_outer:
+            opts.append(Action("place_order", order=order, cell="outer"))
+    return opts
+
+
+def _pay_for_stack(g, payer: str, order: str) -> None:
+    """PLAN-06 / AUTOMA-06 / §14.5: 1 coin per covered token, to its owner; coins to or
+    from the automa go through the general supply; covering your own token is free."""
+    fee = stack_fee(g)
+    if not fee:
+        return
+    for owner, _enh in g.s["cross"][order]["inner"]:
+        if owner == payer:
+            continue
+        if payer != AUTOMA:
+            g.s["players"][payer]["coins"] -= fee
+        if owner != AUTOMA:
+            g.s["players"][owner]["coins"] += fee
+        B.log(g, "stack_payment", payer=payer, owner=owner, coins=fee, order=order)
+
+
+def draw_spy(g, player: str) -> str | None:
+    """PLAN-08: the top spy card into the player's hand (kept hidden, SPY-09)."""
+    card = draw_top(g, "spies")
+    if card is None:
+        return None
+    g.s["barrier"] += 1
+    g.s["players"][player]["spies_hand"].append(card)
+    B.log(g, "spy_drawn", player=player)
+    B.log(g, "spy_drawn_card", visibility=(player,), player=player, card=card)
+    return card
+
+
+def place(g, player: str, order: str, cell: str, homs: bool = False) -> str | None:
+    """Put the token on the cross; returns the spy drawn for an outer cell (or None)."""
+    s = g.s
+    p = s["players"][player]
+    p["orders"].remove(order)
+    if cell == "outer":
+        s["cross"][order]["outer"] = [player, True]
+        p["outer_used"] = True
+        B.log(g, "order_placed", player=player, order=order, cell="outer")
+        return draw_spy(g, player)
+    _pay_for_stack(g, player, order)
+    s["cross"][order]["inner"].append([player, bool(homs)])
+    if homs:
+        p["homs_used"] = True
+    B.log(g, "order_placed", player=player, order=order, cell="inner", homs=bool(homs))
+    return None
+
+
+def automa_turn(g) -> None:
+    """AUTOMA-03/04/10: reveal a random token; a boost sends the next one to an outer cell
+    if it is free. With two boosts in a row (2 players) both wait and the third goes out."""
+    a = g.s["automa"]
+    supply = a["supply"]
+    boosted = False
+    while True:
+        real = [t for t in supply if t != "boost"]
+        if not real:
+            return  # nothing left to place
+        tok = supply.pop(rng.below(g.s, len(supply)))
+        if tok == "boost":
+            a["aside"].append(tok)
+            boosted = True
+            continue
+        break
+    cross = g.s["cross"][tok]
+    if boosted and cross["outer"] is None:
+        cross["outer"] = [AUTOMA, True]
+        B.log(g, "order_placed", player=AUTOMA, order=tok, cell="outer")
+        return
+    _pay_for_stack(g, AUTOMA, tok)
+    cross["inner"].append([AUTOMA, False])
+    B.log(g, "order_placed", player=AUTOMA, order=tok, cell="inner", homs=False)
+
+
+@step
+class PlanningPhase(Step):
+    """PLAN-01..10, AUTOMA-01..10, HOMS-01. Frame: turns (pieces in placement order), i."""
+
+    name = "planning_phase"
+
+    def run(self, g, f):
+        s = g.s
+        if "turns" not in f:
+            automa = set(s["automa"]["pieces"])
+            order = [x for x in B.turn_order(g, include_automa=True)
+                     if x in automa or not s["players"][x]["eliminated"]]
+            f["turns"] = order + order
+            f["i"] = 0
+        while f["i"] < len(f["turns"]):
+            piece = f["turns"][f["i"]]
+            if piece in s["automa"]["pieces"]:
+                automa_turn(g)
+                f["i"] += 1
+                continue
+            if s["players"][piece]["eliminated"]:
+                f["i"] += 1
+                continue
+            opts = placement_options(g, piece)
+            if not opts:  # PLAN-07, §14.25: the placement is lost
+                B.log(g, "placement_skipped", player=piece)
+                f["i"] += 1
+                continue
+            return Decision(piece, "place_order", {"placement": f["i"] + 1}, tuple(opts))
+        # AUTOMA-05: boosts back to the automa's supply
+        a = s["automa"]
+        a["supply"].extend(a["aside"])
+        a["aside"] = []
+        g.ret()
+        return None
+
+    def act(self, g, f, a):
+        piece = f["turns"][f["i"]]
+        card = place(g, piece, a.order, a.cell, bool(a.get("homs")))
+        f["i"] += 1
+        if card is not None and "offer_spy" in STEPS:  # SPY-02: may be played at once
+            g.call("offer_spy", player=piece, card=card)

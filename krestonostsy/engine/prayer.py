@@ -1,0 +1,328 @@
+"""Prayer, the sanctity track, rescript draws and bishops (PRAY-*, BISHOP-05/06).
+
+* ``order_prayer`` (PRAY-02, PRAY-09): 2 sanctity + 1 per extra good (0..4, each payable
+  by a coin); enhanced: +1 bishop action and the top level-II rescript.
+* ``gain_sanctity`` (PRAY-03..08): all of it is spent at once moving right; occupied cells
+  (players' and automa pieces) are jumped for free; every cell entered, jumped or stopped
+  on gives its bonus, taken after the whole move; past the last cell the piece continues
+  from the first (§14.7: position only, no laps).
+* ``bishop_actions`` (BISHOP-05/06): all trains first, then the moves; a bishop moves at
+  most once per activation.
+* ``rescript_limit`` (PRAY-10): registered here unless triggers.py provides it.
+"""
+from __future__ import annotations
+
+from . import board as B
+from .actions import Action
+from .activation import new_facts
+from .flow import STEPS, Decision, Step, step
+from .markets import card_deck, discard_card, draw_top
+from .payment import max_extra_goods
+
+RESCRIPT_LIMIT = 3
+
+
+# --- rescripts ------------------------------------------------------------------------------
+
+def draw_rescript(g, player: str, level: int) -> str | None:
+    """The top rescript of ``level`` into the player's hand (PRAY-07/09, RESCRIPT-04).
+
+    Returns the card, or None if the deck and its discards are empty. The caller must
+    then run ``rescript_limit`` when the player holds more than 3 (see need_limit)."""
+    card = draw_top(g, f"rescripts_{level}")
+    if card is None:
+        return None
+    g.s["barrier"] += 1
+    g.s["players"][player]["rescripts"].append(card)
+    B.log(g, "rescript_drawn", player=player, level=level)
+    B.log(g, "rescript_drawn_card", visibility=(player,), player=player, card=card)
+    return card
+
+
+def over_limit(g, player: str) -> bool:
+    return len(g.s["players"][player]["rescripts"]) > RESCRIPT_LIMIT
+
+
+class RescriptLimit(Step):
+    """PRAY-10: discard rescripts of your choice at once until you hold 3. Frame: player."""
+
+    name = "rescript_limit"
+
+    def run(self, g, f):
+        p = g.s["players"][f["player"]]
+        if len(p["rescripts"]) <= RESCRIPT_LIMIT:
+            g.ret()
+            return None
+        return Decision(f["player"], "rescript_limit", {"limit": RESCRIPT_LIMIT},
+                        tuple(Action("discard_rescript", card=r) for r in p["rescripts"]))
+
+    def act(self, g, f, a):
+        p = g.s["players"][f["player"]]
+        p["rescripts"].remove(a.card)
+        discard_card(g, card_deck(g, a.card) if a.card in g.c.rescripts else "rescripts_1",
+                     a.card)
+        B.log(g, "rescript_discarded", player=f["player"], card=a.card)
+
+
+def call_rescript_limit(g, player: str) -> None:
+    """Push ``rescript_limit`` (triggers.py's if it has one, else ours)."""
+    if "rescript_limit" not in STEPS:
+        STEPS["rescript_limit"] = RescriptLimit()
+    g.call("rescript_limit", player=player)
+
+
+# --- the sanctity track ------------------------------------------------------------------------
+
+def move_piece(g, piece: str, amount: int) -> tuple[int, list]:
+    """Move a sanctity piece ``amount`` points right (PRAY-03/04/08).
+
+    Returns (new cell, cells entered in order). Occupied cells cost nothing; the piece
+    never ends on one. Past the last cell it continues from cell 0."""
+    pos = g.s["sanctity"]
+    length = g.c.board.sanctity_length
+    occupied = {c for p, c in pos.items() if p != piece}
+    cell = pos[piece]
+    passed = []
+    left = amount
+    if len(occupied) >= length:  # pragma: no cover - cannot happen with 20 cells
+        return cell, passed
+    while left > 0:
+        cell = (cell + 1) % length
+        passed.append(cell)
+        if cell not in occupied:
+            left -= 1
+    pos[piece] = cell
+    return cell, passed
+
+
+def bonuses(g, cells) -> tuple[int, int]:
+    """(rescripts, bishop actions) earned by entering ``cells`` (PRAY-05/07)."""
+    table = g.c.board.sanctity_bonuses
+    r = b = 0
+    for c in cells:
+        kind = table.get(c)
+        if kind == "rescript":
+            r += 1
+        elif kind == "bishop":
+            b += 1
+    return r, b
+
+
+@step
+class GainSanctity(Step):
+    """PRAY-03..08. Frame: player, amount, defer (bool: return the bishop actions instead
+    of resolving them, so the prayer order can pool them, §14.24).
+
+    Returns ``{"bishop_actions": n}`` (n already used unless ``defer``)."""
+
+    name = "gain_sanctity"
+
+    def run(self, g, f):
+        player = f["player"]
+        at = f.get("at", 0)
+        if at == 0:
+            amount = int(f.get("amount", 0))
+            if amount <= 0 or g.s["players"][player]["eliminated"]:
+                g.ret({"bishop_actions": 0})
+                return None
+            old = g.s["sanctity"][player]
+            cell, passed = move_piece(g, player, amount)
+            B.log(g, "sanctity_moved", player=player, amount=amount, frm=old, to=cell)
+            r, b = bonuses(g, passed)  # PRAY-06: bonuses after the whole move
+            f["rescripts"] = r
+            f["bishops"] = b
+            f["at"] = 1
+        if f["at"] == 1:
+            while f["rescripts"] > 0:
+                f["rescripts"] -= 1
+                draw_rescript(g, player, 1)
+                if over_limit(g, player):
+                    call_rescript_limit(g, player)
+                    return None
+            f["at"] = 2
+            if f["bishops"] and not f.get("defer"):
+                g.call("bishop_actions", player=player, n=f["bishops"], only=None)
+                return None
+        f.pop("ret", None)
+        g.ret({"bishop_actions": f["bishops"]})
+        return None
+
+
+# --- bishops --------------------------------------------------------------------------------------
+
+def player_bishops(g, player: str) -> list:
+    """(city, bishop number) of the player's bishops on the map."""
+    out = []
+    for cid, c in g.s["cities"].items():
+        for owner, _lvl, no in c["bishops"]:
+            if owner == player:
+                out.append((cid, no))
+    return out
+
+
+def train_cities(g, player: str) -> list:
+    """BISHOP-05: cities with one of your bishops, or your cities if none on the map."""
+    with_bishop = sorted({cid for cid, _no in player_bishops(g, player)})
+    if with_bishop:
+        return with_bishop
+    return [c for c in B.cities_of(g, player) if not g.s["cities"][c].get("removed")]
+
+
+def train_options(g, player: str) -> list:
+    supply = g.s["players"][player]["bishops"]
+    levels = [lvl for lvl in ("1", "2") if supply.get(lvl, 0) > 0]
+    if not levels:
+        return []
+    return [Action("train_bishop", city=c, level=int(lvl))
+            for c in train_cities(g, player) for lvl in levels]
+
+
+def move_options(g, player: str, moved) -> list:
+    acts = []
+    for cid, no in player_bishops(g, player):
+        if no in moved:
+            continue
+        for n in B.adjacent(g, cid):
+            acts.append(Action("move_bishop", bishop=no, city=n))
+    return acts
+
+
+def train_bishop(g, player: str, city: str, level: int) -> int:
+    p = g.s["players"][player]
+    p["bishops"][str(level)] -= 1
+    g.s["next_bishop"] += 1
+    no = g.s["next_bishop"]
+    g.s["cities"][city]["bishops"].append([player, level, no])
+    B.log(g, "bishop_trained", player=player, city=city, bishop=no)
+    B.log(g, "bishop_trained_level", visibility=(player,), player=player, bishop=no,
+          level=level)
+    return no
+
+
+def move_bishop(g, player: str, bishop: int, city: str) -> None:
+    for cid, c in g.s["cities"].items():
+        for i, b in enumerate(c["bishops"]):
+            if b[2] == bishop:
+                del c["bishops"][i]
+                g.s["cities"][city]["bishops"].append(b)
+                B.log(g, "bishop_moved", player=player, bishop=bishop, frm=cid, to=city)
+                return
+    raise ValueError(f"no bishop {bishop}")
+
+
+def moved_this_activation(g) -> list:
+    """Bishop numbers already moved in the order being resolved (BISHOP-06)."""
+    for frame in reversed(g.s["stack"]):
+        if frame.get("s") == "order":
+            return frame.setdefault("moved_bishops", [])
+    return []
+
+
+@step
+class BishopActions(Step):
+    """BISHOP-05/06. Frame: player, n, only (None | "train" | "move").
+
+    Trains come first; once the player moves (or ends training), no more trains. Each
+    bishop moves at most once during the activation. The player may stop at any time.
+    Returns the number of trains done."""
+
+    name = "bishop_actions"
+
+    def run(self, g, f):
+        player = f["player"]
+        f.setdefault("phase", "move" if f.get("only") == "move" else "train")
+        f.setdefault("trained", 0)
+        f.setdefault("moved", [])
+        while f["n"] > 0:
+            acts = []
+            if f["phase"] == "train":
+                acts = train_options(g, player)
+            if f.get("only") != "train":
+                moved = set(f["moved"]) | set(moved_this_activation(g))
+                acts += move_options(g, player, moved)
+            if not acts:
+                break
+            acts.append(Action("done"))
+            return Decision(player, "bishop_action", {"left": f["n"], "phase": f["phase"]},
+                            tuple(acts))
+        g.ret(f["trained"])
+        return None
+
+    def act(self, g, f, a):
+        player = f["player"]
+        if a.kind == "done":
+            f["n"] = 0
+            return
+        f["n"] -= 1
+        if a.kind == "train_bishop":
+            train_bishop(g, player, a.city, a.level)
+            f["trained"] += 1
+        else:
+            f["phase"] = "move"  # BISHOP-06: no train after a move
+            move_bishop(g, player, a.bishop, a.city)
+            f["moved"].append(a.bishop)
+            shared = moved_this_activation(g)
+            if a.bishop not in shared:
+                shared.append(a.bishop)
+
+
+# --- the prayer order ---------------------------------------------------------------------------
+
+@step
+class PrayerOrder(Step):
+    """PRAY-02, PRAY-09, BISHOP-06, EX-PRAY-1. Frame: player, enhanced. Returns facts."""
+
+    name = "order_prayer"
+
+    def run(self, g, f):
+        player = f["player"]
+        at = f.get("at", "extra")
+        if at == "extra":
+            k = max_extra_goods(g, player, 4, 0, True)
+            if k == 0:
+                f["extra"] = 0
+                f["at"] = "move"
+            else:
+                return Decision(player, "prayer_goods", {"max": k},
+                                tuple(Action("extra_goods", n=n) for n in range(k + 1)))
+        if f["at"] == "paid":
+            res = f.pop("ret")
+            if not res["paid"]:
+                f["extra"] = 0
+            f["at"] = "move"
+        if f["at"] == "move":
+            mods = g.s.get("modifiers") or {}
+            amount = 2 + f["extra"] + int(mods.get("prayer_sanctity", 0))
+            f["facts"] = new_facts()
+            f["facts"]["sanctity"] = amount
+            f["at"] = "moved"
+            g.call("gain_sanctity", player=player, amount=amount, defer=True)
+            return None
+        if f["at"] == "moved":
+            f["actions"] = f.pop("ret")["bishop_actions"]
+            f["at"] = "bonus"
+            if f["enhanced"]:  # PRAY-09
+                f["actions"] += 1
+                draw_rescript(g, player, 2)
+                if over_limit(g, player):
+                    call_rescript_limit(g, player)
+                    return None
+        if f["at"] == "bonus":
+            f.pop("ret", None)
+            f["at"] = "bishops"
+            if f["actions"]:
+                g.call("bishop_actions", player=player, n=f["actions"], only=None)
+                return None
+        if f["at"] == "bishops":
+            f["facts"]["trained"] = f.pop("ret", None) or 0
+            g.ret(f["facts"])
+        return None
+
+    def act(self, g, f, a):
+        f["extra"] = a.n
+        if a.n:
+            f["at"] = "paid"
+            g.call("pay", player=f["player"], cost=["any"] * a.n, discount=0,
+                   optional=False, reason="prayer", own_turn=True)
+        else:
+            f["at"] = "move"

@@ -1,0 +1,77 @@
+"""Saves: ``{format_version, content_version, game, setup, actions}``; loading replays them.
+
+A save never stores raw state: it stores the setup and the actions, and loading replays
+and checks every action, so a save can never put the engine into an impossible state.
+Older formats migrate through :data:`MIGRATIONS`, an ordered chain of small functions.
+"""
+from __future__ import annotations
+
+import json
+
+from .actions import Action, IllegalAction
+
+CURRENT = 1
+
+# format_version N -> function turning a version-N save dict into a version-(N+1) dict.
+MIGRATIONS: dict = {}
+
+
+def _fail(message: str):
+    from .game import SaveError
+    raise SaveError(message)
+
+
+def parse(data) -> dict:
+    if isinstance(data, (bytes, bytearray)):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError:
+            _fail("the save is not a text file (not UTF-8)")
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as err:
+            _fail(f"the save is damaged: not valid JSON at line {err.lineno}, "
+                  f"column {err.colno} ({err.msg})")
+    if not isinstance(data, dict):
+        _fail("the save is damaged: expected a JSON object")
+    if data.get("game") not in (None, "krestonostsy") or "setup" not in data:
+        _fail("this file is not a Krestonostsy save")
+    version = data.get("format_version")
+    if not isinstance(version, int) or version < 1:
+        _fail("the save is damaged: no valid format_version")
+    if version > CURRENT:
+        _fail(f"the save was made by a newer version of the game (save format {version}, "
+              f"this version reads up to {CURRENT}); update the game to open it")
+    while version < CURRENT:
+        data = MIGRATIONS[version](data)
+        version = data["format_version"]
+    return data
+
+
+def load_save(cls, data, content=None):
+    from .options import GameOptions
+
+    data = parse(data)
+    setup = data["setup"]
+    if not isinstance(setup, dict) or not isinstance(setup.get("states"), list):
+        _fail("the save is damaged: 'setup' must name the states")
+    try:
+        options = GameOptions.from_json(setup.get("options"))
+        game = cls.new(setup["states"], seed=int(setup.get("seed", 0)), options=options,
+                       content=content)
+    except (TypeError, ValueError) as err:
+        _fail(f"the save's setup is not valid: {err}")
+    if data.get("content_version") not in (None, "", game.c.version):
+        # Different card data: the replay is still checked action by action below.
+        game.content_mismatch = True
+    actions = data.get("actions")
+    if not isinstance(actions, list):
+        _fail("the save is damaged: 'actions' must be a list")
+    for i, raw in enumerate(actions, start=1):
+        try:
+            game.apply(Action.from_json(raw))
+        except (IllegalAction, ValueError) as err:
+            _fail(f"the save does not replay: action {i} of {len(actions)} is not legal "
+                  f"({err})")
+    return game

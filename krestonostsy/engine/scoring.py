@@ -1,0 +1,226 @@
+"""End of the game and final scoring (END-01..04, SCORE-01/02, BULL-04, §14.11, §14.17,
+§14.32), plus :func:`metric`, every counter of ``vocabulary.METRICS``.
+"""
+from __future__ import annotations
+
+from . import board as B
+from .flow import Step, step
+from .state import SARACEN
+
+HEGEMONY_CITIES = 4  # END-01.1, §14.11: 4 or more
+RIGHTEOUSNESS_LANDS = 5  # END-01.2, §14.11: 5 or more
+CONDITION_BONUS = 8  # SCORE-01.2
+COINS_PER_INFLUENCE = 4  # SCORE-01.3
+LAST_ROUND = 6
+
+
+# --- holy lands (BISHOP-02) ------------------------------------------------------------------
+
+def bishop_totals(g, city: str) -> dict:
+    totals: dict = {}
+    for owner, level, _no in g.s["cities"][city]["bishops"]:
+        totals[owner] = totals.get(owner, 0) + level
+    return totals
+
+
+def holy_land_owner(g, city: str) -> str | None:
+    """BISHOP-02: the player whose total bishop level beats everyone else's; a tie: none."""
+    totals = bishop_totals(g, city)
+    if not totals:
+        return None
+    best = max(totals.values())
+    leaders = [o for o, v in totals.items() if v == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def holy_lands(g, player: str) -> list:
+    out = []
+    for cid, c in g.s["cities"].items():
+        if c.get("removed") or not c["bishops"]:
+            continue
+        if holy_land_owner(g, cid) == player:
+            out.append(cid)
+    return out
+
+
+# --- metrics (vocabulary.METRICS) -------------------------------------------------------------
+
+def _colours(g, card: str) -> tuple:
+    try:
+        return g.c.card(card).colours
+    except (KeyError, AttributeError):
+        return ()
+
+
+def _level(g, card: str) -> int:
+    try:
+        return len(g.c.card(card).cost)
+    except (KeyError, AttributeError):
+        return 0
+
+
+def metric(g, player: str, name: str) -> int:
+    """The value of a vocabulary metric (``name`` or ``name:colour``) for ``player``."""
+    base, _, colour = name.partition(":")
+    colour = colour or None
+    s = g.s
+    p = s["players"][player]
+    if base == "goods":
+        return B.goods_total(g, player, colour)
+    if base == "ready_goods":
+        return B.ready_goods(g, player, colour)
+    if base == "units_on_map":
+        return B.units_on_map(g, player)
+    if base == "bishops_on_map":
+        return sum(1 for c in s["cities"].values() for b in c["bishops"] if b[0] == player)
+    if base == "bishop_levels_on_map":
+        return sum(b[1] for c in s["cities"].values() for b in c["bishops"] if b[0] == player)
+    if base == "cities":
+        return len(p["cities"])
+    if base == "city_levels":
+        return sum(s["cities"][c]["level"] for c in p["cities"])
+    if base == "capital_level":
+        return s["cities"][p["cities"][0]]["level"] if p["cities"] else 0
+    if base == "central_cities":
+        return sum(1 for c in p["cities"] if g.c.board.cities[c].kind == "central")
+    if base == "holy_lands":
+        return len(holy_lands(g, player))
+    if base == "buildings":
+        return sum(1 for b in p["buildings"] if not colour or colour in _colours(g, b["card"]))
+    if base == "tactics_in_hand":
+        return sum(1 for t in p["tactics"] if not colour or colour in _colours(g, t))
+    if base == "high_tactics_in_hand":
+        return sum(1 for t in p["tactics"] if _level(g, t) >= 3)
+    if base == "coins":
+        return p["coins"]
+    if base == "rescripts":
+        return len(p["rescripts"])
+    if base == "spies_active":
+        return len(p["spies"])
+    if base == "governors":
+        return sum(1 for c in p["cities"] if s["cities"][c].get("governor"))
+    if base == "sanctity_rank":
+        order = B.turn_order(g)
+        return 4 - order.index(player)
+    if base == "tactics_played":
+        return _tactics_played(g, colour)
+    if base == "units_in_battle":
+        bt = s.get("battle")
+        return B.units(g, bt["city"], player) if bt else 0
+    if base == "saracen_cities_adjacent":
+        mine = set(p["cities"])
+        near = set()
+        for c in mine:
+            for n in B.adjacent(g, c):
+                if n not in mine and B.controller(g, n) == SARACEN:
+                    near.add(n)
+        return len(near)
+    raise KeyError(f"unknown metric {name!r}")
+
+
+def _tactics_played(g, colour) -> int:
+    """TACTIC-02, §14.22: face-up tactics played in this battle, both sides."""
+    bt = g.s.get("battle") or {}
+    n = 0
+    for slot in bt.get("slots", []):
+        card = slot.get("card") if isinstance(slot, dict) else slot
+        if not card or (isinstance(slot, dict) and slot.get("face_up") is False):
+            continue
+        if not colour or colour in _colours(g, card):
+            n += 1
+    return n
+
+
+def goods_with_spices(g, player: str, name: str, spices: int) -> int:
+    """A colour-specific goods metric with ``spices`` spices counted as that colour
+    (HOMS-02, GOV-09, GLOSS-17)."""
+    value = metric(g, player, name)
+    base, _, colour = name.partition(":")
+    if base in ("goods", "ready_goods") and colour and colour != "green":
+        value += spices
+    return value
+
+
+def spices_held(g, player: str) -> int:
+    return B.goods_total(g, player, "green")
+
+
+# --- end and scoring -----------------------------------------------------------------------------
+
+def end_conditions(g) -> list:
+    """END-01/02: the conditions met now (checked at the end of a round only)."""
+    s = g.s
+    met = []
+    players = s["players"]
+    if any(len(players[x]["cities"]) >= HEGEMONY_CITIES for x in s["states"]):
+        met.append("hegemony")
+    if any(len(holy_lands(g, x)) >= RIGHTEOUSNESS_LANDS for x in s["states"]):
+        met.append("righteousness")
+    if any(players[x]["eliminated"] or not players[x]["cities"] for x in s["states"]):
+        met.append("defeat")
+    if s["round"] >= LAST_ROUND or (g.c.events and not s["decks"]["events"]):
+        met.append("era")
+    return met
+
+
+def bull_score(g, player: str) -> int:
+    """BULL-04, §14.17: the single best goal met (best tier of each goal)."""
+    bull = g.s["players"][player].get("bull")
+    if not bull or bull not in g.c.bulls:
+        return 0
+    spices = spices_held(g, player)
+    best = 0
+    for goal in g.c.bulls[bull].goals:
+        value = goods_with_spices(g, player, goal.metric, spices)
+        for at_least, influence in goal.tiers:
+            if value >= at_least:
+                best = max(best, influence)
+    return best
+
+
+def final_scores(g) -> dict:
+    """SCORE-01 for every player (§14.32: eliminated players score too)."""
+    scores = {}
+    for x in g.s["states"]:
+        p = g.s["players"][x]
+        hegemony = CONDITION_BONUS if len(p["cities"]) >= HEGEMONY_CITIES else 0
+        righteous = CONDITION_BONUS if len(holy_lands(g, x)) >= RIGHTEOUSNESS_LANDS else 0
+        row = {"influence": p["influence"], "bull": bull_score(g, x), "hegemony": hegemony,
+               "righteousness": righteous, "coins": p["coins"] // COINS_PER_INFLUENCE}
+        row["total"] = sum(row.values())
+        scores[x] = row
+    return scores
+
+
+def rank(g, scores: dict) -> tuple:
+    """SCORE-02: (winner, tiebreak used: None | "conditions" | "sanctity")."""
+    pos = g.s["sanctity"]
+
+    def conds(x):
+        return (scores[x]["hegemony"] > 0) + (scores[x]["righteousness"] > 0)
+
+    best = max(scores[x]["total"] for x in scores)
+    tied = [x for x in scores if scores[x]["total"] == best]
+    if len(tied) == 1:
+        return tied[0], None
+    top = max(conds(x) for x in tied)
+    tied2 = [x for x in tied if conds(x) == top]
+    if len(tied2) == 1:
+        return tied2[0], "conditions"
+    return max(tied2, key=lambda x: pos[x]), "sanctity"
+
+
+@step
+class Scoring(Step):
+    """SCORE-01/02. Sets ``g.s["result"]``."""
+
+    name = "scoring"
+
+    def run(self, g, f):
+        scores = final_scores(g)
+        winner, tiebreak = rank(g, scores)
+        g.s["result"] = {"scores": scores, "winner": winner, "tiebreak": tiebreak,
+                         "end_conditions": list(g.s.get("end_conditions") or end_conditions(g))}
+        B.log(g, "game_over", winner=winner, scores={x: r["total"] for x, r in scores.items()})
+        g.ret()
+        return None

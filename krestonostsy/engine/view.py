@@ -1,0 +1,193 @@
+"""What one player may see: ``game.view(player)``, and determinization for AI search.
+
+The view is built from a **whitelist** of the state (DESIGN: hidden information lives only
+here). Hidden from others (TURN-09): influence, bull, bishop levels, rescripts, tactic
+hands, spies in hand; deck orders are hidden from everyone (only counts are shown).
+The face-up level-0 building deck shows its top card (SETUP-06).
+
+Layout of a view (all plain data)::
+
+    viewer, round, phase, states, turn_order, automa_pieces, event, modifiers,
+    decision: {player, prompt, params} (the actions only for the viewer),
+    cities:  {id: {level, units: {owner: n}, bishops: [{owner, level|None, no}],
+                   goods (on the map), governor, removed, controller}}
+    players: {id: {coins, units (supply), bishops_supply (own only: {"1","2"}; others: total),
+                   orders, tactics (own: ids; others: count), personal_discard (count),
+                   rescripts (own: ids; others: count), spies_hand (own: ids; others: count),
+                   spies, buildings, goods, cities, eliminated, influence (own only),
+                   bull (own only), bull_choices/governor_choices (own only)}}
+    sanctity, saracen_track {revealed: [colours removed], current, hidden: n, strength, units},
+    cross, markets, market_open, decks: {name: count}, discards: {name: [ids] face up},
+    buildings_0_top, homs_card, battle (see battle.py; hands filtered), result (at the end)
+"""
+from __future__ import annotations
+
+from . import rng
+from .board import controller
+
+HIDDEN = None  # a level/card the viewer may not see
+
+
+def _player_view(s: dict, pid: str, viewer: str | None) -> dict:
+    p = s["players"][pid]
+    own = viewer == pid
+    out = {
+        "coins": p["coins"], "units": p["units"], "orders": list(p["orders"]),
+        "spies": [dict(x) for x in p["spies"]],
+        "buildings": [dict(x) for x in p["buildings"]],
+        "goods": {k: list(v) for k, v in p["goods"].items()},
+        "cities": list(p["cities"]), "eliminated": p["eliminated"],
+        "outer_used": p["outer_used"], "homs_used": p["homs_used"],
+        "personal_discard": len(p["personal_discard"]),
+    }
+    if own:
+        out.update(tactics=list(p["tactics"]), rescripts=list(p["rescripts"]),
+                   spies_hand=list(p["spies_hand"]), influence=p["influence"], bull=p["bull"],
+                   bull_choices=list(p["bull_choices"]),
+                   governor_choices=list(p["governor_choices"]),
+                   bishops_supply=dict(p["bishops"]),
+                   personal_discard_cards=list(p["personal_discard"]))
+    else:
+        out.update(tactics=len(p["tactics"]), rescripts=len(p["rescripts"]),
+                   spies_hand=len(p["spies_hand"]), influence=HIDDEN, bull=HIDDEN,
+                   bishops_supply=sum(p["bishops"].values()))
+    return out
+
+
+def _battle_view(battle: dict | None, viewer: str | None) -> dict | None:
+    if not battle:
+        return None
+    out = {k: v for k, v in battle.items() if k not in ("hands", "saracen_hand")}
+    hands = battle.get("hands") or {}
+    out["hands"] = {side: (list(cards) if side == viewer
+                           or (side == "saracen" and battle.get("saracen_player") == viewer)
+                           else len(cards))
+                    for side, cards in hands.items()}
+    if "saracen_hand" in battle:
+        sh = battle["saracen_hand"]
+        out["saracen_hand"] = list(sh) if battle.get("saracen_player") == viewer else len(sh)
+    return out
+
+
+def make_view(g, viewer: str | None) -> dict:
+    s = g.s
+    d = g.decision
+    cities = {}
+    for cid, c in s["cities"].items():
+        cities[cid] = {
+            "level": c["level"], "units": dict(c["units"]), "goods": c["goods"],
+            "governor": c["governor"], "removed": c.get("removed", False),
+            "controller": controller(g, cid),
+            "bishops": [{"owner": o, "level": lvl if o == viewer or c.get("revealed") else HIDDEN,
+                         "no": no} for o, lvl, no in c["bishops"]],
+        }
+    track = s["saracen_track"]
+    nxt = track["next"]
+    view = {
+        "viewer": viewer, "round": s["round"], "phase": s["phase"],
+        "states": list(s["states"]),
+        "turn_order": sorted(s["states"], key=lambda p: -s["sanctity"][p]),
+        "automa_pieces": list(s["automa"]["pieces"]),
+        "automa": {"supply": len(s["automa"]["supply"]), "aside": list(s["automa"]["aside"])},
+        "event": s["event"], "modifiers": dict(s["modifiers"]),
+        "decision": None,
+        "cities": cities,
+        "players": {pid: _player_view(s, pid, viewer) for pid in s["states"]},
+        "sanctity": dict(s["sanctity"]),
+        "saracen_track": {"current": track["tokens"][nxt] if nxt is not None and
+                          nxt < len(track["tokens"]) else None,
+                          "position": nxt, "cells": len(track["tokens"]),
+                          "strength": track["strength"], "units": track["units"]},
+        "cross": {o: {"inner": [list(t) for t in cell["inner"]],
+                      "outer": list(cell["outer"]) if cell["outer"] else None}
+                  for o, cell in s["cross"].items()},
+        "markets": {k: list(v) for k, v in s["markets"].items()},
+        "market_open": dict(s["market_open"]),
+        "decks": {k: len(v) for k, v in s["decks"].items()},
+        "discards": {k: list(v) for k, v in s["discards"].items()},
+        "buildings_0_top": s["decks"]["buildings_0"][-1] if s["decks"]["buildings_0"] else None,
+        "homs_card": s["homs_card"],
+        "battle": _battle_view(s.get("battle"), viewer),
+        "result": s.get("result"),
+    }
+    if d is not None:
+        view["decision"] = {"player": d.player, "prompt": d.prompt, "params": dict(d.params)}
+        if viewer is not None and d.player == viewer:
+            view["decision"]["actions"] = [a.to_json() for a in d.actions]
+    return view
+
+
+def determinize(g, player: str, seed: int):
+    """A clone where everything ``player`` cannot see is reshuffled consistently.
+
+    Resampled: every deck's order; other players' tactic hands, rescripts and spies in
+    hand (pooled with the matching unseen cards); other players' bull; the levels of
+    other players' bishops on the map and in supply (keeping each player's totals).
+    """
+    h = g.clone()
+    s = h.s
+    s["rng"] = rng.seed_state(seed)
+    barrier = s["barrier"]
+    others = [p for p in s["states"] if p != player]
+
+    def resample(field: str, deck_of) -> None:
+        """Swap others' unseen cards with unseen deck cards of the same back (deck)."""
+        pool, slots = [], []
+        for p in others:
+            for i, card in enumerate(s["players"][p][field]):
+                deck = deck_of(card)
+                if deck is not None:
+                    pool.append(card)
+                    slots.append((p, i, deck))
+        decks = sorted({d for *_x, d in slots} | set(deck_names[field]))
+        for d in decks:
+            pool += s["decks"][d]
+        rng.shuffle(s, pool)
+        for p, i, deck in slots:
+            for k, card in enumerate(pool):
+                if deck_of(card) == deck:
+                    s["players"][p][field][i] = pool.pop(k)
+                    break
+        for d in decks:
+            s["decks"][d] = [c for c in pool if deck_of(c) == d]
+
+    tactics = h.c.tactics
+    rescripts = h.c.rescripts
+    deck_names = {"tactics": ("tactics_12", "tactics_34"),
+                  "rescripts": ("rescripts_1", "rescripts_2"), "spies_hand": ("spies",)}
+    # starting tactics are known by their crests: only non-starting ones are resampled
+    resample("tactics", lambda t: None if tactics[t].starting else tactics[t].deck)
+    resample("rescripts", lambda r: f"rescripts_{rescripts[r].level}")
+    resample("spies_hand", lambda _x: "spies")
+    for name in ("events", "saracens", "buildings_12", "buildings_34", "governors", "bulls"):
+        rng.shuffle(s, s["decks"][name])
+    bulls = [s["players"][p]["bull"] for p in others if s["players"][p]["bull"]] + s["decks"]["bulls"]
+    rng.shuffle(s, bulls)
+    for p in others:
+        if s["players"][p]["bull"]:
+            s["players"][p]["bull"] = bulls.pop()
+    s["decks"]["bulls"] = bulls
+    # bishop levels of others: reshuffle each player's hidden levels among their bishops
+    for p in others:
+        levels = []
+        places = []
+        for c in s["cities"].values():
+            if c.get("revealed"):
+                continue
+            for b in c["bishops"]:
+                if b[0] == p:
+                    levels.append(b[1])
+                    places.append(b)
+        sup = s["players"][p]["bishops"]
+        levels += [1] * sup["1"] + [2] * sup["2"]
+        rng.shuffle(s, levels)
+        for b in places:
+            b[1] = levels.pop()
+        sup["1"] = levels.count(1)
+        sup["2"] = levels.count(2)
+    s["barrier"] = barrier + 1
+    h._decision = None
+    h._advance()
+    return h
+
+

@@ -1,0 +1,301 @@
+"""Internationalisation: gettext through Babel, switchable at run time.
+
+Catalogs are the plain ``.po`` files in ``translations/<lang>/LC_MESSAGES/`` — every domain
+found there is loaded (``messages.po`` for the UI, ``content.po`` for the cards and the map),
+read with :func:`babel.messages.pofile.read_po`; no compiled ``.mo`` is needed.
+
+Usage::
+
+    from krestonostsy.i18n import _, ngettext, set_language
+    _("New game")
+    ngettext("{n} coin", "{n} coins", n).format(n=n)   # 1 монета, 2 монеты, 5 монет
+    set_language("ru")                                  # every listener re-renders
+
+``translator(lang)`` returns an object with ``gettext``/``ngettext``/``pgettext`` methods for
+code that needs a specific language regardless of the current one. Widgets register a
+callback with :func:`add_listener`; it is held weakly (bound methods via ``WeakMethod``), so
+a destroyed widget never has to unregister. This module imports Qt only lazily, to install
+Qt's own ``qtbase_<lang>.qm`` translator when a Qt application exists.
+"""
+from __future__ import annotations
+
+import gettext as _gettext
+import logging
+import os
+import threading
+import weakref
+from collections.abc import Callable
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+LANGUAGES = ("ru", "en")
+DEFAULT_LANGUAGE = "ru"
+SOURCE_LANGUAGE = "en"  # msgids are English
+
+# Plural rules used when a catalog has no (or an unreadable) Plural-Forms header.
+_DEFAULT_PLURALS = {
+    "ru": (3, "(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)"),
+    "en": (2, "(n != 1)"),
+}
+
+
+def N_(message: str) -> str:
+    """Mark a string for extraction without translating it now (translate it later)."""
+    return message
+
+
+def _translations_dir() -> Path | None:
+    try:
+        from .resources import translations_dir
+        return translations_dir()
+    except (FileNotFoundError, ImportError):
+        return None
+
+
+class Translator:
+    """The merged catalogs of one language (all domains)."""
+
+    def __init__(self, lang: str, directory: Path | None = None):
+        self.lang = lang
+        self.messages: dict[tuple[str | None, str], object] = {}
+        self.domains: list[str] = []
+        nplurals, expr = _DEFAULT_PLURALS.get(lang, (2, "(n != 1)"))
+        self.nplurals = nplurals
+        self._plural = _gettext.c2py(expr)
+        directory = directory if directory is not None else _translations_dir()
+        if directory is not None:
+            self._load(Path(directory) / lang / "LC_MESSAGES")
+
+    # --- loading -----------------------------------------------------------------------
+
+    def _load(self, folder: Path) -> None:
+        if not folder.is_dir():
+            return
+        from babel.messages.pofile import read_po
+
+        # messages.po first, then every other domain (content.po …) in name order.
+        files = sorted(folder.glob("*.po"), key=lambda p: (p.stem != "messages", p.name))
+        for path in files:
+            try:
+                with open(path, "rb") as fh:
+                    catalog = read_po(fh, locale=self.lang, domain=path.stem)
+            except Exception as err:  # a broken catalog must never stop the game
+                log.warning("cannot read catalog %s: %s", path, err)
+                continue
+            self.domains.append(path.stem)
+            self._take_plural_rule(catalog)
+            for message in catalog:
+                if not message.id or message.fuzzy:
+                    continue
+                ctx = message.context
+                if isinstance(message.id, (tuple, list)):
+                    forms = tuple(message.string or ())
+                    if any(forms):
+                        self.messages.setdefault((ctx, message.id[0]), forms)
+                elif message.string:
+                    self.messages.setdefault((ctx, message.id), message.string)
+
+    def _take_plural_rule(self, catalog) -> None:
+        header = dict(catalog.mime_headers).get("Plural-Forms") if catalog.mime_headers else None
+        if not header:
+            return
+        try:
+            parts = dict(p.strip().split("=", 1) for p in header.split(";") if "=" in p)
+            n = int(parts["nplurals"])
+            func = _gettext.c2py(parts["plural"].strip())
+        except Exception:  # keep the default rule
+            return
+        self.nplurals, self._plural = n, func
+
+    # --- lookups -----------------------------------------------------------------------
+
+    def plural_index(self, n: int) -> int:
+        try:
+            return int(self._plural(int(n)))
+        except Exception:
+            return 0 if n == 1 else 1
+
+    def gettext(self, message: str) -> str:
+        found = self.messages.get((None, message))
+        if isinstance(found, str):
+            return found
+        if isinstance(found, tuple) and found[0]:
+            return found[0]
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        found = self.messages.get((None, singular))
+        if isinstance(found, tuple):
+            idx = self.plural_index(n)
+            if idx < len(found) and found[idx]:
+                return found[idx]
+        elif isinstance(found, str) and n == 1:
+            return found
+        return singular if n == 1 else plural
+
+    def pgettext(self, context: str, message: str) -> str:
+        found = self.messages.get((context, message))
+        if isinstance(found, str):
+            return found
+        return self.gettext(message)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        found = self.messages.get((context, singular))
+        if isinstance(found, tuple):
+            idx = self.plural_index(n)
+            if idx < len(found) and found[idx]:
+                return found[idx]
+        return self.ngettext(singular, plural, n)
+
+    def has(self, message: str, context: str | None = None) -> bool:
+        return (context, message) in self.messages
+
+    # gettext.NullTranslations-style aliases
+    ugettext = gettext
+    ungettext = ngettext
+
+
+_cache: dict[str, Translator] = {}
+_cache_lock = threading.Lock()
+
+
+def translator(lang: str | None = None) -> Translator:
+    """The translator of ``lang`` (default: the current language), loaded once."""
+    lang = normalise(lang or _current)
+    with _cache_lock:
+        tr = _cache.get(lang)
+        if tr is None:
+            tr = _cache[lang] = Translator(lang)
+        return tr
+
+
+def reload_catalogs() -> None:
+    """Forget the loaded catalogs (after editing a .po file); listeners re-render."""
+    with _cache_lock:
+        _cache.clear()
+    _notify()
+
+
+def normalise(lang: str | None) -> str:
+    if not lang:
+        return DEFAULT_LANGUAGE
+    lang = str(lang).replace("-", "_").split("_")[0].lower()
+    return lang if lang in LANGUAGES else SOURCE_LANGUAGE
+
+
+def system_language() -> str:
+    """The language to start with when the user never chose one."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if value and value not in ("C", "POSIX") and not value.startswith("C."):
+            return normalise(value.split(":")[0])
+    return DEFAULT_LANGUAGE
+
+
+_current = DEFAULT_LANGUAGE
+
+
+def current_language() -> str:
+    return _current
+
+
+def _(message: str) -> str:
+    return translator().gettext(message)
+
+
+gettext = _
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return translator().ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    return translator().pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    return translator().npgettext(context, singular, plural, n)
+
+
+# --- listeners ---------------------------------------------------------------------------
+
+_listeners: list = []
+
+
+def add_listener(callback: Callable[[str], object]) -> None:
+    """Call ``callback(lang)`` after every language switch. Held weakly."""
+    try:
+        ref = weakref.WeakMethod(callback)
+    except TypeError:
+        ref = weakref.ref(callback)
+    _listeners.append(ref)
+
+
+def remove_listener(callback: Callable) -> None:
+    for ref in list(_listeners):
+        target = ref()
+        if target is None or target == callback:
+            _listeners.remove(ref)
+
+
+def _notify() -> None:
+    for ref in list(_listeners):
+        callback = ref()
+        if callback is None:
+            _listeners.remove(ref)
+            continue
+        try:
+            callback(_current)
+        except RuntimeError as err:  # a Qt object already deleted underneath
+            log.debug("language listener dropped: %s", err)
+            if ref in _listeners:
+                _listeners.remove(ref)
+
+
+def set_language(lang: str) -> str:
+    """Switch the language of the whole program; returns the language actually set."""
+    global _current
+    _current = normalise(lang)
+    translator(_current)
+    install_qt_translator(_current)
+    _notify()
+    return _current
+
+
+# --- Qt's own strings (standard dialogs: Open/Save/Cancel …) ------------------------------
+
+_qt_translator = None
+
+
+def install_qt_translator(lang: str) -> bool:
+    """Install PySide6's ``qtbase_<lang>.qm`` into the running QApplication (if any)."""
+    global _qt_translator
+    try:
+        from PySide6.QtCore import QCoreApplication, QLibraryInfo, QTranslator
+    except ImportError:
+        return False
+    app = QCoreApplication.instance()
+    if app is None:
+        return False
+    if _qt_translator is not None:
+        QCoreApplication.removeTranslator(_qt_translator)
+        _qt_translator = None
+    if lang == SOURCE_LANGUAGE:
+        return True
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    candidates = [folder]
+    try:
+        import PySide6
+        candidates.append(str(Path(PySide6.__file__).parent / "Qt" / "translations"))
+    except Exception:
+        pass
+    qt = QTranslator(app)
+    for folder in candidates:
+        if folder and qt.load(f"qtbase_{lang}", folder):
+            QCoreApplication.installTranslator(qt)
+            _qt_translator = qt
+            return True
+    log.info("no qtbase_%s.qm found in %s", lang, candidates)
+    return False

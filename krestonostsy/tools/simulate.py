@@ -1,0 +1,82 @@
+"""``krestonostsy simulate``: play seeded random legal games headless and report."""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import Counter
+
+from ..engine import Game
+
+ALL = ("jerusalem", "tripoli", "edessa", "antioch")
+PAIRS = (("jerusalem", "tripoli"), ("tripoli", "antioch"), ("antioch", "edessa"),
+         ("jerusalem", "edessa"))
+
+
+def lineup(players: int, rnd: random.Random) -> list[str]:
+    if players == 4:
+        return list(ALL)
+    if players == 3:
+        absent = rnd.choice(ALL)
+        return [s for s in ALL if s != absent]
+    return list(rnd.choice(PAIRS))
+
+
+def play_random(game: Game, rnd: random.Random, max_actions: int = 20000) -> int:
+    """Play random legal actions to the end; returns the number of actions."""
+    n = 0
+    while not game.is_over:
+        acts = game.legal_actions()
+        game.apply(acts[rnd.randrange(len(acts))])
+        n += 1
+        if n > max_actions:
+            raise RuntimeError(f"game did not end within {max_actions} actions")
+    return n
+
+
+def run(players: int, games: int, seed: int) -> dict:
+    rnd = random.Random(seed)
+    total_actions = 0
+    ends: Counter = Counter()
+    wins: Counter = Counter()
+    start = time.perf_counter()
+    for i in range(games):
+        states = lineup(players, rnd)
+        game = Game.new(states, seed=seed * 100003 + i)
+        total_actions += play_random(game, random.Random(seed * 7919 + i))
+        result = game.result()
+        for cond in result.get("end_conditions", []):
+            ends[cond] += 1
+        wins[result["winner"]] += 1
+    seconds = time.perf_counter() - start
+    return {"players": players, "games": games, "actions": total_actions,
+            "mean_actions": total_actions / max(1, games), "seconds": round(seconds, 3),
+            "actions_per_second": round(total_actions / seconds, 1) if seconds else 0.0,
+            "end_conditions": dict(ends), "wins": dict(wins)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="krestonostsy simulate",
+                                 description="Play seeded random legal games headless.")
+    ap.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", action="store_true", help="print one JSON object last")
+    a = ap.parse_args(argv)
+    if a.games < 1:
+        ap.error("--games must be at least 1")
+    try:
+        r = run(a.players, a.games, a.seed)
+    except Exception as err:  # a failing game must be reported, not hidden
+        print(f"simulate: a game failed: {type(err).__name__}: {err}", file=sys.stderr)
+        return 1
+    print(f"games: {r['games']} ({r['players']} players)")
+    print(f"mean actions per game: {r['mean_actions']:.1f}")
+    print(f"actions/s: {r['actions_per_second']:.0f} ({r['actions']} actions in {r['seconds']} s)")
+    print("end conditions: " + ", ".join(f"{k} {v}" for k, v in sorted(r["end_conditions"].items())))
+    print("wins: " + ", ".join(f"{k} {v}" for k, v in sorted(r["wins"].items())))
+    if a.json:
+        print(json.dumps(r, sort_keys=True))
+    return 0

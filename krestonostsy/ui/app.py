@@ -1,0 +1,89 @@
+"""QApplication set-up: names, fonts from ``data/fonts``, the language, the main window."""
+from __future__ import annotations
+
+import logging
+import sys
+
+from PySide6.QtCore import QCoreApplication, QLocale
+from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
+from PySide6.QtWidgets import QApplication
+
+from .. import i18n
+from .settings import APPLICATION, ORGANIZATION, Settings
+
+log = logging.getLogger(__name__)
+
+UI_FONT_FAMILY = "EB Garamond"
+TITLE_FONT_FAMILY = "Old Standard TT"
+UI_FONT_POINTS = 12.0
+
+_fonts_loaded: list[str] | None = None
+
+
+def load_fonts() -> list[str]:
+    """Register the bundled OFL fonts (Cyrillic included); returns the families found."""
+    global _fonts_loaded
+    if _fonts_loaded is not None:
+        return _fonts_loaded
+    families: list[str] = []
+    try:
+        from ..resources import data_dir
+        folder = data_dir() / "fonts"
+        files = sorted(list(folder.glob("*.otf")) + list(folder.glob("*.ttf")))
+    except FileNotFoundError:
+        files = []
+    for path in files:
+        fid = QFontDatabase.addApplicationFont(str(path))
+        if fid < 0:
+            log.warning("cannot load font %s", path)
+            continue
+        for fam in QFontDatabase.applicationFontFamilies(fid):
+            if fam not in families:
+                families.append(fam)
+    _fonts_loaded = families
+    return families
+
+
+def ui_font() -> QFont:
+    families = load_fonts()
+    font = QFont(UI_FONT_FAMILY if UI_FONT_FAMILY in families else QFont().family())
+    font.setPointSizeF(UI_FONT_POINTS)
+    return font
+
+
+def setup_application(argv: list[str] | None = None) -> QApplication:
+    """The QApplication (created once), with names, fonts and the chosen language."""
+    app = QApplication.instance()
+    if app is None:
+        QCoreApplication.setOrganizationName(ORGANIZATION)
+        QCoreApplication.setApplicationName(APPLICATION)
+        QGuiApplication.setApplicationDisplayName("Крестоносцы")
+        app = QApplication(list(argv) if argv is not None else sys.argv[:1])
+    else:
+        QCoreApplication.setOrganizationName(ORGANIZATION)
+        QCoreApplication.setApplicationName(APPLICATION)
+    app.setFont(ui_font())
+    return app
+
+
+def apply_language(settings: Settings) -> str:
+    lang = i18n.set_language(settings.language)
+    QLocale.setDefault(QLocale(QLocale.Language.Russian if lang == "ru"
+                               else QLocale.Language.English))
+    return lang
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Open the game window (``krestonostsy`` with no arguments)."""
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    app = setup_application(argv)
+    settings = Settings()
+    apply_language(settings)
+    from .main_window import MainWindow
+    window = MainWindow(settings)
+    window.show()
+    return app.exec()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,348 @@
+"""The game controller: holds the :class:`Game`, the seats, autosaves and undo.
+
+It never decides rules: it asks the engine for the decision and the legal actions, tells
+the table what the deciding human may do, applies the action the human (or a bot) chose,
+autosaves, and emits signals on every change. Bots choose in a worker thread
+(``QThreadPool``) on a clone of the game, so the window never freezes.
+
+Seats: every state has a seat type. Only ``"human"`` exists now; bots register theirs
+with :func:`register_seat_type` (a factory returning an object with ``kind``,
+``is_human = False`` and ``choose(game) -> Action``, called off the GUI thread).
+"""
+from __future__ import annotations
+
+import logging
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
+
+from ..engine import Action, Game, GameOptions, IllegalAction
+from ..i18n import N_, _
+from .saves import SaveStore, read_save, write_save
+
+log = logging.getLogger(__name__)
+
+
+# --- seats -------------------------------------------------------------------------------
+
+class Seat:
+    """Who plays a state. Subclasses: humans at this computer, bots."""
+
+    kind = "seat"
+    is_human = False
+
+    def choose(self, game: Game) -> Action:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+class HumanSeat(Seat):
+    kind = "human"
+    is_human = True
+
+
+SEAT_TYPES: dict[str, Callable[[], Seat]] = {"human": HumanSeat}
+SEAT_LABELS: dict[str, str] = {"human": N_("Human")}
+
+
+def register_seat_type(kind: str, factory: Callable[[], Seat], label: str | None = None) -> None:
+    """Make a new seat type (a bot) available to the new-game dialog and saves."""
+    SEAT_TYPES[kind] = factory
+    SEAT_LABELS[kind] = label or kind
+
+
+def make_seat(kind: str) -> Seat:
+    try:
+        return SEAT_TYPES[kind]()
+    except KeyError:
+        raise ValueError(f"unknown seat type {kind!r}") from None
+
+
+# --- bots off the GUI thread ---------------------------------------------------------------
+
+class _BotSignals(QObject):
+    chosen = Signal(int, object)
+    failed = Signal(int, str)
+
+
+class _BotTask(QRunnable):
+    def __init__(self, seat: Seat, game: Game, generation: int, signals: _BotSignals):
+        super().__init__()
+        self.seat, self.game, self.generation, self.signals = seat, game, generation, signals
+
+    def run(self) -> None:
+        try:
+            action = self.seat.choose(self.game)
+        except Exception:  # report, never crash the worker
+            self.signals.failed.emit(self.generation, traceback.format_exc())
+            return
+        self.signals.chosen.emit(self.generation, action)
+
+
+# --- the controller ------------------------------------------------------------------------
+
+class GameController(QObject):
+    """Signals: ``changed`` after every change; ``handoffRequested(player)`` when the screen
+    must be passed to another human; ``gameOver(result)``; ``errorOccurred(message)``;
+    ``busyChanged(bool)`` while a bot thinks; ``gameClosed`` when no game is loaded."""
+
+    changed = Signal()
+    handoffRequested = Signal(str)
+    gameOver = Signal(object)
+    errorOccurred = Signal(str)
+    busyChanged = Signal(bool)
+    gameClosed = Signal()
+
+    def __init__(self, store: SaveStore | None = None, parent: QObject | None = None,
+                 autosave: bool = True):
+        super().__init__(parent)
+        self.store = store
+        self.autosave_enabled = autosave
+        self.game: Game | None = None
+        self.seats: dict[str, Seat] = {}
+        self.viewer: str | None = None
+        self.pending_handoff: str | None = None
+        self.last_autosave: Path | None = None
+        self._generation = 0
+        self._busy = False
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._bot_signals = _BotSignals(self)
+        self._bot_signals.chosen.connect(self._on_bot_chosen)
+        self._bot_signals.failed.connect(self._on_bot_failed)
+
+    # --- setting up ----------------------------------------------------------------------
+
+    def new_game(self, states, seed: int | None = None, options=None,
+                 seats: dict[str, str] | None = None) -> Game:
+        """Start a game. ``seats`` maps state → seat type (default: all human).
+        Raises ``ValueError`` (illegal line-up, bad option) with the engine's message."""
+        import random
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 2**31)
+        if isinstance(options, GameOptions):
+            options = options.to_json()
+        game = Game.new(list(states), seed=int(seed), options=options)
+        self.start(game, seats)
+        return game
+
+    def start(self, game: Game, seats: dict[str, str] | None = None) -> None:
+        """Take over ``game`` (new or loaded)."""
+        self._generation += 1
+        self._set_busy(False)
+        states = list(game.setup.get("states", [])) if hasattr(game, "setup") else []
+        states = states or list(game.view(None).get("states", []))
+        kinds = dict(seats or {})
+        self.seats = {s: make_seat(kinds.get(s, "human") if kinds.get(s, "human")
+                                   in SEAT_TYPES else "human") for s in states}
+        self.game = game
+        self.viewer = None
+        self.pending_handoff = None
+        self._after_change(autosave=True)
+
+    def load(self, path: Path) -> Game:
+        """Load a save file; raises ``SaveError`` (message for the player), keeps the
+        current game untouched when it fails."""
+        game, ui = read_save(Path(path))
+        self.start(game, (ui or {}).get("seats"))
+        return game
+
+    def save(self, path: Path) -> Path:
+        if self.game is None:
+            raise RuntimeError("no game to save")
+        return write_save(Path(path), self.game, self.seat_kinds())
+
+    def close_game(self) -> None:
+        self._generation += 1
+        self._set_busy(False)
+        self.game = None
+        self.seats = {}
+        self.viewer = None
+        self.pending_handoff = None
+        self.gameClosed.emit()
+
+    # --- queries ---------------------------------------------------------------------------
+
+    def seat_kinds(self) -> dict[str, str]:
+        return {s: seat.kind for s, seat in self.seats.items()}
+
+    def humans(self) -> list[str]:
+        return [s for s, seat in self.seats.items() if seat.is_human]
+
+    @property
+    def busy(self) -> bool:
+        return self._busy
+
+    @property
+    def deciding(self) -> str | None:
+        d = self.game.decision if self.game is not None else None
+        return d.player if d is not None else None
+
+    def current_view(self) -> dict | None:
+        """The view the table shows now (None while a hand-off hides the table)."""
+        if self.game is None:
+            return None
+        if self.pending_handoff is not None:
+            return None
+        return self.game.view(self.viewer)
+
+    def legal_for_viewer(self) -> list[Action] | None:
+        """The actions the human in front of the screen may choose now, else None."""
+        if self.game is None or self.pending_handoff is not None or self._busy:
+            return None
+        d = self.game.decision
+        if d is None or d.player != self.viewer:
+            return None
+        seat = self.seats.get(d.player)
+        if seat is None or not seat.is_human:
+            return None
+        return list(self.game.legal_actions())
+
+    def visible_log(self) -> list:
+        """Log entries the current viewer may read (public ones during a hand-off)."""
+        if self.game is None:
+            return []
+        viewer = None if self.pending_handoff is not None else self.viewer
+        out = []
+        for entry in self.game.log:
+            try:
+                _key, _params, visibility = entry
+            except (TypeError, ValueError):
+                continue
+            if visibility is None or (viewer is not None and viewer in visibility):
+                out.append(entry)
+        return out
+
+    @property
+    def can_undo(self) -> bool:
+        try:
+            return (self.game is not None and not self._busy and self.pending_handoff is None
+                    and bool(self.game.can_undo) and self._undo_is_mine())
+        except Exception:
+            return False
+
+    def _undo_is_mine(self) -> bool:
+        seat = self.seats.get(self.deciding)
+        return seat is not None and seat.is_human and self.deciding == self.viewer
+
+    # --- playing ---------------------------------------------------------------------------
+
+    @Slot(object)
+    def choose(self, action) -> bool:
+        """Apply an action chosen by the human in front of the screen."""
+        legal = self.legal_for_viewer()
+        if legal is None:
+            self.errorOccurred.emit(_("It is not your turn to choose."))
+            return False
+        if isinstance(action, dict):
+            action = Action.from_json(action)
+        if action not in legal:
+            self.errorOccurred.emit(_("This action is not possible now."))
+            return False
+        return self._apply(action)
+
+    def _apply(self, action: Action) -> bool:
+        try:
+            self.game.apply(action)
+        except IllegalAction as err:
+            self.errorOccurred.emit(_("This action is not possible now.") + f"\n{err}")
+            return False
+        except Exception as err:  # an engine bug: report it, keep the window alive
+            log.exception("engine failed on %r", action)
+            self.errorOccurred.emit(_("The rules engine failed on this action. "
+                                      "The game was saved before it.") + f"\n{err}")
+            return False
+        self._after_change(autosave=True)
+        return True
+
+    @Slot()
+    def undo(self) -> bool:
+        if not self.can_undo:
+            return False
+        try:
+            self.game.undo()
+        except Exception as err:
+            self.errorOccurred.emit(_("Cannot undo: {error}").format(error=err))
+            return False
+        self._after_change(autosave=True)
+        return True
+
+    @Slot()
+    def acknowledge_handoff(self) -> None:
+        """The human named in the hand-off screen is now at the screen."""
+        if self.pending_handoff is None:
+            return
+        self.viewer = self.pending_handoff
+        self.pending_handoff = None
+        self.changed.emit()
+
+    # --- after every change ------------------------------------------------------------------
+
+    def _after_change(self, autosave: bool) -> None:
+        self._generation += 1
+        game = self.game
+        if autosave and self.autosave_enabled and self.store is not None:
+            try:
+                self.last_autosave = self.store.autosave(game, self.seat_kinds())
+            except Exception as err:  # a full disk must not stop the game
+                log.warning("autosave failed: %s", err)
+                self.errorOccurred.emit(_("The game could not be autosaved: {error}")
+                                        .format(error=err))
+        if game.is_over:
+            self.pending_handoff = None
+            self.changed.emit()
+            try:
+                result = game.result()
+            except Exception:
+                result = game.view(self.viewer).get("result")
+            self.gameOver.emit(result or {})
+            return
+        player = game.decision.player
+        seat = self.seats.get(player)
+        if seat is None:
+            # Nobody at this seat (an engine sentinel): show the table, offer nothing.
+            self.changed.emit()
+            return
+        if seat.is_human:
+            if player != self.viewer and len(self.humans()) > 1:
+                self.pending_handoff = player
+                self.changed.emit()
+                self.handoffRequested.emit(player)
+                return
+            self.viewer = player
+            self.pending_handoff = None
+            self.changed.emit()
+            return
+        # a bot decides: keep showing the last human's view while it thinks
+        if self.viewer is None and self.humans():
+            self.viewer = self.humans()[0]
+        self._set_busy(True)
+        self.changed.emit()
+        self._pool.start(_BotTask(seat, game.clone(), self._generation, self._bot_signals))
+
+    def _set_busy(self, busy: bool) -> None:
+        if busy != self._busy:
+            self._busy = busy
+            self.busyChanged.emit(busy)
+
+    @Slot(int, object)
+    def _on_bot_chosen(self, generation: int, action) -> None:
+        if generation != self._generation or self.game is None:
+            return  # the game changed meanwhile (undo, load, new game)
+        self._set_busy(False)
+        if action not in self.game.legal_actions():
+            self.errorOccurred.emit(_("A bot chose an action that is not legal: {action}")
+                                    .format(action=action))
+            return
+        self._apply(action)
+
+    @Slot(int, str)
+    def _on_bot_failed(self, generation: int, message: str) -> None:
+        if generation != self._generation:
+            return
+        self._set_busy(False)
+        self.errorOccurred.emit(_("A bot failed: {error}").format(error=message))
+
+    def wait_for_bots(self, msecs: int = 30000) -> bool:
+        return self._pool.waitForDone(msecs)

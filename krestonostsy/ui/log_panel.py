@@ -1,0 +1,356 @@
+"""The game log panel: renders ``game.log`` entries ``(event_key, params, visibility)``
+in the current language. Names in an entry are links; hovering one emits
+``idsHovered([...ids])`` (``city:edessa``, ``player:tripoli``, ``card:…``) so the table can
+highlight them, and ``idsHovered([])`` when the pointer leaves.
+
+Every log key the engine emits has a template below (``TEMPLATES``: key → function of the
+params returning a translated format string). Unknown keys are rendered generically:
+the key made readable, then its parameters.
+"""
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+from PySide6.QtCore import QUrl, Signal
+from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWidget
+
+from .. import i18n
+from ..i18n import N_, _, ngettext
+from .names import (
+    CITY_NAMES,
+    STATE_NAMES,
+    card_name,
+    city_name,
+    good_name,
+    order_name,
+    readable,
+    state_name,
+)
+
+
+def _n(p: dict, key: str = "n") -> int:
+    try:
+        return int(p.get(key) or 0)
+    except (TypeError, ValueError):
+        return 0
+
+
+def _cell(p):
+    return (_("{player} places an order “{order}” in an outer cell of the cross (enhanced)")
+            if p.get("cell") == "outer" else
+            _("{player} places an order “{order}” in an inner cell of the cross"))
+
+
+# key → function(params) returning the translated template (str.format fields = params)
+TEMPLATES: dict[str, Callable[[dict], str]] = {
+    # rounds and setup
+    "round_started": lambda p: _("Round {round} begins"),
+    "bull_kept": lambda p: _("{player} keeps a bull"),
+    "bull_returned": lambda p: _("{player} removes the bull “{card}” from the game"),
+    "governor_appointed": lambda p: _("{player}: governor “{card}” is appointed to the city "
+                                      "{city}"),
+    "governor_discarded": lambda p: _("{player}: governor “{card}” leaves the city {city}"),
+    "game_over": lambda p: _("The game is over. Winner: {winner}"),
+    "player_eliminated": lambda p: _("{player} has lost every city and leaves the game"),
+    "deck_reshuffled": lambda p: _("The deck “{deck}” is reshuffled"),
+    # planning and orders
+    "order_placed": _cell,
+    "placement_skipped": lambda p: _("{player} places no order"),
+    "order_skipped": lambda p: _("{player} skips the order “{order}”"),
+    "order_started": lambda p: (_("{player} carries out the enhanced order “{order}”")
+                                if p.get("enhanced") else
+                                _("{player} carries out the order “{order}”")),
+    "stack_payment": lambda p: ngettext(
+        "{payer} pays {coins} coin to {owner} to share the order “{order}”",
+        "{payer} pays {coins} coins to {owner} to share the order “{order}”", _n(p, "coins")),
+    # paying
+    "paid": lambda p: _("{player} pays"),
+    "good_spent": lambda p: _("{player} spends {colour}"),
+    "good_blocked": lambda p: _("{player}: {colour} is blocked"),
+    "good_restored": lambda p: _("{player} restores {colour}"),
+    "coins_gained": lambda p: ngettext("{player} gains {n} coin", "{player} gains {n} coins",
+                                       _n(p)),
+    "coins_paid": lambda p: ngettext("{player} pays {n} coin", "{player} pays {n} coins",
+                                     _n(p)),
+    "coins_stolen": lambda p: ngettext("{player} takes {n} coin from {victim}",
+                                       "{player} takes {n} coins from {victim}", _n(p)),
+    "taxes": lambda p: ngettext("{player} collects {coins} coin of income",
+                                "{player} collects {coins} coins of income", _n(p, "coins")),
+    "influence_gained": lambda p: (
+        ngettext("{player} gains {total} influence (governors {governors}, holy lands "
+                 "{holy_lands})",
+                 "{player} gains {total} influence (governors {governors}, holy lands "
+                 "{holy_lands})", _n(p, "total"))
+        if "total" in p else
+        ngettext("{player} gains {n} influence", "{player} gains {n} influence", _n(p))),
+    # markets and cards
+    "card_taken": lambda p: _("{player} takes “{card}” from the market"),
+    "blind_draw": lambda p: _("{player} draws “{card}” blind from the deck"),
+    "blind_draw_returned": lambda p: _("{player} cannot pay and puts “{card}” back on the "
+                                       "deck"),
+    "building_built": lambda p: _("{player} builds “{card}”"),
+    "building_discarded": lambda p: _("{player} discards the building “{card}”"),
+    "building_used": lambda p: _("{player} uses the building “{card}”"),
+    "tactic_learned": lambda p: _("{player} takes the tactic “{card}”"),
+    "tactic_discarded": lambda p: _("{player} discards the tactic “{card}”"),
+    "tactic_recovered": lambda p: _("{player} takes back the tactic “{card}”"),
+    "starting_tactic_taken_back": lambda p: _("{player} takes back the starting tactic "
+                                              "“{card}”"),
+    "rescript_drawn": lambda p: _("{player} draws a level {level} rescript"),
+    "rescript_drawn_card": lambda p: _("{player} draws the rescript “{card}”"),
+    "rescript_played": lambda p: _("{player} plays the rescript “{card}”"),
+    "rescript_discarded": lambda p: _("{player} discards the rescript “{card}”"),
+    "rescript_spent_as_goods": lambda p: _("{player} spends the rescript “{card}” as goods"),
+    "spy_drawn": lambda p: _("{player} draws a spy"),
+    "spy_drawn_card": lambda p: _("{player} draws the spy “{card}”"),
+    "spy_played": lambda p: _("{player} sends the spy “{card}” to {target}"),
+    "spy_used": lambda p: _("{player}'s spy “{card}” acts against {target}"),
+    "spy_discarded": lambda p: _("{player} discards the spy “{card}”"),
+    "effect_chosen": lambda p: _("{player} chooses: {option}"),
+    "op_skipped": lambda p: _("An effect is skipped: {op}"),
+    # cities
+    "city_upgraded": lambda p: _("{player} raises the city {city} to level {level}"),
+    "city_destroyed": lambda p: _("The city {city} is destroyed down to level {level}"),
+    "city_level": lambda p: _("The city {city} changes from level {old} to level {level}"),
+    "city_gained": lambda p: _("{player} takes the city {city}"),
+    "city_lost": lambda p: _("{player} loses the city {city}"),
+    "capital_moved": lambda p: _("{player} moves the capital to the city {city}"),
+    "destruction_prevented": lambda p: _("The city {city} is not destroyed"),
+    "destruction_will_be_prevented": lambda p: _("The city {city} will not be destroyed in "
+                                                 "this battle"),
+    # units
+    "unit_placed": lambda p: _("{player} places a unit in the city {city}"),
+    "units_placed": lambda p: ngettext("{player} places {n} unit in the city {city}",
+                                       "{player} places {n} units in the city {city}", _n(p)),
+    "units_moved": lambda p: ngettext("{player} moves {n} unit from {frm} to {to}",
+                                      "{player} moves {n} units from {frm} to {to}", _n(p)),
+    "units_marched": lambda p: ngettext("{player} marches {n} unit from {frm} to {city}",
+                                        "{player} marches {n} units from {frm} to {city}",
+                                        _n(p)),
+    "units_retreated": lambda p: ngettext("{player}: {n} unit retreats from {frm} to {city}",
+                                          "{player}: {n} units retreat from {frm} to {city}",
+                                          _n(p)),
+    "units_destroyed": lambda p: ngettext("{player} loses {n} unit in the city {city}",
+                                          "{player} loses {n} units in the city {city}",
+                                          _n(p)),
+    "units_discarded": lambda p: ngettext("{player} discards {n} unit from the city {city}",
+                                          "{player} discards {n} units from the city {city}",
+                                          _n(p)),
+    "march_moves_bought": lambda p: ngettext("{player} buys {n} extra move",
+                                             "{player} buys {n} extra moves", _n(p)),
+    "march_target": lambda p: _("{player} marches on the city {city}"),
+    "bombarded": lambda p: ngettext("{player} bombards the city {city}: {n} Saracen falls",
+                                    "{player} bombards the city {city}: {n} Saracens fall",
+                                    _n(p)),
+    # bishops and sanctity
+    "bishop_trained": lambda p: _("{player} trains a bishop in the city {city}"),
+    "bishop_trained_level": lambda p: _("{player}'s bishop now has level {level}"),
+    "bishop_moved": lambda p: _("{player} moves a bishop from {frm} to {to}"),
+    "bishops_revealed": lambda p: _("The bishops in the city {city} are revealed"),
+    "holy_land_revealed": lambda p: (_("The city {city} is a holy land of {holder}")
+                                     if p.get("holder") else
+                                     _("The city {city} is nobody's holy land: a tie")),
+    "sanctity_moved": lambda p: ngettext("{player} gains {amount} sanctity ({frm} → {to})",
+                                         "{player} gains {amount} sanctity ({frm} → {to})",
+                                         _n(p, "amount")),
+    "sanctity_lost": lambda p: _("{player} loses sanctity ({frm} → {to})"),
+    # battle
+    "battle_started": lambda p: _("{player} attacks the city {city}, defended by "
+                                  "{defender}"),
+    "saracens_played_by": lambda p: _("{player} plays the Saracens in the battle for {city}"),
+    "tactic_played": lambda p: _("{player} plays the tactic “{card}”"),
+    "tactic_cancelled": lambda p: _("The {half} of the tactic “{card}” is cancelled"),
+    "battle_strength": lambda p: _("Battle for {city}: strength marker at {marker}"),
+    "battle_strength_gain": lambda p: ngettext("{player} gains {n} strength (marker {marker})",
+                                               "{player} gains {n} strength (marker "
+                                               "{marker})", _n(p)),
+    "battle_units_added": lambda p: ngettext("{player} adds {n} unit to the battle",
+                                             "{player} adds {n} units to the battle", _n(p)),
+    "battle_reinforced": lambda p: _("{player} sends reinforcements from {frm} to {city}"),
+    "battle_smash": lambda p: ngettext("Smash: {player} loses {n} unit",
+                                       "Smash: {player} loses {n} units", _n(p)),
+    "battle_rout": lambda p: ngettext("Rout: {n} unit of {player} flees",
+                                      "Rout: {n} units of {player} flee", _n(p)),
+    "battle_retreat": lambda p: ngettext("{player} retreats from {city} with {n} unit",
+                                         "{player} retreats from {city} with {n} units", _n(p)),
+    "battle_no_units": lambda p: _("The {side} has no units left in the battle for {city}"),
+    "battle_won": lambda p: _("{player} wins the battle for {city}"),
+    "casualties": lambda p: (_("{player} loses tactics: {cards}") if p.get("cards") else
+                             _("{player} loses no tactics")),
+    "casualty_cancelled": lambda p: _("{player} keeps the tactic “{card}” (protection)"),
+    "end_effect": lambda p: _("{player}: end-of-battle ability of “{card}”"),
+    "end_effect_declined": lambda p: _("{player} does not use the end-of-battle ability of "
+                                       "“{card}”"),
+}
+
+WORDS = {  # values of params that are words
+    "attacker": N_("attacker"), "defender": N_("defender"),
+    "top": N_("top ability"), "bottom": N_("bottom ability"),
+    "inner": N_("inner cell"), "outer": N_("outer cell"),
+}
+MARKETS = {
+    "buildings_0": N_("level 0 buildings"), "buildings_12": N_("level I–II buildings"),
+    "buildings_34": N_("level III–IV buildings"), "tactics_12": N_("level I–II tactics"),
+    "tactics_34": N_("level III–IV tactics"), "governors": N_("governors"),
+    "rescripts_1": N_("level I rescripts"), "rescripts_2": N_("level II rescripts"),
+    "spies": N_("spies"), "events": N_("events"), "saracens": N_("Saracen cards"),
+    "bulls": N_("bulls"),
+}
+
+PLAYER_KEYS = {"player", "winner", "defender", "holder", "victim", "payer", "owner", "by",
+               "attacker", "target"}
+CITY_KEYS = {"city", "frm", "to", "source", "capital"}
+CARD_KEYS = {"card", "other"}
+
+
+def _element(key: str, value) -> tuple[str, str | None]:
+    """(display text, highlight id or None) of one param."""
+    if isinstance(value, bool):
+        return (_("yes") if value else _("no")), None
+    if isinstance(value, (int, float)):
+        return str(value), None
+    if value is None:
+        return "—", None
+    if isinstance(value, (list, tuple)):
+        if key == "cards":
+            return ", ".join(card_name(v) for v in value), None
+        if key == "spent":
+            return ", ".join(good_name(v) for v in value), None
+        return ", ".join(_element(key, v)[0] for v in value), None
+    if isinstance(value, dict):
+        return ", ".join(f"{state_name(k)}: {v}" for k, v in value.items()), None
+    value = str(value)
+    if key in PLAYER_KEYS and (value in STATE_NAMES or value in ("saracen", "automa")):
+        return state_name(value), f"player:{value}"
+    if key in CITY_KEYS and value in CITY_NAMES:
+        return city_name(value), f"city:{value}"
+    if key in PLAYER_KEYS and value in CITY_NAMES:
+        return city_name(value), f"city:{value}"
+    if key in CARD_KEYS:
+        return card_name(value), f"card:{value}"
+    if key in ("colour", "good"):
+        return good_name(value), None
+    if key == "order":
+        return order_name(value), None
+    if key in ("market", "deck"):
+        return (_(MARKETS[value]) if value in MARKETS else readable(value)), f"market:{value}"
+    if value in WORDS:
+        return _(WORDS[value]), None
+    return readable(value), None
+
+
+class _Fields(dict):
+    def __missing__(self, key):
+        return "?"
+
+
+def render_entry(key: str, params: dict | None, markup: bool = False) -> tuple[str, list]:
+    """The text of one log entry in the current language and the ids it names.
+
+    With ``markup`` the text is HTML and each name is a link ``ids:<id>``."""
+    params = dict(params or {})
+    fields = _Fields()
+    ids: list[str] = []
+    for k, v in params.items():
+        text, ident = _element(k, v)
+        if ident:
+            ids.append(ident)
+        if markup:
+            text = html.escape(text)
+            if ident:
+                text = f'<a href="ids:{html.escape(ident)}">{text}</a>'
+        fields[k] = text
+    template_of = TEMPLATES.get(key)
+    if template_of is not None:
+        try:
+            template = template_of(params)
+        except Exception:
+            template = None
+    else:
+        template = None
+    if template is None:  # an unknown key (or a broken template): still readable
+        shown = [f"{readable(k)}: {{{k}}}" for k in params]
+        template = readable(key) + (" — " + ", ".join(shown) if shown else "")
+    if markup:
+        template = html.escape(template, quote=False)
+    try:
+        text = template.format_map(fields)
+    except (ValueError, IndexError, AttributeError):
+        text = template
+    return text, ids
+
+
+class LogPanel(QWidget):
+    """The log dock's contents. ``idsHovered(list)`` on link hover."""
+
+    idsHovered = Signal(list)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("logPanel")
+        self.entries: list = []
+        self.browser = QTextBrowser(objectName="logBrowser")
+        self.browser.setOpenLinks(False)
+        self.browser.setOpenExternalLinks(False)
+        self.browser.highlighted.connect(self._on_hover)
+        self.browser.anchorClicked.connect(self._on_hover)
+        self.browser.setStyleSheet("QTextBrowser { background: #f8f1de; color: #2b2118; }")
+        self.empty = QLabel(objectName="logEmpty", wordWrap=True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.addWidget(self.browser)
+        layout.addWidget(self.empty)
+        self.retranslate()
+        i18n.add_listener(self._on_language)
+
+    def set_entries(self, entries) -> None:
+        self.entries = list(entries or ())
+        self.render()
+
+    def _on_language(self, _lang: str) -> None:
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.empty.setText(_("Nothing has happened yet."))
+        self.render()
+
+    def texts(self) -> list[str]:
+        """Plain text of every entry (for tests and accessibility)."""
+        out = []
+        for entry in self.entries:
+            key, params = entry[0], entry[1] if len(entry) > 1 else {}
+            out.append(render_entry(key, params)[0])
+        return out
+
+    def render(self) -> None:
+        rows = []
+        for entry in self.entries:
+            try:
+                key, params = entry[0], entry[1]
+            except (TypeError, IndexError):
+                continue
+            text, _ids = render_entry(key, params, markup=True)
+            if key == "round_started":
+                rows.append(f'<p style="margin-top:8px"><b>{text}</b></p>')
+            elif key == "game_over":
+                rows.append(f'<p><b>{text}</b></p>')
+            else:
+                rows.append(f'<p style="margin:1px 0 1px 8px">{text}</p>')
+        self.browser.setHtml("<style>a { color: #6b3b12; text-decoration: none; }</style>"
+                             + "".join(rows))
+        self.browser.moveCursor(QTextCursor.MoveOperation.End)
+        self.browser.ensureCursorVisible()
+        self.empty.setVisible(not rows)
+
+    def _on_hover(self, url: QUrl) -> None:
+        text = url.toString() if isinstance(url, QUrl) else str(url or "")
+        if text.startswith("ids:"):
+            self.idsHovered.emit([i for i in text[4:].split(",") if i])
+        else:
+            self.idsHovered.emit([])
+
+    def leaveEvent(self, event) -> None:
+        self.idsHovered.emit([])
+        super().leaveEvent(event)

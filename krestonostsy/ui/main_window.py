@@ -1,0 +1,448 @@
+"""The main window: start screen, the table (``ui/table/view.py: TableView``), the hot-seat
+hand-off screen and the scoring screen in one stack; the log in a dock; a toolbar with undo,
+save, load, fit and settings.
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QStackedWidget,
+    QToolBar,
+    QWidget,
+)
+
+from .. import i18n
+from ..i18n import _
+from .controller import GameController
+from .handoff import HandoffScreen
+from .log_panel import LogPanel
+from .names import phase_name, state_name
+from .new_game_dialog import NewGameDialog
+from .saves import SaveStore
+from .scoring_screen import ScoringScreen
+from .settings import Settings, SettingsDialog
+from .start_screen import RulesDialog, StartScreen
+
+log = logging.getLogger(__name__)
+
+# Action kinds that end a turn or give up a choice: asked to confirm (a setting).
+PASS_KINDS = {"pass", "end_turn", "done", "skip", "decline", "finish", "stop", "no"}
+
+
+def default_table_factory(parent: QWidget | None = None) -> QWidget:
+    from .table.view import TableView
+    return TableView(parent)
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: Settings | None = None, store: SaveStore | None = None,
+                 table_factory: Callable[[QWidget | None], QWidget] | None = None,
+                 autosave: bool = True):
+        super().__init__()
+        self.setObjectName("mainWindow")
+        self.settings = settings or Settings()
+        self.store = store or SaveStore()
+        self._table_factory = table_factory or default_table_factory
+        self.controller = GameController(self.store, self, autosave=autosave)
+        self.table: QWidget | None = None
+        self.auto_confirm = False  # tests: skip the confirmation questions
+        self.last_message: tuple[str, str] | None = None
+        self._message_box: QMessageBox | None = None
+
+        # pages -----------------------------------------------------------------------------
+        self.stack = QStackedWidget(objectName="pages")
+        self.start_screen = StartScreen()
+        self.game_page = QStackedWidget(objectName="gamePage")  # holds the table when made
+        self.handoff = HandoffScreen()
+        self.scoring = ScoringScreen()
+        for page in (self.start_screen, self.game_page, self.handoff, self.scoring):
+            self.stack.addWidget(page)
+        self.setCentralWidget(self.stack)
+
+        # log dock ----------------------------------------------------------------------------
+        self.log_panel = LogPanel()
+        self.log_dock = QDockWidget(objectName="logDock")
+        self.log_dock.setWidget(self.log_panel)
+        self.log_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                                  | QDockWidget.DockWidgetFeature.DockWidgetClosable)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
+        self.log_dock.hide()
+
+        # toolbar and actions ------------------------------------------------------------------
+        self.toolbar = QToolBar(objectName="mainToolbar")
+        self.toolbar.setMovable(False)
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.addToolBar(self.toolbar)
+        self.act_menu = self._action(self.go_to_menu)
+        self.act_new = self._action(self.new_game_dialog, QKeySequence.StandardKey.New)
+        self.act_save = self._action(self.save_dialog, QKeySequence.StandardKey.Save)
+        self.act_load = self._action(self.load_dialog, QKeySequence.StandardKey.Open)
+        self.act_undo = self._action(self.controller.undo, QKeySequence.StandardKey.Undo)
+        self.act_fit = self._action(self.fit_table, QKeySequence("F"))
+        self.act_log = self.log_dock.toggleViewAction()
+        self.act_settings = self._action(self.settings_dialog)
+        for a in (self.act_menu, self.act_new, self.act_save, self.act_load, None,
+                  self.act_undo, self.act_fit, self.act_log, None, self.act_settings):
+            if a is None:
+                self.toolbar.addSeparator()
+            else:
+                self.toolbar.addAction(a)
+        self.status_label = QLabel(objectName="status")
+        self.statusBar().addWidget(self.status_label, 1)
+        self.busy_label = QLabel(objectName="busy")
+        self.statusBar().addPermanentWidget(self.busy_label)
+
+        # wiring --------------------------------------------------------------------------------
+        s = self.start_screen
+        s.newGameRequested.connect(self.new_game_dialog)
+        s.continueRequested.connect(self.continue_game)
+        s.loadRequested.connect(self.load_dialog)
+        s.rulesRequested.connect(self.rules_dialog)
+        s.settingsRequested.connect(self.settings_dialog)
+        s.quitRequested.connect(self.close)
+        self.handoff.acknowledged.connect(self.controller.acknowledge_handoff)
+        self.scoring.backToTableRequested.connect(self.show_table_page)
+        self.scoring.newGameRequested.connect(self.new_game_dialog)
+        self.scoring.menuRequested.connect(self.go_to_menu)
+        c = self.controller
+        c.changed.connect(self.refresh)
+        c.handoffRequested.connect(self._on_handoff)
+        c.gameOver.connect(self._on_game_over)
+        c.errorOccurred.connect(lambda text: self.show_message(_("Problem"), text))
+        c.busyChanged.connect(self._on_busy)
+        self.settings.changed.connect(self._on_setting_changed)
+        i18n.add_listener(self._on_language)
+
+        geometry = self.settings.value("window/geometry")
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1400, 900)
+        self.retranslate()
+        self.go_to_menu()
+
+    def _action(self, slot, shortcut=None) -> QAction:
+        a = QAction(self)
+        a.triggered.connect(lambda _checked=False: slot())
+        if shortcut is not None:
+            a.setShortcut(shortcut)
+        return a
+
+    # --- the table ---------------------------------------------------------------------------
+
+    def ensure_table(self) -> QWidget:
+        if self.table is None:
+            table = self._table_factory(self.game_page)
+            self.game_page.addWidget(table)
+            self.table = table
+            if hasattr(table, "actionChosen"):
+                table.actionChosen.connect(self._on_action_chosen)
+            self.log_panel.idsHovered.connect(self._highlight_ids)
+            self._apply_table_settings()
+        return self.table
+
+    def _apply_table_settings(self) -> None:
+        t = self.table
+        if t is None:
+            return
+        for name, value in (("set_animation_speed", self.settings.animation_speed),
+                            ("set_colour_blind", self.settings.colour_blind)):
+            method = getattr(t, name, None)
+            if callable(method):
+                try:
+                    method(value)
+                except Exception as err:  # a table method must not take the window down
+                    log.warning("%s failed: %s", name, err)
+
+    def _highlight_ids(self, ids: list) -> None:
+        if self.table is not None and hasattr(self.table, "highlight_ids"):
+            self.table.highlight_ids(list(ids))
+
+    def fit_table(self) -> None:
+        if self.table is not None and hasattr(self.table, "fit"):
+            self.table.fit()
+
+    # --- pages -------------------------------------------------------------------------------
+
+    def go_to_menu(self) -> None:
+        info = self.store.resumable()
+        if info is not None:
+            self.start_screen.set_resume(_("Interrupted game: {states}, saved {when}").format(
+                states=", ".join(state_name(s) for s in info.states),
+                when=info.label().split(" — ")[0]))
+        else:
+            self.start_screen.set_resume(None)
+        self.stack.setCurrentWidget(self.start_screen)
+        self.log_dock.hide()
+        self._update_actions()
+
+    def show_table_page(self) -> None:
+        if self.controller.game is None:
+            return
+        self.stack.setCurrentWidget(self.game_page)
+        self.log_dock.show()
+        self._update_actions()
+
+    def current_page(self) -> str:
+        page = self.stack.currentWidget()
+        return {self.start_screen: "start", self.game_page: "table", self.handoff: "handoff",
+                self.scoring: "scoring"}.get(page, "?")
+
+    # --- starting and loading games ------------------------------------------------------------
+
+    def new_game_dialog(self) -> NewGameDialog:
+        defaults = {"states": self.settings.value("newgame/states"),
+                    "options": self.settings.value("newgame/options")}
+        if not isinstance(defaults["states"], list):
+            defaults["states"] = None
+        if not isinstance(defaults["options"], dict):
+            defaults["options"] = None
+        dialog = NewGameDialog(self, defaults)
+        dialog.accepted.connect(lambda: self.start_from_dialog(dialog))
+        dialog.open()
+        self.new_dialog = dialog
+        return dialog
+
+    def start_from_dialog(self, dialog: NewGameDialog) -> bool:
+        self.settings.set_value("newgame/states", dialog.states())
+        self.settings.set_value("newgame/options", dialog.options())
+        return self.start_new_game(dialog.states(), dialog.seed(), dialog.options(),
+                                   dialog.seats())
+
+    def start_new_game(self, states, seed=None, options=None, seats=None) -> bool:
+        try:
+            self.ensure_table()
+        except Exception as err:
+            log.exception("the table cannot be created")
+            self.show_message(_("Problem"), _("The game table cannot be shown: {error}")
+                              .format(error=err))
+            return False
+        try:
+            self.controller.new_game(states, seed, options, seats)
+        except ValueError as err:
+            self.show_message(_("The game cannot start"), str(err))
+            return False
+        except Exception as err:
+            log.exception("a new game failed")
+            self.show_message(_("The game cannot start"),
+                              _("The rules engine failed: {error}").format(error=err))
+            return False
+        return True
+
+    def continue_game(self) -> bool:
+        info = self.store.resumable()
+        if info is None:
+            self.show_message(_("Continue"), _("There is no interrupted game to continue."))
+            return False
+        return self.load_file(info.path)
+
+    def load_dialog(self) -> None:
+        path, _filter = QFileDialog.getOpenFileName(
+            self, _("Load game"), str(self.store.ensure()), _("Saved games (*.json)"))
+        if path:
+            self.load_file(Path(path))
+
+    def load_file(self, path: Path) -> bool:
+        """Load a save; a bad file is refused with a message and nothing else changes."""
+        try:
+            self.ensure_table()
+        except Exception as err:
+            self.show_message(_("Problem"), _("The game table cannot be shown: {error}")
+                              .format(error=err))
+            return False
+        from ..engine import SaveError
+        try:
+            self.controller.load(Path(path))
+        except SaveError as err:
+            self.show_message(_("The save cannot be opened"), str(err))
+            return False
+        return True
+
+    def save_dialog(self) -> None:
+        if self.controller.game is None:
+            return
+        states = self.controller.game.setup.get("states", [])
+        path, _filter = QFileDialog.getSaveFileName(
+            self, _("Save game"), str(self.store.new_save_path(states)),
+            _("Saved games (*.json)"))
+        if path:
+            if not path.endswith(".json"):
+                path += ".json"
+            self.save_file(Path(path))
+
+    def save_file(self, path: Path) -> bool:
+        try:
+            self.controller.save(path)
+        except OSError as err:
+            self.show_message(_("Problem"), _("The game could not be saved: {error}")
+                              .format(error=err.strerror or err))
+            return False
+        self.statusBar().showMessage(_("Saved: {path}").format(path=path), 5000)
+        return True
+
+    # --- dialogs -------------------------------------------------------------------------------
+
+    def settings_dialog(self) -> SettingsDialog:
+        dialog = SettingsDialog(self.settings, self)
+        dialog.open()
+        self.settings_dlg = dialog
+        return dialog
+
+    def rules_dialog(self) -> RulesDialog:
+        dialog = RulesDialog(self)
+        dialog.open()
+        self.rules_dlg = dialog
+        return dialog
+
+    def show_message(self, title: str, text: str) -> None:
+        """A non-blocking message box (the window keeps running)."""
+        self.last_message = (title, text)
+        log.info("%s: %s", title, text)
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok,
+                          self)
+        box.setObjectName("messageBox")
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        box.open()
+        self._message_box = box
+
+    def confirm(self, title: str, text: str, on_yes: Callable[[], object]) -> None:
+        if self.auto_confirm:
+            on_yes()
+            return
+        box = QMessageBox(QMessageBox.Icon.Question, title, text,
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box.button(QMessageBox.StandardButton.Yes).setText(_("Yes"))
+        box.button(QMessageBox.StandardButton.No).setText(_("No"))
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        box.accepted.connect(on_yes)
+        box.open()
+        self._message_box = box
+
+    # --- reacting to the controller --------------------------------------------------------------
+
+    def _on_action_chosen(self, action) -> None:
+        kind = getattr(action, "kind", None) or (action.get("kind") if isinstance(action, dict)
+                                                 else None)
+        if kind in PASS_KINDS and self.settings.confirm_pass:
+            self.confirm(_("Pass"), _("Really pass? This cannot be undone after the next "
+                                      "player starts."),
+                         lambda: self.controller.choose(action))
+            return
+        self.controller.choose(action)
+
+    def _on_handoff(self, player: str) -> None:
+        self.handoff.show_player(player)
+        self.stack.setCurrentWidget(self.handoff)
+        self.log_panel.set_entries(self.controller.visible_log())
+        self.handoff.setFocus()
+
+    def _on_game_over(self, result) -> None:
+        self.scoring.show_result(result)
+        self.stack.setCurrentWidget(self.scoring)
+        self._update_actions()
+
+    def _on_busy(self, busy: bool) -> None:
+        self.busy_label.setText(_("A bot is thinking…") if busy else "")
+        self._update_actions()
+
+    def refresh(self) -> None:
+        """Redraw everything from the controller (after every change)."""
+        c = self.controller
+        if c.game is None:
+            self.go_to_menu()
+            return
+        self.log_panel.set_entries(c.visible_log())
+        if c.pending_handoff is not None:
+            self.handoff.show_player(c.pending_handoff)
+            self.stack.setCurrentWidget(self.handoff)
+        else:
+            view = c.current_view()
+            table = self.ensure_table()
+            try:
+                table.show_view(view, c.legal_for_viewer(), c.viewer)
+            except Exception as err:
+                log.exception("the table failed to draw the view")
+                self.statusBar().showMessage(_("The table failed to draw: {error}")
+                                             .format(error=err), 10000)
+            if not (c.game.is_over and self.stack.currentWidget() is self.scoring):
+                self.stack.setCurrentWidget(self.game_page)
+        self.log_dock.show()
+        self._update_status()
+        self._update_actions()
+
+    def _update_status(self) -> None:
+        c = self.controller
+        if c.game is None:
+            self.status_label.setText("")
+            return
+        s = c.game.s if hasattr(c.game, "s") else {}
+        parts = []
+        rnd = s.get("round")
+        if rnd:
+            parts.append(_("Round {round}").format(round=rnd))
+        if s.get("phase"):
+            parts.append(phase_name(s["phase"]))
+        if c.game.is_over:
+            parts.append(_("The game is over"))
+        elif c.deciding in c.seats:
+            parts.append(_("Turn: {state}").format(state=state_name(c.deciding)))
+        if c.viewer and not c.pending_handoff:
+            parts.append(_("You see the table as {state}").format(state=state_name(c.viewer)))
+        self.status_label.setText(" · ".join(parts))
+
+    def _update_actions(self) -> None:
+        in_game = self.controller.game is not None
+        self.act_undo.setEnabled(self.controller.can_undo)
+        self.act_save.setEnabled(in_game)
+        self.act_fit.setEnabled(in_game and self.current_page() == "table")
+        self.act_log.setEnabled(in_game)
+        self.act_menu.setEnabled(self.current_page() != "start")
+
+    # --- settings and language ---------------------------------------------------------------------
+
+    def _on_setting_changed(self, name: str) -> None:
+        if name in ("animation_speed", "colour_blind"):
+            self._apply_table_settings()
+
+    def _on_language(self, lang: str) -> None:
+        self.retranslate()
+        if self.table is not None and hasattr(self.table, "set_language"):
+            try:
+                self.table.set_language(lang)
+            except TypeError:
+                self.table.set_language()
+        if self.controller.game is not None and self.current_page() == "table":
+            QTimer.singleShot(0, self.refresh)
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(_("Crusaders"))
+        self.log_dock.setWindowTitle(_("Game log"))
+        self.toolbar.setWindowTitle(_("Toolbar"))
+        self.act_menu.setText(_("Menu"))
+        self.act_new.setText(_("New game"))
+        self.act_save.setText(_("Save"))
+        self.act_load.setText(_("Load"))
+        self.act_undo.setText(_("Undo"))
+        self.act_undo.setToolTip(_("Take back your last move (not across a random draw or "
+                                   "another player's turn)"))
+        self.act_fit.setText(_("Fit to window"))
+        self.act_log.setText(_("Log"))
+        self.act_settings.setText(_("Settings"))
+        self._update_status()
+        if self.current_page() == "start":
+            self.go_to_menu()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.settings.set_value("window/geometry", self.saveGeometry())
+        self.controller.wait_for_bots(2000)
+        super().closeEvent(event)

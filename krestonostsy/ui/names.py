@@ -1,0 +1,135 @@
+"""Display names of the ids the UI shows: states, cities, goods, orders, phases, cards.
+
+Content names (cards, and the map if the content catalog has them) come from the content
+catalog through :func:`krestonostsy.i18n._`; the few fixed words the UI needs everywhere
+are marked here so they are in ``messages.po`` too. Unknown ids are shown readably.
+"""
+from __future__ import annotations
+
+from ..i18n import N_, _
+
+STATE_NAMES = {
+    "jerusalem": N_("Jerusalem"),
+    "tripoli": N_("Tripoli"),
+    "edessa": N_("Edessa"),
+    "antioch": N_("Antioch"),
+}
+
+CITY_NAMES = {
+    **STATE_NAMES,
+    "turbessel": N_("Turbessel"),
+    "tadmor": N_("Tadmor"),
+    "acre": N_("Acre"),
+    "tortosa": N_("Tortosa"),
+    "aleppo": N_("Aleppo"),
+    "apamea": N_("Apamea"),
+    "baalbek": N_("Baalbek"),
+    "damascus": N_("Damascus"),
+    "homs": N_("Homs"),
+}
+
+GOOD_NAMES = {
+    "yellow": N_("wood"),
+    "white": N_("candles"),
+    "blue": N_("steel"),
+    "red": N_("horses"),
+    "green": N_("spices"),
+    "any": N_("any good"),
+}
+
+ORDER_NAMES = {
+    "build": N_("Build"),
+    "prayer": N_("Prayer"),
+    "muster": N_("Muster"),
+    "march": N_("March"),
+}
+
+PHASE_NAMES = {
+    "setup": N_("Setup"),
+    "event": N_("Events"),
+    "planning": N_("Planning"),
+    "activation": N_("Activation"),
+    "income": N_("Income"),
+    "over": N_("Game over"),
+}
+
+SIDE_NAMES = {"saracen": N_("Saracens"), "automa": N_("Automa")}
+
+
+def readable(ident) -> str:
+    """An unknown id shown as words: ``tactics_12`` → ``Tactics 12``."""
+    text = str(ident).replace("_", " ").replace(":", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
+def state_name(state) -> str:
+    if state in STATE_NAMES:
+        return _(STATE_NAMES[state])
+    if state in SIDE_NAMES:
+        return _(SIDE_NAMES[state])
+    return readable(state)
+
+
+def city_name(city) -> str:
+    if city in CITY_NAMES:
+        return _(CITY_NAMES[city])
+    return readable(city)
+
+
+def good_name(colour) -> str:
+    return _(GOOD_NAMES[colour]) if colour in GOOD_NAMES else readable(colour)
+
+
+def order_name(order) -> str:
+    return _(ORDER_NAMES[order]) if order in ORDER_NAMES else readable(order)
+
+
+def phase_name(phase) -> str:
+    return _(PHASE_NAMES[phase]) if phase in PHASE_NAMES else readable(phase)
+
+
+_content = None
+
+
+def _content_obj():
+    global _content
+    if _content is None:
+        try:
+            from ..content.loader import shipped_content
+            _content = shipped_content()
+        except Exception:
+            _content = False
+    return _content or None
+
+
+def card_name(card_id) -> str:
+    """The translated name of a card (any type), or the id made readable."""
+    content = _content_obj()
+    if content is not None:
+        try:
+            card = content.card(card_id)
+            name = getattr(card, "name", None)
+            if name:
+                return _(name)
+        except Exception:
+            pass
+    return readable(card_id)
+
+
+def name_of(kind: str, ident) -> str:
+    """Name of an element by the param kind that carries it (see ``Action.targets``)."""
+    if kind in ("player", "state", "winner", "attacker", "defender", "owner", "by",
+                "from_player", "to_player"):
+        return state_name(ident)
+    if kind in ("city", "source", "target", "to", "frm", "capital"):
+        return city_name(ident)
+    if kind in ("card", "other", "building", "tactic", "governor", "bull", "rescript",
+                "spy", "event"):
+        return card_name(ident)
+    if kind in ("colour", "good", "color"):
+        return good_name(ident)
+    if kind == "order":
+        return order_name(ident)
+    if kind == "phase":
+        return phase_name(ident)
+    return str(ident)

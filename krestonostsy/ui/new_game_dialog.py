@@ -1,0 +1,212 @@
+"""The new-game dialog: which states take part and who plays them, the game options, a seed."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QIntValidator
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from .. import i18n
+from ..engine import GameOptions
+from ..i18n import N_, _
+from .controller import SEAT_LABELS, SEAT_TYPES
+from .names import readable, state_name
+
+STATES = ("jerusalem", "tripoli", "edessa", "antioch")
+TWO_PLAYER_PAIRS = ({"jerusalem", "tripoli"}, {"tripoli", "antioch"},
+                    {"antioch", "edessa"}, {"jerusalem", "edessa"})
+
+OPTION_LABELS = {
+    "first_game": N_("First game (starting governors, one bull each)"),
+    "bull_choice": N_("Experienced game: draw 2 bulls, keep 1"),
+    "raid_without_movers": N_("A raid in which no Saracen moves:"),
+}
+OPTION_VALUE_LABELS = {
+    ("raid_without_movers", "resolve"): N_("still resolves (strength 0 + bonuses)"),
+    ("raid_without_movers", "skip"): N_("does not happen"),
+}
+
+
+def allowed_pairs() -> list[set]:
+    try:
+        from ..content.loader import shipped_content
+        return [set(pair) for pair, _covered in shipped_content().board.two_player_pairs]
+    except Exception:
+        return [set(p) for p in TWO_PLAYER_PAIRS]
+
+
+def lineup_problem(states: list[str], pairs: list[set] | None = None) -> str | None:
+    """Why this line-up cannot play, in the current language, or None."""
+    if len(states) < 2:
+        return _("Choose at least two states.")
+    if len(states) == 2 and set(states) not in (pairs or allowed_pairs()):
+        return _("In a two-player game the states must be neighbours: "
+                 "Jerusalem–Tripoli, Tripoli–Antioch, Antioch–Edessa or Jerusalem–Edessa.")
+    return None
+
+
+class NewGameDialog(QDialog):
+    def __init__(self, parent: QWidget | None = None, defaults: dict | None = None):
+        super().__init__(parent)
+        self.setObjectName("newGameDialog")
+        self.setModal(True)
+        self._pairs = allowed_pairs()
+        defaults = defaults or {}
+
+        # states and seats ----------------------------------------------------------------
+        self.states_box = QGroupBox()
+        grid = QGridLayout(self.states_box)
+        self.state_checks: dict[str, QCheckBox] = {}
+        self.seat_combos: dict[str, QComboBox] = {}
+        chosen = set(defaults.get("states") or STATES)
+        for row, sid in enumerate(STATES):
+            check = QCheckBox(objectName=f"state_{sid}")
+            check.setChecked(sid in chosen)
+            check.toggled.connect(self._validate)
+            combo = QComboBox(objectName=f"seat_{sid}")
+            for kind in SEAT_TYPES:
+                combo.addItem("", kind)
+            grid.addWidget(check, row, 0)
+            grid.addWidget(combo, row, 1)
+            self.state_checks[sid] = check
+            self.seat_combos[sid] = combo
+        self.automa_note = QLabel(wordWrap=True, objectName="automaNote")
+        self.problem = QLabel(wordWrap=True, objectName="problem")
+        self.problem.setStyleSheet("color: #a3262a;")
+        grid.addWidget(self.automa_note, len(STATES), 0, 1, 2)
+        grid.addWidget(self.problem, len(STATES) + 1, 0, 1, 2)
+
+        # options ---------------------------------------------------------------------------
+        self.options_box = QGroupBox()
+        self.options_form = QFormLayout(self.options_box)
+        self.option_widgets: dict[str, QWidget] = {}
+        self.option_labels: dict[str, QLabel] = {}
+        saved = dict(defaults.get("options") or {})
+        for name, default, allowed in GameOptions.describe():
+            value = saved.get(name, default)
+            if isinstance(default, bool):
+                w = QCheckBox(objectName=f"option_{name}")
+                w.setChecked(bool(value))
+                self.options_form.addRow(w)
+            else:
+                w = QComboBox(objectName=f"option_{name}")
+                for v in allowed:
+                    w.addItem("", v)
+                w.setCurrentIndex(max(0, w.findData(value)))
+                label = QLabel()
+                self.option_labels[name] = label
+                self.options_form.addRow(label, w)
+            self.option_widgets[name] = w
+        if isinstance(self.option_widgets.get("first_game"), QCheckBox):
+            self.option_widgets["first_game"].toggled.connect(self._validate)
+
+        # seed ------------------------------------------------------------------------------
+        self.seed_label = QLabel()
+        self.seed_edit = QLineEdit(objectName="seed")
+        self.seed_edit.setValidator(QIntValidator(0, 2**31 - 1, self))
+        self.seed_edit.setClearButtonEnabled(True)
+        seed_row = QFormLayout()
+        seed_row.addRow(self.seed_label, self.seed_edit)
+
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok_button.setObjectName("start")
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.states_box)
+        layout.addWidget(self.options_box)
+        layout.addLayout(seed_row)
+        layout.addWidget(self.buttons)
+        self.setMinimumWidth(560)
+
+        self.retranslate()
+        i18n.add_listener(self._on_language)
+
+    # --- results -----------------------------------------------------------------------------
+
+    def states(self) -> list[str]:
+        return [s for s in STATES if self.state_checks[s].isChecked()]
+
+    def seats(self) -> dict[str, str]:
+        return {s: self.seat_combos[s].currentData() for s in self.states()}
+
+    def options(self) -> dict:
+        out = {}
+        for name, w in self.option_widgets.items():
+            out[name] = w.isChecked() if isinstance(w, QCheckBox) else w.currentData()
+        return out
+
+    def seed(self) -> int | None:
+        text = self.seed_edit.text().strip()
+        return int(text) if text.isdigit() else None
+
+    def set_states(self, states) -> None:
+        for sid, check in self.state_checks.items():
+            check.setChecked(sid in states)
+
+    # --- behaviour ---------------------------------------------------------------------------
+
+    def _validate(self) -> None:
+        states = self.states()
+        problem = lineup_problem(states, self._pairs)
+        self.problem.setText(problem or "")
+        self.problem.setVisible(bool(problem))
+        self.ok_button.setEnabled(problem is None)
+        for sid, combo in self.seat_combos.items():
+            combo.setEnabled(sid in states)
+        if problem is None and len(states) < 4:
+            absent = [state_name(s) for s in STATES if s not in states]
+            self.automa_note.setText(_("The automa takes the places of: {states}.")
+                                     .format(states=", ".join(absent)))
+            self.automa_note.setVisible(True)
+        else:
+            self.automa_note.setVisible(False)
+        bull = self.option_widgets.get("bull_choice")
+        first = self.option_widgets.get("first_game")
+        if bull is not None and first is not None:
+            bull.setEnabled(not first.isChecked())
+
+    def _on_language(self, _lang: str) -> None:
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(_("New game"))
+        self.states_box.setTitle(_("States and players"))
+        self.options_box.setTitle(_("Options"))
+        for sid, check in self.state_checks.items():
+            check.setText(state_name(sid))
+        for combo in self.seat_combos.values():
+            for i in range(combo.count()):
+                kind = combo.itemData(i)
+                combo.setItemText(i, _(SEAT_LABELS.get(kind, kind)))
+        for name, w in self.option_widgets.items():
+            text = _(OPTION_LABELS[name]) if name in OPTION_LABELS else readable(name)
+            if isinstance(w, QCheckBox):
+                w.setText(text)
+            else:
+                self.option_labels[name].setText(text)
+                for i in range(w.count()):
+                    v = w.itemData(i)
+                    label = OPTION_VALUE_LABELS.get((name, v))
+                    w.setItemText(i, _(label) if label else readable(v))
+        self.seed_label.setText(_("Seed:"))
+        self.seed_edit.setPlaceholderText(_("random"))
+        self.seed_edit.setToolTip(_("The same seed and the same moves give the same game."))
+        self.ok_button.setText(_("Start"))
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(_("Cancel"))
+        self._validate()
+        self.states_box.layout().setAlignment(Qt.AlignmentFlag.AlignTop)

@@ -1,0 +1,174 @@
+"""``krestonostsy --screenshot OUT.png``: a seeded game, K random legal actions, the table
+rendered as the current player sees it, saved as PNG — offscreen, then exit.
+
+``--screen`` picks another screen (for reviewing the UI): ``table`` (default), ``window``
+(the whole main window), ``start``, ``newgame``, ``settings``, ``handoff``, ``scoring``.
+"""
+from __future__ import annotations
+
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+LINEUPS = {
+    2: ["jerusalem", "tripoli"],
+    3: ["jerusalem", "tripoli", "antioch"],
+    4: ["jerusalem", "tripoli", "edessa", "antioch"],
+}
+SCREENS = ("table", "window", "start", "newgame", "settings", "handoff", "scoring")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(x) for x in str(text).lower().split("x"))
+    except ValueError:
+        raise ValueError(f"size must look like 1600x1000, not {text!r}") from None
+    if not (100 <= w <= 10000 and 100 <= h <= 10000):
+        raise ValueError(f"size out of range: {text!r}")
+    return w, h
+
+
+def play_random(game, steps: int, seed: int) -> int:
+    """Apply up to ``steps`` random legal actions; returns how many were applied."""
+    rnd = random.Random(seed)
+    done = 0
+    while done < steps and not game.is_over:
+        legal = list(game.legal_actions())
+        if not legal:
+            break
+        game.apply(rnd.choice(legal))
+        done += 1
+    return done
+
+
+def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int = 0,
+                    lang: str = "ru", size: tuple[int, int] = (1600, 1000),
+                    screen: str = "table", table_factory=None) -> Path:
+    if "QT_QPA_PLATFORM" not in os.environ:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from PySide6.QtCore import QSettings, QSize
+    from PySide6.QtWidgets import QApplication
+
+    from .. import i18n
+    from ..engine import Game
+    from .app import setup_application
+
+    if players not in LINEUPS:
+        raise ValueError("players must be 2, 3 or 4")
+    if screen not in SCREENS:
+        raise ValueError(f"screen must be one of {', '.join(SCREENS)}")
+    app = setup_application()
+    i18n.set_language(lang)
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    w, h = size
+
+    game = Game.new(LINEUPS[players], seed=seed)
+    play_random(game, steps, seed)
+    player = game.decision.player if game.decision is not None else None
+    if player not in LINEUPS[players]:
+        player = None
+
+    if screen == "table":
+        if table_factory is None:
+            from .table.view import TableView
+            table = TableView()
+        else:
+            table = table_factory(None)
+        table.resize(w, h)
+        legal = list(game.legal_actions()) if player else None
+        table.show_view(game.view(player), legal, player)
+        if hasattr(table, "render_to_image"):
+            image = table.render_to_image(QSize(w, h))
+        else:
+            table.show()
+            app.processEvents()
+            image = table.grab().toImage()
+        if not image.save(str(out)):
+            raise OSError(f"cannot write {out}")
+        return out
+
+    # the other screens are parts of the main window
+    from .main_window import MainWindow
+    from .saves import SaveStore
+    from .settings import Settings
+
+    tmp = tempfile.TemporaryDirectory(prefix="krestonostsy-shot-")
+    qs = QSettings(str(Path(tmp.name) / "settings.ini"), QSettings.Format.IniFormat)
+    settings = Settings(qs)
+    settings.language = lang
+    window = MainWindow(settings, SaveStore(Path(tmp.name) / "saves"),
+                        table_factory=table_factory, autosave=False)
+    window.resize(w, h)
+    window.show()
+    widget = window
+    if screen in ("window", "handoff", "scoring"):
+        window.ensure_table()
+        window.controller.start(game)
+        if screen == "handoff":
+            window._on_handoff(player or LINEUPS[players][0])
+        elif screen == "scoring":
+            result = game.result() if game.is_over else _sample_result(LINEUPS[players])
+            window._on_game_over(result)
+        else:
+            window.controller.pending_handoff = None
+            window.controller.viewer = player
+            window.refresh()
+    elif screen in ("newgame", "settings"):
+        dialog = window.new_game_dialog() if screen == "newgame" else window.settings_dialog()
+        app.processEvents()
+        dialog.adjustSize()
+        widget = dialog
+    for _ in range(5):
+        app.processEvents()
+    image = widget.grab().toImage()
+    window.close()
+    if not image.save(str(out)):
+        raise OSError(f"cannot write {out}")
+    tmp.cleanup()
+    QApplication.processEvents()
+    return out
+
+
+def _sample_result(states) -> dict:
+    """A made-up result (for reviewing the scoring screen before a game ends)."""
+    scores = {}
+    for i, s in enumerate(states):
+        row = {"influence": 14 + 3 * i, "bull": 4 - i, "hegemony": 8 if i == 1 else 0,
+               "righteousness": 0, "coins": 2}
+        row["total"] = sum(row.values())
+        scores[s] = row
+    winner = max(scores, key=lambda s: scores[s]["total"])
+    return {"scores": scores, "winner": winner, "tiebreak": None,
+            "end_conditions": ["hegemony"]}
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="krestonostsy --screenshot",
+                                 description="Render the table of a seeded game to a PNG.")
+    ap.add_argument("--screenshot", required=True, metavar="OUT.png", type=Path)
+    ap.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--steps", type=int, default=0)
+    ap.add_argument("--lang", default="ru", choices=("ru", "en"))
+    ap.add_argument("--size", default="1600x1000")
+    ap.add_argument("--screen", default="table", choices=SCREENS)
+    a = ap.parse_args(argv)
+    try:
+        size = parse_size(a.size)
+    except ValueError as err:
+        ap.error(str(err))
+    try:
+        out = take_screenshot(a.screenshot, a.players, a.seed, a.steps, a.lang, size, a.screen)
+    except ImportError as err:
+        print(f"krestonostsy: cannot render: {err}", file=sys.stderr)
+        return 2
+    except (OSError, ValueError) as err:
+        print(f"krestonostsy: {err}", file=sys.stderr)
+        return 1
+    print(out)
+    return 0

@@ -1,0 +1,190 @@
+"""The start screen: new game, continue the last autosave, load, rules, settings, quit."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QFont, QLinearGradient, QPainter, QPen
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QPushButton,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from .. import i18n
+from ..i18n import _
+
+
+class StartScreen(QWidget):
+    newGameRequested = Signal()
+    continueRequested = Signal()
+    loadRequested = Signal()
+    rulesRequested = Signal()
+    settingsRequested = Signal()
+    quitRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("startScreen")
+        self._resume_text = ""
+
+        self.title = QLabel(alignment=Qt.AlignmentFlag.AlignCenter)
+        self.title.setObjectName("title")
+        font = QFont(self.font())
+        font.setPointSizeF(font.pointSizeF() * 4)
+        self.title.setFont(font)
+        self.subtitle = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True)
+        self.subtitle.setObjectName("subtitle")
+        sub = QFont(self.font())
+        sub.setItalic(True)
+        sub.setPointSizeF(sub.pointSizeF() * 1.3)
+        self.subtitle.setFont(sub)
+
+        self.new_button = self._button("newGame", self.newGameRequested)
+        self.continue_button = self._button("continue", self.continueRequested)
+        self.resume_label = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True)
+        self.resume_label.setObjectName("resumeInfo")
+        self.load_button = self._button("load", self.loadRequested)
+        self.rules_button = self._button("rules", self.rulesRequested)
+        self.settings_button = self._button("settings", self.settingsRequested)
+        self.quit_button = self._button("quit", self.quitRequested)
+
+        column = QVBoxLayout()
+        column.setSpacing(10)
+        for w in (self.new_button, self.continue_button, self.resume_label, self.load_button,
+                  self.rules_button, self.settings_button, self.quit_button):
+            column.addWidget(w, 0, Qt.AlignmentFlag.AlignHCenter)
+
+        layout = QVBoxLayout(self)
+        layout.addStretch(2)
+        layout.addWidget(self.title)
+        layout.addWidget(self.subtitle)
+        layout.addSpacing(36)
+        layout.addLayout(column)
+        layout.addStretch(3)
+
+        self.setStyleSheet("""
+            #startScreen QLabel#title { color: #f3e6c4; }
+            #startScreen QLabel#subtitle { color: #d8c79c; }
+            #startScreen QLabel#resumeInfo { color: #d8c79c; }
+            #startScreen QPushButton {
+                min-width: 300px; padding: 9px 18px; font-size: 15pt;
+                color: #2b2118; background: #e9dcb8; border: 2px solid #8c6d3f;
+                border-radius: 6px; }
+            #startScreen QPushButton:hover { background: #f6ecd0; border-color: #b4873a; }
+            #startScreen QPushButton:disabled { color: #8d826d; background: #b9ae93; }
+        """)
+        self.set_resume(None)
+        self.retranslate()
+        i18n.add_listener(self._on_language)
+
+    def _button(self, name: str, signal) -> QPushButton:
+        b = QPushButton(objectName=name)
+        b.setCursor(Qt.CursorShape.PointingHandCursor)
+        b.clicked.connect(signal.emit)
+        return b
+
+    def set_resume(self, text: str | None) -> None:
+        """Describe the interrupted game that ``Continue`` resumes, or None to disable it."""
+        self._resume_text = text or ""
+        self.continue_button.setEnabled(bool(text))
+        self.resume_label.setVisible(bool(text))
+        self.resume_label.setText(self._resume_text)
+
+    def _on_language(self, _lang: str) -> None:
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.title.setText(_("Crusaders"))
+        self.subtitle.setText(_("The Levant after the First Crusade: four states, "
+                                "one Holy Land"))
+        self.new_button.setText(_("New game"))
+        self.continue_button.setText(_("Continue"))
+        self.load_button.setText(_("Load game…"))
+        self.rules_button.setText(_("Rules reference"))
+        self.settings_button.setText(_("Settings"))
+        self.quit_button.setText(_("Quit"))
+
+    def paintEvent(self, event) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        g = QLinearGradient(0, 0, 0, self.height())
+        g.setColorAt(0, QColor("#3b2a1a"))
+        g.setColorAt(1, QColor("#1d140c"))
+        p.fillRect(self.rect(), g)
+        # a large cross in the background, the game's emblem
+        c = self.rect().center()
+        size = min(self.width(), self.height()) * 0.9
+        arm = size * 0.16
+        p.setPen(QPen(QColor(200, 170, 110, 40), 2))
+        p.setBrush(QColor(200, 170, 110, 22))
+        p.drawRect(int(c.x() - arm / 2), int(c.y() - size / 2), int(arm), int(size))
+        p.drawRect(int(c.x() - size / 2), int(c.y() - size * 0.22), int(size), int(arm))
+        p.end()
+
+
+class RulesDialog(QDialog):
+    """A short reference of the round and the scoring, in the current language."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("rulesDialog")
+        self.resize(720, 640)
+        self.text = QTextBrowser(openExternalLinks=False)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        self.close_button = buttons.button(QDialogButtonBox.StandardButton.Close)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.text)
+        layout.addWidget(buttons)
+        self.retranslate()
+        i18n.add_listener(self._on_language)
+
+    def _on_language(self, _lang: str) -> None:
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(_("Rules reference"))
+        self.close_button.setText(_("Close"))
+        parts = [
+            "<h2>" + _("A round") + "</h2>",
+            "<ol>",
+            "<li><b>" + _("Events") + ".</b> " + _(
+                "Reveal an event; the Saracens raid the cities they threaten.") + "</li>",
+            "<li><b>" + _("Planning") + ".</b> " + _(
+                "In turn order (by sanctity) each state places its order tokens on the "
+                "cross: in an inner cell for a basic order, in an outer cell for an "
+                "enhanced one that acts next round.") + "</li>",
+            "<li><b>" + _("Activation") + ".</b> " + _(
+                "The orders are carried out sector by sector: build, prayer, muster, "
+                "march.") + "</li>",
+            "<li><b>" + _("Income") + ".</b> " + _(
+                "Cities pay coins, governors pay influence, goods are restored and the "
+                "markets are refilled.") + "</li>",
+            "</ol>",
+            "<h2>" + _("Orders") + "</h2>",
+            "<ul>",
+            "<li><b>" + _("Build") + ":</b> " + _(
+                "buy a building, raise a city's level, take a governor.") + "</li>",
+            "<li><b>" + _("Prayer") + ":</b> " + _(
+                "move along the sanctity track, gain rescripts, train and move "
+                "bishops.") + "</li>",
+            "<li><b>" + _("Muster") + ":</b> " + _(
+                "add units to your cities and take tactic cards.") + "</li>",
+            "<li><b>" + _("March") + ":</b> " + _(
+                "move units and attack Saracen or rival cities.") + "</li>",
+            "</ul>",
+            "<h2>" + _("End of the game") + "</h2>",
+            "<p>" + _(
+                "The game ends at the end of a round in which a state controls 4 cities "
+                "(hegemony), has 5 holy lands (righteousness), has lost its last city, "
+                "or when the event deck runs out after round 6.") + "</p>",
+            "<p>" + _(
+                "Score: influence gained during the game, plus the bull, 8 for hegemony, "
+                "8 for righteousness and 1 per 4 coins. Ties go to the state that met more "
+                "of those two conditions, then to the one further ahead in sanctity.")
+            + "</p>",
+        ]
+        self.text.setHtml("\n".join(parts))

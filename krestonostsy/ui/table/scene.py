@@ -1,0 +1,1386 @@
+"""The table scene: draws one player's ``view`` (engine/view.py) and reports intents.
+
+The scene never decides rules. ``build(view, legal, viewer)`` throws the old items away
+and lays out new ones from the view; each item carries the target ids of
+``Action.targets`` (``city:<id>``, ``cross:<order>:inner|outer``, ``market:<name>:<slot>``,
+``card:<id>``, ``player:<id>``, ``bishop:<no>``). Items naming a target of a legal action
+are highlighted and clickable; a click is reported through ``targetClicked(item, pos)``.
+
+Layout of the table (scene units, 2560 × 1600 plus the viewer's hand)::
+
+    [round plate][        sanctity track          ][  Saracen track  ]
+    [                 ][ order cross ][           markets            ]
+    [   map of the    ][             ][                              ]
+    [     Levant      ][ event area  ][        battle board          ]
+    [ state boards (viewer's board wider, with the hand) .......... ]
+"""
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF, QTransform
+from PySide6.QtWidgets import QGraphicsScene
+
+from ...i18n import _, current_language, ngettext
+from . import animation, art
+from . import labels as L
+from .items import TableItem
+
+ORDERS = ("build", "prayer", "muster", "march")
+W, H = 2560, 1640
+
+R_TOP = QRectF(0, 0, W, 150)
+R_PLATE = QRectF(0, 0, 380, 150)
+R_SANCTITY = QRectF(395, 0, 1415, 150)
+R_SARACEN = QRectF(1825, 0, 735, 150)
+R_MAP = QRectF(0, 165, 1070, 880)
+R_CROSS = QRectF(1085, 165, 560, 560)
+R_EVENT = QRectF(1085, 740, 560, 305)
+R_MARKET = QRectF(1660, 165, 900, 605)
+R_BATTLE = QRectF(1660, 785, 900, 260)
+R_BOARDS = QRectF(0, 1060, W, 580)
+MAP_ORIGIN = QPointF(35, 205)  # map space (0..1000, 0..800) → scene
+MAP_SCALE = 1.0
+
+
+def _board():
+    c = L._content()
+    return c.board if c is not None else None
+
+
+class TableScene(QGraphicsScene):
+    targetClicked = Signal(object, object)  # item, screen position (QPoint)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setSceneRect(QRectF(-12, -12, W + 24, H + 24))
+        self.view_data: dict | None = None
+        self.viewer: str | None = None
+        self.legal_targets: set[str] = set()
+        self.last_ids: set[str] = set()
+        self._old_pos: dict[str, QPointF] = {}
+        self._pulse = None
+        self._legal_items: list[TableItem] = []
+
+    # --- public ---------------------------------------------------------------------------
+
+    def build(self, view: dict, legal=(), viewer: str | None = None) -> None:
+        animation.finish_all()
+        old = {it.key: it.pos() for it in self.items()
+               if isinstance(it, TableItem) and it.key and it.key.startswith("piece:")}
+        if self._pulse is not None:
+            animation.stop(self._pulse)
+            self._pulse = None
+        self.clear()
+        self._legal_items = []
+        self.view_data = view or {}
+        self.viewer = viewer if viewer is not None else (view or {}).get("viewer")
+        self.legal_targets = set()
+        for a in legal or ():
+            self.legal_targets.update(t for t in a.targets if not t.startswith("choice:"))
+        v = self.view_data
+        self._bg()
+        self._plate(v)
+        self._sanctity(v)
+        self._saracen_track(v)
+        self._map(v)
+        self._cross(v)
+        self._event(v)
+        self._markets(v)
+        self._battle(v)
+        self._boards(v)
+        self._apply_highlights()
+        # animate pieces that moved since the last view
+        for it in self.items():
+            if isinstance(it, TableItem) and it.key in old and old[it.key] != it.pos():
+                animation.move(it, it.pos(), frm=old[it.key])
+        if self._legal_items:
+            self._pulse = animation.pulse(self._on_pulse)
+
+    def item_clicked(self, item: TableItem, screen_pos) -> None:
+        self.targetClicked.emit(item, screen_pos)
+
+    def items_with_target(self, target: str) -> list[TableItem]:
+        return [it for it in self.items() if isinstance(it, TableItem) and target in it.targets]
+
+    def legal_items(self) -> list[TableItem]:
+        return list(self._legal_items)
+
+    def present_targets(self) -> set[str]:
+        out = set()
+        for it in self.items():
+            if isinstance(it, TableItem):
+                out.update(it.targets)
+        return out
+
+    def set_last(self, ids) -> None:
+        self.last_ids = set(ids or ())
+        for it in self.items():
+            if isinstance(it, TableItem):
+                it.set_last(bool(self.last_ids & (set(it.targets) | {it.key})))
+
+    # --- helpers ---------------------------------------------------------------------------
+
+    def _on_pulse(self, value) -> None:
+        for it in self._legal_items:
+            try:
+                it.set_pulse(float(value))
+            except RuntimeError:
+                pass
+
+    def _apply_highlights(self) -> None:
+        for it in self.items():
+            if isinstance(it, TableItem):
+                legal = bool(self.legal_targets & set(it.targets))
+                if legal:
+                    it.set_legal(True)
+                    self._legal_items.append(it)
+                if self.last_ids & (set(it.targets) | {it.key}):
+                    it.set_last(True)
+
+    def add(self, rect, draw=None, pos=(0, 0), z=0.0, **kw) -> TableItem:
+        it = TableItem(rect, draw, **kw)
+        it.setPos(QPointF(*pos) if isinstance(pos, tuple) else pos)
+        it.setZValue(z)
+        self.addItem(it)
+        return it
+
+    def add_panel(self, rect: QRectF, title: str | None = None, dark=False, key=None,
+                  title_size=22) -> QRectF:
+        body = {}
+
+        def draw(p, r, title=title):
+            body["r"] = art.panel(p, r, title, dark=dark, title_size=title_size)
+        self.add(rect, draw, z=-10, key=key, texts=[title] if title else ())
+        # compute the body rect without painting
+        inner = rect.adjusted(6, 6, -6, -6)
+        if title:
+            return QRectF(inner.left(), inner.top() + title_size * 1.45 + 6, inner.width(),
+                          inner.height() - title_size * 1.45 - 6)
+        return inner
+
+    def _bg(self) -> None:
+        pass  # the view paints the table surface
+
+    # --- round plate ----------------------------------------------------------------------
+
+    def _plate(self, v: dict) -> None:
+        r = R_PLATE
+        rnd = v.get("round", 0)
+        phase = v.get("phase", "")
+        d = v.get("decision") or {}
+        who = d.get("player")
+        line1 = _("Round {n} of {total}").format(n=rnd, total=6) if rnd else _("Setup")
+        line2 = _(L.PHASE_NAMES.get(phase, L.humanise(phase or "")))
+        if who and who == self.viewer:
+            line3 = _("Your move")
+        elif who in art.STATE_COLOURS:
+            line3 = _("{state} to move").format(state=L.state_name(who))
+        else:
+            line3 = ""
+
+        def draw(p, rect):
+            art.panel(p, rect)
+            art.text(p, QRectF(rect.x() + 20, rect.y() + 12, rect.width() - 40, 44), line1, 34,
+                     bold=True, caps=True)
+            art.text(p, QRectF(rect.x() + 20, rect.y() + 56, rect.width() - 40, 34), line2, 26,
+                     art.INK_SOFT, italic=True)
+            if line3:
+                col = art.state_colour(who)
+                c = QPointF(rect.x() + 44, rect.y() + 117)
+                art.piece(p, c, 15, who)
+                art.text(p, QRectF(rect.x() + 66, rect.y() + 98, rect.width() - 80, 38), line3,
+                         art.fit_text(line3, 26, rect.width() - 90, True), art.CRIMSON
+                         if who == self.viewer else art.INK, bold=True,
+                         align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+                del col
+        self.add(r, draw, z=-5, texts=[line1, line2, line3], key="plate")
+
+    # --- sanctity track -------------------------------------------------------------------
+
+    def _sanctity(self, v: dict) -> None:
+        board = _board()
+        length = board.sanctity_length if board else 20
+        bonuses = board.sanctity_bonuses if board else {}
+        starts = board.sanctity_start if board else {}
+        r = R_SANCTITY
+        body = self.add_panel(r, _("Sanctity track"), title_size=20)
+        cw = (body.width() - 20) / length
+        ch = body.height() - 14
+        x0, y0 = body.left() + 10, body.top() + 4
+        states = set(v.get("states") or ())
+        automa = set(v.get("automa_pieces") or ())
+        for i in range(length):
+            rect = QRectF(x0 + i * cw + 2, y0, cw - 4, ch)
+            bonus = bonuses.get(i)
+            start = [s for s, c in starts.items() if c == i and s in states]
+            tip = _("Sanctity cell {n}").format(n=i + 1)
+            if bonus == "bishop":
+                tip += "<br>" + _("Bonus: 1 bishop action (train or move)")
+            elif bonus == "rescript":
+                tip += "<br>" + _("Bonus: draw a level-I rescript")
+
+            def draw(p, rc, i=i, bonus=bonus, start=start):
+                p.setPen(QPen(art.INK, 1.2))
+                fill = QColor(art.PARCHMENT_LIGHT)
+                if bonus:
+                    fill = QColor("#f3e2b0")
+                p.setBrush(fill)
+                p.drawRoundedRect(rc, 6, 6)
+                art.text(p, QRectF(rc.x(), rc.bottom() - 20, rc.width(), 18), str(i + 1), 14,
+                         art.INK_SOFT)
+                ic = QRectF(rc.center().x() - 13, rc.top() + 6, 26, 26)
+                if bonus == "bishop":
+                    art.mitre(p, ic.adjusted(3, 0, -3, 0), "automa")
+                elif bonus == "rescript":
+                    art.icon(p, "raven", ic)
+                for s in start:
+                    art.cross(p, QPointF(rc.right() - 9, rc.bottom() - 10), 5, art.state_colour(s).darker(150))
+            self.add(rect, draw, texts=[str(i + 1)], tooltip=tip, z=-4)
+        # pieces (players and automa pieces)
+        sanct = v.get("sanctity") or {}
+        order = v.get("turn_order") or []
+        by_cell: dict[int, list] = {}
+        for piece, cell in sanct.items():
+            by_cell.setdefault(int(cell) % length, []).append(piece)
+        for cell, pieces in by_cell.items():
+            for k, pc in enumerate(pieces):
+                is_automa = pc in automa or pc not in states
+                owner = pc
+                c = QPointF(x0 + cell * cw + cw / 2, y0 + ch * .62 - k * 14)
+                rank = order.index(pc) + 1 if pc in order else None
+                name = L.state_name(pc)
+                tip = (_("Automa piece ({state}) — never moves").format(state=name)
+                       if is_automa else _("{state}: sanctity piece").format(state=name))
+                if rank:
+                    tip += "<br>" + _("Turn order: {n}").format(n=rank)
+
+                def draw(p, rc, owner=owner, is_automa=is_automa, rank=rank):
+                    cc = rc.center()
+                    if is_automa:
+                        art.piece(p, cc, 17, "automa")
+                        p.setPen(QPen(art.state_colour(owner), 4))
+                        p.setBrush(Qt.BrushStyle.NoBrush)
+                        p.drawEllipse(cc, 19, 19)
+                    else:
+                        art.piece(p, cc, 18, owner)
+                    if rank:
+                        art.count_badge(p, cc + QPointF(15, -15), rank, 9)
+                self.add(QRectF(-22, -22, 44, 44), draw, pos=c, z=3, round_shape=True,
+                         key=f"piece:sanctity:{pc}", tooltip=tip,
+                         texts=[name, _("Automa") if is_automa else ""])
+
+    # --- Saracen track ----------------------------------------------------------------------
+
+    def _saracen_track(self, v: dict) -> None:
+        board = _board()
+        cells = list(board.saracen_cells) if board else [{}] * 5
+        st = v.get("saracen_track") or {}
+        pos = st.get("position")
+        current = st.get("current")
+        n = st.get("cells", len(cells)) or len(cells)
+        body = self.add_panel(R_SARACEN, _("Saracen track"), title_size=20)
+        cw = (body.width() - 170) / max(1, n)
+        x0, y0 = body.left() + 8, body.top() + 4
+        ch = body.height() - 12
+        for i in range(n):
+            cell = cells[i] if i < len(cells) else {}
+            if "strength" in cell:
+                bonus = _("+{n} strength").format(n=cell["strength"])
+            elif "units" in cell:
+                bonus = _("{n} units per city").format(n=cell["units"])
+            else:
+                bonus = ""
+            if pos is None:
+                state = "hidden"
+            elif i < pos:
+                state = "revealed"
+            elif i == pos:
+                state = "current"
+            else:
+                state = "hidden"
+            tip = _("Raid token {n}").format(n=i + 1) + "<br>" + _("Bonus beneath: {b}").format(b=bonus)
+            texts = [bonus] if state == "revealed" else []
+            if state == "current" and current:
+                tip += "<br>" + _("Activation colour: {c}").format(c=L.goods_name(current))
+                texts.append(L.goods_name(current))
+
+            def draw(p, rc, state=state, bonus=bonus, cell=cell):
+                p.setPen(QPen(art.INK, 1.2))
+                p.setBrush(QColor("#e8d7aa") if state != "revealed" else QColor("#d9c08a"))
+                p.drawRoundedRect(rc, 6, 6)
+                art.text(p, rc.adjusted(3, rc.height() * .55, -3, -2), bonus, 14,
+                         art.CRIMSON if state == "revealed" else art.INK_SOFT, wrap=True,
+                         bold=state == "revealed")
+                tc = QPointF(rc.center().x(), rc.top() + rc.height() * .33)
+                if state == "current" and current:
+                    p.setPen(QPen(art.INK, 2))
+                    p.setBrush(art.GOODS_COLOURS.get(current, art.AUTOMA))
+                    p.drawEllipse(tc, 20, 20)
+                    art.goods_token(p, tc, 10, current)
+                elif state == "hidden":
+                    p.setPen(QPen(art.GOLD, 1.5))
+                    p.setBrush(art.SARACEN)
+                    p.drawEllipse(tc, 20, 20)
+                    art.text(p, QRectF(tc.x() - 20, tc.y() - 20, 40, 40), "?", 22, art.GOLD_LIGHT,
+                             bold=True)
+            self.add(QRectF(x0 + i * cw + 2, y0, cw - 4, ch), draw, texts=texts, tooltip=tip,
+                     key=f"saracen_cell:{i}", z=-4)
+        strength, units = st.get("strength", 0), st.get("units", 1)
+        info = [_("Strength +{n}").format(n=strength),
+                ngettext("{n} unit per city", "{n} units per city", units).format(n=units)]
+
+        def draw_info(p, rc):
+            art.icon(p, "crescent", QRectF(rc.x(), rc.y() + 4, 40, 40))
+            art.text(p, QRectF(rc.x() + 44, rc.y(), rc.width() - 44, 26), info[0], 18,
+                     art.CRIMSON, bold=True, align=Qt.AlignmentFlag.AlignLeft)
+            art.text(p, QRectF(rc.x() + 44, rc.y() + 26, rc.width() - 44, 40), info[1], 15,
+                     art.INK, wrap=True, align=Qt.AlignmentFlag.AlignLeft)
+        self.add(QRectF(body.right() - 160, y0, 155, ch), draw_info, texts=info,
+                 tooltip=_("Bonuses revealed on the Saracen track (EVENT-09)"), z=-4)
+
+    # --- map ----------------------------------------------------------------------------------
+
+    def _mp(self, xy) -> QPointF:
+        return QPointF(MAP_ORIGIN.x() + xy[0] * MAP_SCALE, MAP_ORIGIN.y() + xy[1] * MAP_SCALE)
+
+    def _map(self, v: dict) -> None:
+        board = _board()
+        cities_v = v.get("cities") or {}
+        if board is None:
+            return
+        self.add(R_MAP, self._draw_map_bg, z=-10, key="map")
+        # roads
+        drawn = set()
+        for a, ns in board.adjacency.items():
+            for b in ns:
+                if (b, a) in drawn:
+                    continue
+                drawn.add((a, b))
+                pa, pb = self._mp(board.cities[a].position), self._mp(board.cities[b].position)
+                gone = (cities_v.get(a, {}).get("removed") or cities_v.get(b, {}).get("removed"))
+
+                def draw(p, rc, pa=pa, pb=pb, gone=gone):
+                    path = QPainterPath(pa)
+                    mid = (pa + pb) / 2
+                    d = pb - pa
+                    nrm = QPointF(-d.y(), d.x()) * 0.06
+                    path.quadTo(mid + nrm, pb)
+                    p.setBrush(Qt.BrushStyle.NoBrush)
+                    p.setPen(QPen(QColor(250, 240, 210, 150), 9, Qt.PenStyle.SolidLine,
+                                  Qt.PenCapStyle.RoundCap))
+                    p.drawPath(path)
+                    pen = QPen(art.INK_SOFT if not gone else QColor(120, 100, 80, 90), 3.2,
+                               Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.RoundCap)
+                    pen.setDashPattern([3, 2.2])
+                    p.setPen(pen)
+                    p.drawPath(path)
+                rect = QRectF(pa, pb).normalized().adjusted(-10, -10, 10, 10)
+                self.add(rect, draw, z=-8)
+        for cid, city in board.cities.items():
+            self._city(cid, city, cities_v.get(cid) or {}, v)
+
+    def _draw_map_bg(self, p: QPainter, rc: QRectF) -> None:
+        art.panel(p, rc)
+        inner = rc.adjusted(14, 14, -14, -14)
+        p.save()
+        clip = QPainterPath()
+        clip.addRoundedRect(inner, 8, 8)
+        p.setClipPath(clip)
+        # desert wash to the east
+        from PySide6.QtGui import QLinearGradient
+        g = QLinearGradient(inner.topLeft(), inner.topRight())
+        g.setColorAt(0, QColor(0, 0, 0, 0))
+        g.setColorAt(0.6, QColor(0, 0, 0, 0))
+        g.setColorAt(1, QColor(205, 160, 80, 70))
+        p.fillRect(inner, QBrush(g))
+        # the sea (Mediterranean) to the west: a wavy coast
+        coast = QPainterPath(QPointF(inner.left(), inner.top()))
+        pts = [(150, 0), (128, 90), (150, 170), (118, 260), (95, 330), (110, 400), (92, 480),
+               (118, 560), (140, 640), (120, 720), (150, 800)]
+        for x, y in pts:
+            coast.lineTo(self._mp((x - 20, y + 0)) if False else
+                         QPointF(MAP_ORIGIN.x() + (x - 60) * MAP_SCALE,
+                                 MAP_ORIGIN.y() + y * MAP_SCALE * 1.0 - 0))
+        coast.lineTo(inner.left(), inner.bottom())
+        coast.closeSubpath()
+        sea = QColor(art.SEA)
+        sea.setAlpha(200)
+        p.setBrush(sea)
+        p.setPen(QPen(art.INK_SOFT, 2.2))
+        p.drawPath(coast)
+        p.setPen(QPen(QColor(60, 90, 90, 90), 1.2))
+        for k in range(1, 4):
+            p.drawPath(coast.translated(-9 * k, 0))
+        for y in range(60, 820, 70):  # little waves
+            x = MAP_ORIGIN.x() - 40 + (y % 3) * 12
+            path = QPainterPath(QPointF(x, y + MAP_ORIGIN.y() - 20))
+            path.cubicTo(x + 6, y + MAP_ORIGIN.y() - 27, x + 12, y + MAP_ORIGIN.y() - 13,
+                         x + 18, y + MAP_ORIGIN.y() - 20)
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawPath(path)
+        # rivers: Orontes (south→north past Homs/Apamea) and Euphrates near Edessa
+        p.setPen(QPen(QColor("#5d8a95"), 3.4, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        orontes = QPainterPath(self._mp((430, 600)))
+        orontes.cubicTo(self._mp((460, 470)), self._mp((420, 360)), self._mp((440, 230)))
+        orontes.cubicTo(self._mp((450, 160)), self._mp((330, 110)), self._mp((150, 130)))
+        p.drawPath(orontes)
+        euph = QPainterPath(self._mp((1000, 40)))
+        euph.cubicTo(self._mp((880, 120)), self._mp((900, 260)), self._mp((960, 330)))
+        euph.cubicTo(self._mp((990, 380)), self._mp((1000, 420)), self._mp((1010, 470)))
+        p.drawPath(euph)
+        jordan = QPainterPath(self._mp((560, 590)))
+        jordan.cubicTo(self._mp((600, 650)), self._mp((580, 720)), self._mp((640, 800)))
+        p.drawPath(jordan)
+        # mountains (Lebanon range) and desert stipple
+        p.setPen(QPen(art.INK_SOFT, 1.6))
+        for (x, y) in ((230, 300), (250, 335), (300, 455), (320, 490), (455, 615), (480, 650),
+                       (350, 80), (395, 95), (150, 520), (660, 95)):
+            c = self._mp((x, y))
+            path = QPainterPath(c + QPointF(-16, 8))
+            path.lineTo(c + QPointF(-3, -12))
+            path.lineTo(c + QPointF(4, -2))
+            path.lineTo(c + QPointF(9, -9))
+            path.lineTo(c + QPointF(20, 8))
+            p.setBrush(QColor(200, 175, 130, 120))
+            p.drawPath(path)
+            p.drawLine(c + QPointF(-3, -12), c + QPointF(0, 6))
+        import random as _r
+        rnd = _r.Random(5)
+        p.setPen(QPen(QColor(140, 100, 50, 110), 2))
+        for _k in range(260):
+            x, y = rnd.uniform(760, 1000), rnd.uniform(230, 780)
+            if abs(x - 820) < 60 and abs(y - 400) < 60:
+                continue
+            p.drawPoint(self._mp((x, y)))
+        # compass rose and cartouche
+        art.icon(p, "compass", QRectF(inner.right() - 150, inner.bottom() - 150, 130, 130), .85)
+        cart = QRectF(inner.left() + 14, inner.top() + 12, 210, 58)
+        p.setPen(QPen(art.INK, 1.5))
+        p.setBrush(QColor(246, 236, 210, 235))
+        p.drawRoundedRect(cart, 6, 6)
+        art.text(p, cart.adjusted(0, 2, 0, -20), _("The Levant"), 26, art.INK, bold=True, caps=True)
+        art.text(p, cart.adjusted(0, 32, 0, 0), _("Anno Domini 1100"), 14, art.INK_SOFT, italic=True)
+        p.restore()
+
+    def _city(self, cid: str, city, cv: dict, v: dict) -> None:
+        c = self._mp(city.position)
+        removed = bool(cv.get("removed"))
+        level = cv.get("level", city.start_level)
+        units = {k: n for k, n in (cv.get("units") or {}).items() if n}
+        ctrl = cv.get("controller")
+        name = L.city_name(cid)
+        R = 46
+        kind = {"capital": _("capital"), "ring": _("ring city"), "central": _("central city")}.get(
+            city.kind, city.kind)
+        tip = [f"<b>{name}</b> — {kind}"]
+        if removed:
+            tip.append(_("Not in this game: nothing may enter or pass through."))
+        else:
+            tip.append(_("Level {n} (walls +{n})").format(n=level))
+            sec = city.sector(level) if level in city.sectors else None
+            if sec:
+                tip.append(_("Produces: {goods}; income {coins}").format(
+                    goods=", ".join(L.goods_name(g) for g in sec.goods), coins=L.coins_text(sec.coins)))
+                if sec.upgrade:
+                    tip.append(_("Upgrade cost: {goods}").format(
+                        goods=", ".join(L.goods_name(g) for g in sec.upgrade)))
+            if ctrl:
+                tip.append(_("Controlled by {who}").format(who=L.state_name(ctrl)))
+            for owner, n in units.items():
+                tip.append(f"{L.state_name(owner)}: {ngettext('{n} unit', '{n} units', n).format(n=n)}")
+            gov = cv.get("governor")
+            if gov:
+                tip.append(_("Governor: {name}").format(name=L.card_name(gov)))
+        goods_colour = city.colour
+        texts = [name] + [str(n) for n in units.values()]
+
+        def draw(p, rc):
+            cc = rc.center()
+            # shadow and disc
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(0, 0, 0, 60))
+            p.drawEllipse(cc + QPointF(3, 5), R, R)
+            fill = QColor(art.PARCHMENT_LIGHT)
+            if ctrl in art.STATE_COLOURS:
+                sc = art.state_colour(ctrl)
+                fill = QColor((fill.red() * 3 + sc.red() * 2) // 5, (fill.green() * 3 + sc.green() * 2) // 5,
+                              (fill.blue() * 3 + sc.blue() * 2) // 5)
+            elif ctrl == "saracen" or units.get("saracen"):
+                fill = QColor("#c9cfb5")
+            p.setBrush(fill)
+            ring = QColor(art.GOODS_COLOURS.get(goods_colour, art.GOLD))
+            p.setPen(QPen(art.INK, 2.2))
+            p.drawEllipse(cc, R, R)
+            p.setPen(QPen(ring, 7))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawEllipse(cc, R - 5, R - 5)
+            p.setPen(QPen(art.INK, 1))
+            p.drawEllipse(cc, R - 9, R - 9)
+            if city.kind == "capital":
+                p.setPen(QPen(art.GOLD, 2.5))
+                p.drawEllipse(cc, R + 4, R + 4)
+            if art.colour_blind():
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(art.INK)
+                p.drawPath(art.shape_path(art.GOODS_SHAPES.get(goods_colour, "circle"),
+                                          cc + QPointF(0, R - 5), 5))
+            # walls shield with the level
+            sh = QRectF(cc.x() - R - 14, cc.y() - R - 8, 34, 40)
+            path = QPainterPath(QPointF(sh.left(), sh.top()))
+            path.lineTo(sh.right(), sh.top())
+            path.lineTo(sh.right(), sh.top() + sh.height() * .55)
+            path.quadTo(sh.right(), sh.bottom(), sh.center().x(), sh.bottom())
+            path.quadTo(sh.left(), sh.bottom(), sh.left(), sh.top() + sh.height() * .55)
+            path.closeSubpath()
+            p.setPen(QPen(art.INK, 1.8))
+            p.setBrush(QColor("#4c8a38") if cid == "homs" else QColor("#cbbd9c"))
+            p.drawPath(path)
+            art.text(p, sh.adjusted(0, -2, 0, -4), art.roman(level), 19,
+                     art.PARCHMENT_LIGHT if cid == "homs" else art.INK, bold=True)
+            # name ribbon
+            fs = art.fit_text(name, 23, 150, True)
+            nr = QRectF(cc.x() - 80, cc.y() + R - 4, 160, 32)
+            rib = QPainterPath()
+            rib.addRoundedRect(nr.adjusted(8, 2, -8, -2), 5, 5)
+            p.setPen(QPen(art.INK, 1.4))
+            p.setBrush(QColor(246, 236, 210, 240))
+            p.drawPath(rib)
+            art.text(p, nr, name, fs, art.INK, bold=True, caps=True)
+            if removed:
+                art.hatch(p, QRectF(cc.x() - R, cc.y() - R, 2 * R, 2 * R), art.INK, R)
+                art.ban(p, QRectF(cc.x() - R * .8, cc.y() - R * .8, R * 1.6, R * 1.6))
+                return
+            # units: pieces inside the disc
+            owners = list(units.items())
+            n = len(owners)
+            spots = {1: [(0, 0)], 2: [(-17, 0), (17, 0)], 3: [(-17, -10), (17, -10), (0, 16)]}.get(
+                n, [(-17, -14), (17, -14), (-17, 16), (17, 16)])
+            for (owner, count), (dx, dy) in zip(owners, spots):
+                pc = cc + QPointF(dx, dy)
+                art.piece(p, pc, 16 if n > 1 else 20, owner)
+                art.count_badge(p, pc + QPointF(14, 12), count, 12)
+            # goods lying on the map (cities not owned by a player)
+            ng = cv.get("goods") or 0
+            for k in range(int(ng)):
+                art.goods_token(p, QPointF(cc.x() + R + 12, cc.y() - 16 + k * 24), 10, goods_colour)
+
+        self.add(QRectF(c.x() - R - 14, c.y() - R - 10, 2 * R + 28, 2 * R + 44).translated(-c),
+                 draw, pos=c, z=1, targets=[] if removed else [f"city:{cid}"], key=f"city:{cid}",
+                 tooltip="<br>".join(tip), texts=texts, round_shape=False, radius=R)
+        # bishops: separate items above the city (each may be a target)
+        bishops = [] if removed else list(cv.get("bishops") or [])
+        for k, b in enumerate(bishops):
+            owner, lvl, no = b.get("owner"), b.get("level"), b.get("no")
+            bx = c.x() - (len(bishops) - 1) * 15 + k * 30
+            by = c.y() - R - 26
+            btip = _("Bishop of {state}").format(state=L.state_name(owner))
+            btexts = [L.state_name(owner)]
+            if lvl is not None:
+                btip += "<br>" + _("Level {n} (only you see it)").format(n=art.roman(lvl))
+                btexts.append(art.roman(lvl))
+            else:
+                btip += "<br>" + _("Level hidden")
+
+            def bdraw(p, rc, owner=owner, lvl=lvl):
+                art.mitre(p, rc.adjusted(2, 2, -2, -2), owner)
+                if lvl is not None:
+                    art.text(p, QRectF(rc.x(), rc.y() + rc.height() * .35, rc.width(), rc.height() * .45),
+                             art.roman(lvl), 12, art.state_ink(owner), bold=True,
+                             halo=art.state_colour(owner))
+            self.add(QRectF(-14, -16, 28, 32), bdraw, pos=(bx, by), z=2,
+                     targets=[f"bishop:{no}"], key=f"bishop:{no}", tooltip=btip, texts=btexts,
+                     radius=6)
+
+    # --- the order cross ------------------------------------------------------------------
+
+    def _cross(self, v: dict) -> None:
+        body = self.add_panel(R_CROSS, _("Orders"), title_size=22)
+        cx, cy = body.center().x(), body.center().y() + 4
+        S, G = 92, 8
+        cross = v.get("cross") or {}
+        dirs = {"build": (-1, 0), "prayer": (0, -1), "muster": (1, 0), "march": (0, 1)}
+
+        def hub(p, rc):
+            p.setPen(QPen(art.INK, 2))
+            p.setBrush(QColor("#e9d49a"))
+            p.drawRoundedRect(rc, 10, 10)
+            art.cross(p, rc.center(), S * .32, art.CRIMSON)
+            p.setPen(QPen(art.GOLD, 1.2))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRoundedRect(rc.adjusted(5, 5, -5, -5), 7, 7)
+        self.add(QRectF(cx - S / 2, cy - S / 2, S, S), hub, z=-3,
+                 tooltip=_("Activation runs clockwise: build, prayer, muster, march"))
+        for order, (dx, dy) in dirs.items():
+            cell = cross.get(order) or {}
+            inner = list(cell.get("inner") or [])
+            outer = cell.get("outer")
+            for which, k in (("inner", 1), ("outer", 2)):
+                ccx = cx + dx * k * (S + G)
+                ccy = cy + dy * k * (S + G)
+                rect = QRectF(ccx - S / 2, ccy - S / 2, S, S)
+                oname = L.order_name(order)
+                if which == "inner":
+                    tip = _("{order}: inner cell — carried out this round; stack on top and pay "
+                            "1 coin to each covered owner").format(order=oname)
+                    toks = list(reversed(inner))  # top first
+                else:
+                    tip = _("{order}: outer cell — enhanced, carried out next round; draw a spy")\
+                        .format(order=oname)
+                    toks = [outer] if outer else []
+                if toks:
+                    tip += "<br>" + _("Top first: {list}").format(
+                        list=", ".join(L.state_name(t[0]) for t in toks))
+                texts = [oname] + [L.state_name(t[0]) for t in toks]
+
+                def draw(p, rc, order=order, which=which, toks=toks):
+                    p.setPen(QPen(art.INK, 2))
+                    p.setBrush(QColor(art.PARCHMENT_LIGHT) if which == "inner" else QColor("#e4cf9c"))
+                    p.drawRoundedRect(rc, 8, 8)
+                    if which == "outer":
+                        p.setPen(QPen(art.GOLD, 2, Qt.PenStyle.DashLine))
+                        p.setBrush(Qt.BrushStyle.NoBrush)
+                        p.drawRoundedRect(rc.adjusted(4, 4, -4, -4), 6, 6)
+                        art.icon(p, "spy", QRectF(rc.right() - 26, rc.top() + 4, 22, 22), .8)
+                    if not toks:
+                        art.icon(p, art.ORDER_ICONS[order], rc.adjusted(22, 12, -22, -28), .35)
+                        art.block(p, QRectF(rc.x() + 3, rc.bottom() - 26, rc.width() - 6, 22),
+                                  L.order_name(order), 16, art.INK_SOFT, italic=True)
+                self.add(rect, draw, z=-2, targets=[f"cross:{order}:{which}"],
+                         key=f"cross:{order}:{which}", tooltip=tip, texts=texts)
+                # tokens: top first, laid out in a grid inside the cell
+                n = len(toks)
+                cols = 1 if n <= 1 else 2
+                tr = 30 if n <= 1 else (20 if n <= 4 else 15)
+                for i, t in enumerate(toks):
+                    owner, enhanced = t[0], bool(t[1]) if len(t) > 1 else False
+                    if n <= 1:
+                        pc = QPointF(ccx, ccy)
+                    else:
+                        row, col = divmod(i, cols)
+                        step = 2 * tr + 4
+                        rows = (n + 1) // 2
+                        pc = QPointF(ccx + (col - .5) * step, ccy + (row - (rows - 1) / 2) * step)
+                    ttip = _("{state}: {order}{enh}").format(
+                        state=L.state_name(owner), order=L.order_name(order),
+                        enh=" (" + _("enhanced") + ")" if enhanced else "")
+                    if which == "inner" and n > 1:
+                        ttip += "<br>" + _("Activated {n}. in this cell").format(n=i + 1)
+
+                    def tdraw(p, rc, owner=owner, enhanced=enhanced, order=order, i=i, n=n, tr=tr,
+                              which=which):
+                        self._order_token(p, rc.center(), tr, owner, order, enhanced)
+                        if which == "inner" and n > 1:
+                            art.count_badge(p, rc.center() + QPointF(-tr * .8, -tr * .8), i + 1,
+                                            max(7, tr * .38))
+                    self.add(QRectF(-tr - 2, -tr - 2, 2 * tr + 4, 2 * tr + 4), tdraw, pos=pc,
+                             z=1 + (n - i) * .01, round_shape=True,
+                             key=f"piece:order:{owner}:{order}:{i}", tooltip=ttip,
+                             texts=[L.state_name(owner)],
+                             targets=[f"cross:{order}:{which}"])
+        # automa supply / aside in the corner
+        au = v.get("automa") or {}
+        if v.get("automa_pieces"):
+            sup, aside = au.get("supply", 0), list(au.get("aside") or [])
+            line = ngettext("Automa: {n} token in supply", "Automa: {n} tokens in supply", sup).format(n=sup)
+
+            def adraw(p, rc):
+                art.piece(p, QPointF(rc.x() + 18, rc.y() + 20), 15, "automa")
+                art.text(p, QRectF(rc.x() + 40, rc.y(), rc.width() - 40, 40), line, 15,
+                         art.INK, wrap=True, align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+                for k, tok in enumerate(aside):
+                    self._order_token(p, QPointF(rc.x() + 20 + k * 36, rc.y() + 62), 15, "automa", tok, tok == "boost")
+            self.add(QRectF(body.left() + 6, body.bottom() - 100, 170, 95), adraw, z=-1,
+                     texts=[line], tooltip=_("The automa's tokens: shuffled face down; "
+                                             "a boost sends the next token to the outer cell"))
+
+    def _order_token(self, p: QPainter, c: QPointF, r: float, owner: str, order: str,
+                     enhanced: bool) -> None:
+        col = art.state_colour(owner)
+        p.save()
+        path = QPainterPath()
+        pts = [c + QPointF(r * math.cos(math.pi / 6 + k * math.pi / 3),
+                           r * math.sin(math.pi / 6 + k * math.pi / 3)) for k in range(6)]
+        path.addPolygon(QPolygonF(pts))
+        path.closeSubpath()
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(0, 0, 0, 80))
+        p.drawPath(path.translated(2, 3))
+        p.setBrush(col)
+        p.setPen(QPen(art.GOLD if enhanced else art.INK, 3.2 if enhanced else 1.6))
+        p.drawPath(path)
+        if art.colour_blind() and owner in art.STATE_PATTERNS:
+            p.setBrush(QBrush(art.state_ink(owner), art.STATE_PATTERNS[owner]))
+            p.setOpacity(.35)
+            p.drawPath(path)
+            p.setOpacity(1)
+        disc = QColor(art.PARCHMENT_LIGHT)
+        p.setPen(QPen(art.INK, 1))
+        p.setBrush(disc)
+        p.drawEllipse(c, r * .62, r * .62)
+        if order == "boost":
+            art.text(p, QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), "+", r * 1.2, art.CRIMSON, bold=True)
+        elif order in art.ORDER_ICONS:
+            s = r * .9
+            art.icon(p, art.ORDER_ICONS[order], QRectF(c.x() - s / 2, c.y() - s / 2, s, s))
+        if enhanced:
+            art.boss(p, c + QPointF(r * .62, -r * .62), r * .22)
+        p.restore()
+
+    # --- event area --------------------------------------------------------------------------
+
+    def _event(self, v: dict) -> None:
+        body = self.add_panel(R_EVENT, _("Event"), title_size=20)
+        ev = v.get("event")
+        decks = v.get("decks") or {}
+        cw, chh = 150, 206
+        er = QRectF(body.left() + 12, body.top() + 6, cw, chh)
+        name = L.card_name(ev) if ev else _("No event yet")
+
+        def draw(p, rc):
+            if ev:
+                art.card_frame(p, rc, QColor("#4c8a38"))
+                art.text(p, rc.adjusted(8, 8, -8, -rc.height() * .5), name, 17, art.INK, bold=True,
+                         wrap=True)
+                p.setPen(QPen(QColor("#4c8a38"), 1))
+                p.setBrush(QColor(76, 138, 56, 50))
+                p.drawRect(QRectF(rc.x() + 6, rc.y() + rc.height() * .58, rc.width() - 12, rc.height() * .36))
+                art.text(p, QRectF(rc.x() + 6, rc.y() + rc.height() * .58, rc.width() - 12, rc.height() * .36),
+                         _("raid table"), 13, QColor("#2c5a1e"), italic=True)
+            else:
+                art.card_frame(p, rc, face_down=True, back="crescent")
+        self.add(er, draw, targets=[f"card:{ev}"] if ev else [], key="event",
+                 tooltip=L.card_text(ev) if ev else _("Events deck: {n} cards").format(n=decks.get("events", 0)),
+                 texts=[name], radius=10)
+        # raid table rows
+        rows = []
+        obj = L.card(ev) if ev else None
+        for row in getattr(obj, "raid_table", ()) or ():
+            rng = f"{row.low}–{row.high}" if row.high is not None else f"{row.low}+"
+            rows.append((rng, self._effect_text(row.effect)))
+        tx = er.right() + 14
+        tw = body.right() - tx - 10
+
+        def tdraw(p, rc):
+            art.text(p, QRectF(rc.x(), rc.y(), rc.width(), 24), _("Raid results"), 18, art.INK,
+                     bold=True, caps=True, align=Qt.AlignmentFlag.AlignLeft)
+            y = rc.y() + 28
+            if not rows:
+                art.text(p, QRectF(rc.x(), y, rc.width(), 60),
+                         _("Difference ≤ 0: the city is captured."), 15, art.INK_SOFT, italic=True,
+                         wrap=True, align=Qt.AlignmentFlag.AlignLeft)
+                return
+            for rg, eff in rows[:6]:
+                art.text(p, QRectF(rc.x(), y, 56, 22), rg, 15, art.CRIMSON, bold=True,
+                         align=Qt.AlignmentFlag.AlignLeft)
+                art.text(p, QRectF(rc.x() + 58, y, rc.width() - 58, 22), eff, 14, art.INK,
+                         align=Qt.AlignmentFlag.AlignLeft)
+                y += 24
+        self.add(QRectF(tx, body.top() + 4, tw, 170), tdraw, z=-1,
+                 texts=[r for row in rows for r in row])
+        # deck, Homs card, round modifiers
+        homs = v.get("homs_card")
+        mods = v.get("modifiers") or {}
+        info = [_("Events left: {n}").format(n=decks.get("events", 0))]
+        if homs:
+            info.append(_("Homs card: {state}").format(state=L.state_name(homs)))
+        for k, val in mods.items():
+            info.append(f"{L.humanise(str(k))}: {val}")
+
+        def idraw(p, rc):
+            y = rc.y()
+            for line in info[:4]:
+                art.text(p, QRectF(rc.x(), y, rc.width(), 20), line, 15, art.INK_SOFT,
+                         align=Qt.AlignmentFlag.AlignLeft)
+                y += 21
+        self.add(QRectF(tx, body.top() + 180, tw, 90), idraw, z=-1, texts=info)
+
+    def _effect_text(self, effect) -> str:
+        try:
+            from ...content.text import effect_text
+            return effect_text(effect, current_language())
+        except Exception:
+            pass
+        parts = []
+        for op in effect or ():
+            if isinstance(op, dict):
+                name = L.humanise(str(op.get("op", "")))
+                args = ", ".join(f"{v}" for k, v in op.items() if k != "op")
+                parts.append(f"{_(name)} {args}".strip())
+        return "; ".join(parts)
+
+    # --- markets -----------------------------------------------------------------------------
+
+    def _card_item(self, rect: QRectF, card_id: str | None, targets=(), face_down=False,
+                   closed=False, key=None, back=None, count: int | None = None,
+                   caption: str | None = None, tip: str | None = None, z=0.0,
+                   rotate: float = 0.0) -> TableItem:
+        name = L.card_name(card_id) if card_id else ""
+        level = L.card_level(card_id) if card_id else None
+        cost = L.card_cost(card_id) if card_id else ()
+        colours = L.card_colours(card_id) if card_id else ()
+        accent = art.GOODS_COLOURS.get(colours[0]) if colours else art.GOLD
+        w, h = rect.width(), rect.height()
+
+        def draw(p, rc):
+            if closed:
+                p.setPen(QPen(art.INK_SOFT, 1.2, Qt.PenStyle.DashLine))
+                p.setBrush(QColor(0, 0, 0, 18))
+                p.drawRoundedRect(rc, 6, 6)
+                art.ban(p, rc.adjusted(rc.width() * .15, rc.height() * .25, -rc.width() * .15,
+                                       -rc.height() * .25))
+                return
+            if card_id is None and not face_down:
+                p.setPen(QPen(art.INK_SOFT, 1.2, Qt.PenStyle.DashLine))
+                p.setBrush(QColor(255, 255, 255, 40))
+                p.drawRoundedRect(rc, 6, 6)
+                if caption:
+                    art.text(p, rc, caption, 13, art.INK_SOFT, italic=True, wrap=True)
+                return
+            art.card_frame(p, rc, accent, face_down=face_down, back=back)
+            if not face_down:
+                fs = 17 if w >= 90 else (15 if w >= 70 else 13)
+                art.block(p, rc.adjusted(5, 7, -5, -max(26, h * .3)), name, fs, art.INK, bold=True)
+                if level is not None:
+                    art.text(p, QRectF(rc.x() + 4, rc.bottom() - 24, 30, 20), art.roman(level),
+                             15, art.CRIMSON, bold=True)
+                x = rc.right() - 10
+                for g in reversed(cost[:4]):
+                    art.goods_token(p, QPointF(x, rc.bottom() - 14), 6.5, g)
+                    x -= 15
+            if count is not None:
+                art.count_badge(p, QPointF(rc.right() - 4, rc.top() + 4), count, 13)
+            if caption and face_down:
+                art.text(p, QRectF(rc.x() - 10, rc.bottom() + 2, rc.width() + 20, 20), caption, 13,
+                         art.INK_SOFT)
+        texts = [name] if (card_id and not face_down) else []
+        if count is not None:
+            texts.append(str(count))
+        if caption:
+            texts.append(caption)
+        tt = tip if tip is not None else (L.card_text(card_id) if card_id and not face_down else None)
+        it = self.add(QRectF(-w / 2, -h / 2, w, h), draw, pos=rect.center(), z=z,
+                      targets=targets, key=key, tooltip=tt, texts=texts, radius=6)
+        if rotate:
+            it.setTransform(QTransform().rotate(rotate))
+        return it
+
+    def _markets(self, v: dict) -> None:
+        body = self.add_panel(R_MARKET, _("Markets"), title_size=22)
+        markets = v.get("markets") or {}
+        opened = v.get("market_open") or {}
+        decks = v.get("decks") or {}
+        cw, chh, gap, ggap = 86, 106, 6, 22
+        lx = body.left() + 12
+        rows = [
+            (_("Buildings"), [("buildings_0", 1), ("buildings_12", 5), ("buildings_34", 3)]),
+            (_("Tactics"), [("tactics_12", 5), ("tactics_34", 3)]),
+            (_("Governors"), [("governors", 5)]),
+        ]
+        short = {"buildings_0": "0", "buildings_12": "I–II", "buildings_34": "III–IV",
+                 "tactics_12": "I–II", "tactics_34": "III–IV", "governors": ""}
+        y = body.top() + 2
+        for title, groups in rows:
+            x = lx
+            for gi, (g, size) in enumerate(groups):
+                gw = size * (cw + gap) - gap
+                cap = (title + " " if size > 1 else "") + short[g]
+                n_deck = decks.get(g, 0)
+                deck_txt = ngettext("deck: {n} card", "deck: {n} cards", n_deck).format(n=n_deck)
+                if size == 1:
+                    deck_txt = f"×{n_deck}"
+
+                def cdraw(p, rc, cap=cap, deck_txt=deck_txt, first=gi == 0):
+                    art.text(p, rc, cap.strip(), 17, art.INK, bold=True, caps=True,
+                             align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+                    art.text(p, rc, deck_txt, 13, art.INK_SOFT, italic=True,
+                             align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                    p.setPen(QPen(art.GOLD, 1))
+                    p.drawLine(QPointF(rc.left(), rc.bottom()), QPointF(rc.right(), rc.bottom()))
+                self.add(QRectF(x, y, gw, 22), cdraw, z=-1, texts=[cap.strip(), deck_txt],
+                         tooltip=_(L.DECK_NAMES.get(g, g)) + ": " + deck_txt)
+                cy = y + 28
+                if g == "buildings_0":
+                    top = v.get("buildings_0_top")
+                    self._card_item(QRectF(x, cy, cw, chh), top,
+                                    targets=[f"card:{top}", "market:buildings_0:0"] if top else [],
+                                    key=f"market:{g}:0", caption=None if top else _("empty"))
+                else:
+                    slots = list(markets.get(g) or [None] * size)
+                    n_open = opened.get(g, len(slots))
+                    for i, cid in enumerate(slots):
+                        closed = i >= n_open
+                        self._card_item(QRectF(x + i * (cw + gap), cy, cw, chh), cid,
+                                        targets=[] if closed else ([f"market:{g}:{i}"] +
+                                                                   ([f"card:{cid}"] if cid else [])),
+                                        key=f"market:{g}:{i}", closed=closed,
+                                        caption=_("empty") if not closed else None,
+                                        tip=_("Closed in this game") if closed else None)
+                x += gw + ggap
+            y += 28 + chh + 10
+        # decks: rescripts I/II, spies, Saracen cards, bulls
+        backs = [("rescripts_1", "raven"), ("rescripts_2", "dove"), ("spies", "spy"),
+                 ("saracens", "crescent"), ("bulls", "scroll"), ("events", "crescent")]
+        backs = [b for b in backs if b[0] != "events"]
+        dw, dh = 62, 84
+        step = (body.width() - 24) / len(backs)
+        for k, (name, back) in enumerate(backs):
+            n = decks.get(name, 0)
+            cap = _(L.DECK_NAMES.get(name, name))
+            self._card_item(QRectF(lx + k * step + (step - dw) / 2, y, dw, dh), None, face_down=True,
+                            back=back, count=n, caption=cap, key=f"deck:{name}",
+                            tip=_("{deck}: {n} cards").format(deck=cap, n=n),
+                            targets=[f"market:{name}:0"])
+
+    # --- battle board ------------------------------------------------------------------------
+
+    def _battle(self, v: dict) -> None:
+        b = v.get("battle")
+        title = _("Battle")
+        if b:
+            city = b.get("city")
+            att, dfd = b.get("attacker"), b.get("defender")
+            if city:
+                title = _("Battle for {city}").format(city=L.city_name(city))
+        body = self.add_panel(R_BATTLE, title, title_size=22)
+        marker = 0
+        if b:
+            for k in ("marker", "balance", "strength", "difference"):
+                if isinstance(b.get(k), (int, float)):
+                    marker = int(b[k])
+                    break
+        # strength track −10..+10
+        tx0, ty0 = body.left() + 110, body.top() + 6
+        cell = (body.width() - 220) / 21
+        left_lbl = L.state_name(b.get("defender")) if b and b.get("defender") else _("Defender")
+        right_lbl = L.state_name(b.get("attacker")) if b and b.get("attacker") else _("Attacker")
+
+        def tdraw(p, rc):
+            art.text(p, QRectF(rc.x() - 104, rc.y(), 100, 40), left_lbl, 16, art.INK, bold=True,
+                     align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            art.text(p, QRectF(rc.right() + 6, rc.y(), 100, 40), right_lbl, 16, art.INK, bold=True,
+                     align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            for i in range(21):
+                val = i - 10
+                r = QRectF(rc.x() + i * cell + 1, rc.y(), cell - 2, 40)
+                p.setPen(QPen(art.INK, 1))
+                p.setBrush(QColor("#f3e2b0") if val else QColor("#e3c15f"))
+                p.drawRoundedRect(r, 4, 4)
+                art.text(p, r, str(abs(val)), 14, art.INK_SOFT)
+            mi = max(-10, min(10, marker)) + 10
+            mc = QPointF(rc.x() + mi * cell + cell / 2, rc.y() + 20)
+            p.setPen(QPen(art.INK, 2))
+            p.setBrush(QColor("#2f5c9e"))
+            p.drawEllipse(mc, cell * .42, cell * .42)
+            art.text(p, QRectF(mc.x() - 15, mc.y() - 15, 30, 30), str(abs(marker)), 15,
+                     art.PARCHMENT_LIGHT, bold=True)
+        self.add(QRectF(tx0, ty0, cell * 21, 42), tdraw, z=-1,
+                 texts=[str(marker)] if b else [],
+                 tooltip=_("Battle track: the marker shows the strength difference"))
+        # 4 card slots
+        slots = list((b or {}).get("slots") or (b or {}).get("played") or [])
+        sw = (body.width() - 40) / 4
+        cw, chh = 84, 118
+        for i in range(4):
+            sx = body.left() + 20 + i * sw
+            sy = ty0 + 56
+            slot = slots[i] if i < len(slots) else None
+            card_id = cover = None
+            cancelled = None
+            if isinstance(slot, dict):
+                card_id = slot.get("card")
+                cover = slot.get("cover")
+                cancelled = slot.get("cancelled") or slot.get("covered")
+            elif isinstance(slot, str):
+                card_id = slot
+
+            def sdraw(p, rc, i=i):
+                p.setPen(QPen(art.INK_SOFT, 1.2, Qt.PenStyle.DashLine))
+                p.setBrush(QColor(255, 255, 255, 30))
+                p.drawRoundedRect(rc, 8, 8)
+                art.text(p, QRectF(rc.x() + 4, rc.y() + 2, 28, 24), str(i + 1), 18, art.INK_SOFT, bold=True)
+            slot_rect = QRectF(sx, sy, sw - 12, chh + 20)
+            self.add(slot_rect, sdraw, z=-1, key=f"battle:slot:{i}",
+                     tooltip=_("Tactic slot {n}").format(n=i + 1))
+            if card_id:
+                cr = QRectF(slot_rect.center().x() - cw / 2, slot_rect.top() + 10, cw, chh)
+                self._card_item(cr, card_id, targets=[f"card:{card_id}"], key=f"battle:card:{i}")
+                if cover is not None or cancelled:
+                    half = cr.top() + chh * (.75 if cancelled == "bottom" else .25)
+                    rr = QRectF(cr.center().x() - chh * .35, half - cw * .35, chh * .7, cw * .7)
+                    self._card_item(rr, None, face_down=True, key=f"battle:cover:{i}", z=2,
+                                    tip=_("Cover card: cancels the {half} half").format(
+                                        half=_("bottom") if cancelled == "bottom" else _("top")))
+        if b:
+            hands = b.get("hands") or {}
+            info = []
+            for side, cards in hands.items():
+                n = len(cards) if isinstance(cards, list) else int(cards or 0)
+                info.append(f"{L.state_name(side)}: {ngettext('{n} tactic', '{n} tactics', n).format(n=n)}")
+            if info:
+                self.add(QRectF(body.left() + 10, body.bottom() - 24, body.width() - 20, 22),
+                         lambda p, rc: art.text(p, rc, " · ".join(info), 14, art.INK_SOFT),
+                         z=-1, texts=info)
+        else:
+            self.add(QRectF(body.left(), ty0 + 56, body.width(), chh + 20),
+                     lambda p, rc: art.text(p, rc, _("No battle in progress"), 22, art.INK_SOFT,
+                                            italic=True), z=0)
+
+    # --- state boards -------------------------------------------------------------------------
+
+    def _boards(self, v: dict) -> None:
+        states = list(v.get("states") or [])
+        if not states:
+            return
+        viewer = self.viewer
+        order = [s for s in states if s == viewer] + [s for s in states if s != viewer]
+        weights = [1.55 if s == viewer else 1.0 for s in order]
+        total_w = R_BOARDS.width()
+        unit = min((total_w - 16 * (len(order) - 1)) / sum(weights), 640)
+        widths = [w * unit for w in weights]
+        x = R_BOARDS.left() + (total_w - sum(widths) - 16 * (len(order) - 1)) / 2
+        for s, w in zip(order, widths):
+            self._board_panel(s, QRectF(x, R_BOARDS.top(), w, R_BOARDS.height()), v)
+            x += w + 16
+
+    def _board_panel(self, sid: str, rect: QRectF, v: dict) -> None:
+        pv = (v.get("players") or {}).get(sid) or {}
+        own = sid == self.viewer
+        d = v.get("decision") or {}
+        acting = d.get("player") == sid
+        order = v.get("turn_order") or []
+        rank = order.index(sid) + 1 if sid in order else None
+        name = L.state_name(sid)
+        col = art.state_colour(sid)
+
+        def pdraw(p, rc):
+            art.panel(p, rc)
+            band = QRectF(rc.x() + 8, rc.y() + 8, rc.width() - 16, 50)
+            p.setPen(Qt.PenStyle.NoPen)
+            c2 = QColor(col)
+            c2.setAlpha(200)
+            p.setBrush(c2)
+            p.drawRoundedRect(band, 6, 6)
+            if art.colour_blind():
+                p.setBrush(QBrush(art.state_ink(sid), art.STATE_PATTERNS.get(sid, Qt.BrushStyle.NoBrush)))
+                p.setOpacity(.2)
+                p.drawRoundedRect(band, 6, 6)
+                p.setOpacity(1)
+            if acting:
+                p.setPen(QPen(art.LEGAL, 5))
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.drawRoundedRect(rc.adjusted(2, 2, -2, -2), 10, 10)
+        self.add(rect, pdraw, z=-10, key=f"board:{sid}")
+        # header: crest, name, turn order, coins, units, bishops
+        hx, hy = rect.left() + 14, rect.top() + 10
+        title = name + ("  · " + _("you") if own else "")
+        sub = []
+        if rank:
+            sub.append(_("turn order {n}").format(n=rank))
+        if acting:
+            sub.append(_("to move"))
+        if pv.get("eliminated"):
+            sub.append(_("eliminated"))
+
+        def hdraw(p, rc):
+            art.piece(p, QPointF(rc.x() + 22, rc.center().y()), 19, sid)
+            art.text(p, QRectF(rc.x() + 48, rc.y(), rc.width() - 48, 30), title,
+                     art.fit_text(title, 27, rc.width() - 60, True), art.state_ink(sid), bold=True,
+                     caps=True, align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            art.text(p, QRectF(rc.x() + 48, rc.y() + 28, rc.width() - 48, 20), " · ".join(sub), 15,
+                     art.state_ink(sid), italic=True, bold=acting,
+                     align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        hw = rect.width() * .5
+        self.add(QRectF(hx, hy, hw, 46), hdraw, z=1, targets=[f"player:{sid}"],
+                 key=f"player:{sid}", texts=[name] + sub,
+                 tooltip=_("{state}'s state board").format(state=name))
+        # resources on the right of the header
+        coins = pv.get("coins", 0)
+        units = pv.get("units", 0)
+        bsup = pv.get("bishops_supply")
+        if isinstance(bsup, dict):
+            btxt = f"I×{bsup.get('1', 0)} II×{bsup.get('2', 0)}"
+            bt = sum(int(x) for x in bsup.values())
+        else:
+            bt = int(bsup or 0)
+            btxt = f"×{bt}"
+        res = [(_("Coins"), str(coins)), (_("Units in supply"), str(units)),
+               (_("Bishops in supply"), btxt)]
+
+        def rdraw(p, rc):
+            x = rc.x()
+            ink = art.state_ink(sid)
+            art.coin(p, QPointF(x + 16, rc.center().y()), 16)
+            art.text(p, QRectF(x + 34, rc.y(), 44, rc.height()), str(coins), 22, ink, bold=True,
+                     align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            x += 78
+            art.piece(p, QPointF(x + 14, rc.center().y()), 13, sid)
+            art.text(p, QRectF(x + 30, rc.y(), 44, rc.height()), f"×{units}", 19, ink, bold=True,
+                     align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            x += 74
+            art.mitre(p, QRectF(x + 2, rc.center().y() - 14, 24, 28), sid)
+            art.text(p, QRectF(x + 30, rc.y(), rc.right() - x - 30, rc.height()), btxt,
+                     art.fit_text(btxt, 18, rc.right() - x - 30, True), ink, bold=True,
+                     align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        rx = rect.left() + 14 + hw
+        self.add(QRectF(rx, hy + 2, rect.right() - rx - 14, 44), rdraw, z=1,
+                 texts=[coins, units, btxt],
+                 tooltip="<br>".join(f"{a}: {b}" for a, b in res))
+        inner_l, inner_r = rect.left() + 14, rect.right() - 14
+        y = rect.top() + 66
+        # row 1: city tokens (capital first)
+        self._city_tokens(sid, pv, v, QRectF(inner_l, y, inner_r - inner_l, 148))
+        y += 152
+        # row 2: warehouse goods and orders in supply
+        self._warehouse(sid, pv, QRectF(inner_l, y, (inner_r - inner_l) * .62, 80))
+        self._orders_supply(sid, pv, QRectF(inner_l + (inner_r - inner_l) * .64, y,
+                                            (inner_r - inner_l) * .36, 80))
+        y += 88
+        # row 3: spies (3 cells) and buildings (4 cells)
+        self._spies_buildings(sid, pv, QRectF(inner_l, y, inner_r - inner_l, 132))
+        y += 140
+        # row 4: hand (own) or counts (others)
+        self._hand(sid, pv, own, QRectF(inner_l, y, inner_r - inner_l, rect.bottom() - y - 12))
+
+    def _section_label(self, p, rc, s):
+        art.text(p, QRectF(rc.x(), rc.y() - 2, rc.width(), 18), s, 14, art.INK_SOFT, italic=True,
+                 align=Qt.AlignmentFlag.AlignLeft)
+
+    def _city_tokens(self, sid: str, pv: dict, v: dict, area: QRectF) -> None:
+        board = _board()
+        cities = list(pv.get("cities") or [])
+        cv_all = v.get("cities") or {}
+        R = 48
+        step = 2 * R + 30
+        maxn = max(1, int(area.width() // step))
+        self.add(area, lambda p, rc: self._section_label(p, rc, _("Cities (capital first)")), z=-1)
+        for i, cid in enumerate(cities[:maxn]):
+            city = board.cities.get(cid) if board else None
+            cv = cv_all.get(cid) or {}
+            level = cv.get("level", 1)
+            gov = cv.get("governor")
+            c = QPointF(area.left() + R + 8 + i * step, area.top() + R + 20)
+            cname = L.city_name(cid)
+            tip = [f"<b>{cname}</b>" + (" — " + _("capital") if i == 0 else "")]
+            if city:
+                for lv in (1, 2, 3):
+                    sec = city.sector(lv)
+                    line = _("Level {n}: {goods}, {coins}").format(
+                        n=art.roman(lv), goods=", ".join(L.goods_name(g) for g in sec.goods),
+                        coins=L.coins_text(sec.coins + (1 if i == 0 and city.kind == "capital" and False else 0)))
+                    if sec.upgrade:
+                        line += "; " + _("upgrade: {goods}").format(
+                            goods=", ".join(L.goods_name(g) for g in sec.upgrade))
+                    tip.append(("▶ " if lv == level else "") + line)
+
+            def draw(p, rc, city=city, level=level, cname=cname, capital=(i == 0)):
+                self._dial(p, rc.center() + QPointF(0, -8), R, city, level, capital)
+                art.text(p, QRectF(rc.x() - 10, rc.bottom() - 22, rc.width() + 20, 20), cname,
+                         art.fit_text(cname, 16, rc.width() + 16, True), art.INK, bold=True)
+            self.add(QRectF(-R - 6, -R - 8, 2 * R + 12, 2 * R + 34), draw, pos=c, z=1,
+                     targets=[f"city:{cid}"], key=f"token:{cid}", tooltip="<br>".join(tip),
+                     texts=[cname, art.roman(level)], round_shape=False, radius=R)
+            if gov:
+                gname = L.card_name(gov)
+                gr = QRectF(c.x() + R * .55, c.y() - R - 4, 34, 46)
+
+                def gdraw(p, rc, gname=gname):
+                    art.card_frame(p, rc, art.GOLD)
+                    art.cross(p, QPointF(rc.center().x(), rc.y() + 15), 7, art.CRIMSON)
+                    art.text(p, QRectF(rc.x() + 1, rc.y() + 24, rc.width() - 2, 20), _("Gov."), 10,
+                             art.INK, bold=True)
+                self.add(QRectF(-17, -23, 34, 46), gdraw, pos=gr.center(), z=2,
+                         targets=[f"card:{gov}"], key=f"gov:{cid}", radius=4,
+                         tooltip=_("Governor of {city}").format(city=cname) + "<br>" + L.card_text(gov),
+                         texts=[gname])
+        if len(cities) > maxn:
+            more = f"+{len(cities) - maxn}"
+            self.add(QRectF(area.right() - 40, area.top() + 40, 40, 40),
+                     lambda p, rc: art.text(p, rc, more, 20, art.INK, bold=True), z=1, texts=[more],
+                     tooltip=", ".join(L.city_name(c) for c in cities[maxn:]))
+
+    def _dial(self, p: QPainter, c: QPointF, R: float, city, level: int, capital: bool) -> None:
+        """A city token: a disc with 3 sectors (levels I–III); the open one is on top."""
+        p.save()
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(0, 0, 0, 70))
+        p.drawEllipse(c + QPointF(2, 4), R, R)
+        p.setPen(QPen(art.INK, 2))
+        p.setBrush(QColor("#d8c49a"))
+        p.drawEllipse(c, R, R)
+        rect = QRectF(c.x() - R + 3, c.y() - R + 3, 2 * R - 6, 2 * R - 6)
+        for lv in (1, 2, 3):
+            # the current level's sector is centred on the top (−90°)
+            start = 90 - 60 + (lv - level) * -120  # Qt angles: counter-clockwise from 3 o'clock
+            path = QPainterPath(c)
+            path.arcTo(rect, start, 120)
+            path.closeSubpath()
+            cur = lv == level
+            p.setPen(QPen(art.INK, 1.2))
+            p.setBrush(QColor("#f7e7b4") if cur else QColor("#bfae88"))
+            p.drawPath(path)
+            mid = math.radians(start + 60)
+            mc = c + QPointF(math.cos(mid) * R * .55, -math.sin(mid) * R * .55)
+            sec = city.sector(lv) if city is not None else None
+            alpha = 1.0 if cur else .55
+            p.setOpacity(alpha)
+            if sec is not None:
+                coins = sec.coins + (1 if capital and city.kind == "capital" else 0)
+                art.coin(p, mc + QPointF(-7, -5), 9 if cur else 7, coins)
+                gx = mc.x() + 6
+                for g in sec.goods:
+                    art.goods_token(p, QPointF(gx, mc.y() + 6), 5 if cur else 4, g)
+                    gx += 10
+            p.setOpacity(1)
+            if cur:
+                lr = QRectF(mc.x() - 14, mc.y() - R * .55 - 4, 28, 14)
+                del lr
+        # pointer notch at the top and the level numeral under it
+        p.setPen(QPen(art.INK, 1.5))
+        p.setBrush(art.GOLD)
+        p.drawPolygon(QPolygonF([c + QPointF(-7, -R - 8), c + QPointF(7, -R - 8), c + QPointF(0, -R + 4)]))
+        p.setBrush(art.PARCHMENT_LIGHT)
+        p.drawEllipse(c, R * .26, R * .26)
+        art.text(p, QRectF(c.x() - R * .3, c.y() - R * .3, R * .6, R * .6), art.roman(level), 13,
+                 art.CRIMSON, bold=True)
+        p.restore()
+
+    def _warehouse(self, sid: str, pv: dict, area: QRectF) -> None:
+        goods = pv.get("goods") or {}
+        toks = []
+        for colour, counts in goods.items():
+            counts = list(counts) + [0, 0, 0]
+            for status, n in zip(("ready", "spent", "blocked"), counts[:3]):
+                toks += [(colour, status)] * int(n or 0)
+        summary = []
+        for colour, counts in goods.items():
+            counts = list(counts) + [0, 0, 0]
+            summary.append(_("{good}: {ready} ready, {spent} spent, {blocked} blocked").format(
+                good=L.goods_name(colour), ready=counts[0], spent=counts[1], blocked=counts[2]))
+
+        def draw(p, rc):
+            self._section_label(p, rc, _("Warehouse"))
+            box = QRectF(rc.x(), rc.y() + 18, rc.width(), rc.height() - 20)
+            p.setPen(QPen(art.INK_SOFT, 1.2))
+            p.setBrush(QColor(120, 90, 50, 30))
+            p.drawRoundedRect(box, 6, 6)
+            if not toks:
+                art.text(p, box, _("empty"), 14, art.INK_SOFT, italic=True)
+            r = 15 if len(toks) <= 9 else 11
+            for i, (colour, status) in enumerate(toks[:18]):
+                art.goods_token(p, QPointF(box.x() + 8 + r + i * (2 * r + 6), box.center().y()), r,
+                                colour, status)
+        self.add(area, draw, z=0, key=f"warehouse:{sid}",
+                 texts=[L.goods_name(c) + ":" + s for c, s in toks],
+                 tooltip="<br>".join(summary) or _("The warehouse is empty"))
+
+    def _orders_supply(self, sid: str, pv: dict, area: QRectF) -> None:
+        orders = list(pv.get("orders") or [])
+
+        def draw(p, rc):
+            self._section_label(p, rc, _("Orders in supply"))
+        self.add(area, draw, z=-1)
+        for i, o in enumerate(orders):
+            c = QPointF(area.left() + 24 + i * 44, area.top() + 48)
+            self.add(QRectF(-21, -21, 42, 42),
+                     lambda p, rc, o=o: self._order_token(p, rc.center(), 20, sid, o, False),
+                     pos=c, z=1, round_shape=True, key=f"piece:order:{sid}:{o}:supply",
+                     tooltip=L.order_name(o), texts=[L.order_name(o)])
+
+    def _spies_buildings(self, sid: str, pv: dict, area: QRectF) -> None:
+        spies = list(pv.get("spies") or [])
+        builds = list(pv.get("buildings") or [])
+        cw = min(84, (area.width() - 40) / 7 - 6)
+        chh = area.height() - 22
+
+        def lab(p, rc):
+            self._section_label(p, QRectF(rc.x(), rc.y(), rc.width() * .42, 18), _("Spies"))
+            self._section_label(p, QRectF(rc.x() + 3 * (cw + 6) + 24, rc.y(), rc.width() * .6, 18),
+                                _("Buildings"))
+        self.add(area, lab, z=-1)
+        y = area.top() + 20
+        for i in range(3):
+            r = QRectF(area.left() + i * (cw + 6), y, cw, chh)
+            s = spies[i] if i < len(spies) else None
+            if s:
+                it = self._card_item(r, s.get("card"), targets=[f"card:{s.get('card')}"],
+                                     key=f"spy:{sid}:{i}")
+                target = s.get("target")
+                used = s.get("used")
+
+                def over(p, rc, target=target, used=used):
+                    if target:
+                        art.piece(p, QPointF(rc.center().x(), rc.bottom() - 32), 13, target)
+                    if used:
+                        art.ban(p, rc.adjusted(rc.width() * .2, rc.height() * .25, -rc.width() * .2, -rc.height() * .25))
+                self.add(QRectF(-cw / 2, -chh / 2, cw, chh), over, pos=r.center(), z=it.zValue() + .1,
+                         texts=[L.state_name(target)] if target else [],
+                         tooltip=_("Spy against {state}").format(state=L.state_name(target))
+                         + ("<br>" + _("Used this round") if used else ""))
+            else:
+                self._card_item(r, None, key=f"spy:{sid}:{i}", caption=_("spy"))
+        bx = area.left() + 3 * (cw + 6) + 24
+        for i in range(4):
+            r = QRectF(bx + i * (cw + 6), y, cw, chh)
+            bd = builds[i] if i < len(builds) else None
+            if bd:
+                it = self._card_item(r, bd.get("card"), targets=[f"card:{bd.get('card')}"],
+                                     key=f"building:{sid}:{i}")
+                if bd.get("used"):
+                    self.add(QRectF(-cw / 2, -chh / 2, cw, chh),
+                             lambda p, rc: art.ban(p, rc.adjusted(rc.width() * .2, rc.height() * .25,
+                                                                  -rc.width() * .2, -rc.height() * .25)),
+                             pos=r.center(), z=it.zValue() + .1, tooltip=_("Used this round"))
+            else:
+                self._card_item(r, None, key=f"building:{sid}:{i}", caption=_("building"))
+
+    def _hand(self, sid: str, pv: dict, own: bool, area: QRectF) -> None:
+        def lab(p, rc):
+            self._section_label(p, rc, _("Your hand") if own else _("Hand (hidden)"))
+        self.add(area, lab, z=-1)
+        y = area.top() + 20
+        h = area.height() - 22
+        if own:
+            cards = [(c, "tactic") for c in pv.get("tactics") or []]
+            cards += [(c, "rescript") for c in pv.get("rescripts") or []]
+            cards += [(c, "spy") for c in pv.get("spies_hand") or []]
+            if pv.get("bull"):
+                cards.append((pv["bull"], "bull"))
+            extra_w = 120
+            n = max(1, len(cards))
+            cw = min(h * .72, (area.width() - extra_w) / n - 6)
+            for i, (cid, kind) in enumerate(cards):
+                r = QRectF(area.left() + i * (cw + 6), y, cw, h)
+                self._card_item(r, cid, targets=[f"card:{cid}"], key=f"hand:{sid}:{i}",
+                                tip=f"<i>{_(L.humanise(kind))}</i><br>" + L.card_text(cid))
+            infl = pv.get("influence")
+            pdisc = pv.get("personal_discard", 0)
+            lines = []
+            if infl is not None:
+                lines.append((_("Influence"), str(infl)))
+            lines.append((_("Personal discard"), str(pdisc)))
+
+            def idraw(p, rc):
+                yy = rc.y()
+                for a, b in lines:
+                    art.text(p, QRectF(rc.x(), yy, rc.width(), 18), a, 13, art.INK_SOFT, italic=True)
+                    art.text(p, QRectF(rc.x(), yy + 16, rc.width(), 28), b, 24, art.CRIMSON, bold=True)
+                    yy += 48
+            self.add(QRectF(area.right() - extra_w + 6, y, extra_w - 6, h), idraw, z=1,
+                     texts=[x for ln in lines for x in ln],
+                     tooltip=_("Influence is secret until the end of the game"))
+        else:
+            counts = [(_("Tactics"), pv.get("tactics", 0), None),
+                      (_("Rescripts"), pv.get("rescripts", 0), "raven"),
+                      (_("Spies in hand"), pv.get("spies_hand", 0), "spy"),
+                      (_("Personal discard"), pv.get("personal_discard", 0), None)]
+            cw = min(h * .68, 64)
+            step = area.width() / len(counts)
+            for i, (label, n, back) in enumerate(counts):
+                n = len(n) if isinstance(n, list) else int(n or 0)
+                r = QRectF(area.left() + i * step + (step - cw) / 2, y, cw, h - 22)
+                self._card_item(r, None, face_down=True, back=back, count=n, caption=label,
+                                key=f"hidden:{sid}:{i}",
+                                tip=f"{label}: {n}")

@@ -1,0 +1,322 @@
+"""``TableView``: the game table widget (a QGraphicsView over :class:`TableScene`).
+
+It shows one player's view, highlights the targets of the legal actions, and emits
+``actionChosen(Action)`` when the player clicks a target (a popup menu when one target
+has several actions) or a button of the prompt bar (actions with no board target).
+It never decides rules: the controller gives it ``show_view(view, legal, player)``.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QPoint, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QTransform
+from PySide6.QtWidgets import (QFrame, QGraphicsView, QHBoxLayout, QLabel, QMenu,
+                               QPushButton, QSizePolicy, QWidget)
+
+from ...engine import Action
+from ...i18n import _
+from . import animation, art
+from . import labels as L
+from .scene import TableScene
+
+
+class PromptBar(QFrame):
+    """What is asked, of whom; buttons for actions with no target on the board."""
+
+    clicked = Signal(object)  # Action
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("promptBar")
+        self.setAutoFillBackground(False)
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(16, 4, 16, 4)
+        lay.setSpacing(10)
+        self.swatch = QLabel(self)
+        self.swatch.setFixedSize(22, 22)
+        self.label = QLabel(self)
+        self.label.setWordWrap(False)
+        self.label.setTextFormat(Qt.TextFormat.RichText)
+        self.label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        lay.addWidget(self.swatch)
+        lay.addWidget(self.label, 1)
+        self.buttons_box = QWidget(self)
+        self.buttons = QHBoxLayout(self.buttons_box)
+        self.buttons.setContentsMargins(0, 0, 0, 0)
+        self.buttons.setSpacing(8)
+        lay.addWidget(self.buttons_box)
+        self._buttons: list[QPushButton] = []
+        self.set_scale(1.0)
+
+    def set_scale(self, k: float) -> None:
+        fam = art.font_family()
+        px = int(17 * k)
+        self.setStyleSheet(f"""
+            QFrame#promptBar {{ background: qlineargradient(x1:0,y1:0,x2:0,y2:1, stop:0 #f6ecd2,
+                                stop:1 #e6d3a4); border-top: 3px solid #b8892b; }}
+            QLabel {{ color: #3a2816; font-family: '{fam}'; font-size: {px}px; }}
+            QPushButton {{ font-family: '{fam}'; font-size: {px}px; color: #3a2816;
+                           background: qlineargradient(x1:0,y1:0,x2:0,y2:1, stop:0 #f3dd97,
+                           stop:1 #d8b257); border: 1px solid #6b4a12; border-radius: 6px;
+                           padding: {int(4 * k)}px {int(12 * k)}px; }}
+            QPushButton:hover {{ background: #ffe9a8; }}
+            QPushButton[cancel="true"] {{ background: #e9d9c0; color: #8b1e1e; }}
+        """)
+
+    def set_prompt(self, text: str, who: str | None, actions: list) -> None:
+        col = art.state_colour(who) if who else QColor(0, 0, 0, 0)
+        self.swatch.setStyleSheet(
+            f"background: {col.name()}; border: 1px solid #3a2816; border-radius: 11px;"
+            if who else "background: transparent;")
+        self.label.setText(text)
+        for b in self._buttons:
+            b.setParent(None)
+            b.deleteLater()
+        self._buttons = []
+        for a in actions:
+            b = QPushButton(L.action_label(a), self.buttons_box)
+            b.setProperty("action", a)
+            if a.kind in L.CANCEL_KINDS:
+                b.setProperty("cancel", "true")
+            b.setCursor(Qt.CursorShape.PointingHandCursor)
+            b.clicked.connect(lambda _checked=False, a=a: self.clicked.emit(a))
+            self.buttons.addWidget(b)
+            self._buttons.append(b)
+        self.buttons_box.setVisible(bool(actions))
+        self.adjustSize()
+
+    def action_buttons(self) -> list[QPushButton]:
+        return list(self._buttons)
+
+
+class TableView(QGraphicsView):
+    """The whole table. Signals: ``actionChosen(Action)``."""
+
+    actionChosen = Signal(object)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._scene = TableScene(self)
+        self.setScene(self._scene)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
+                            | QPainter.RenderHint.SmoothPixmapTransform)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setBackgroundBrush(QBrush(art.table_tile()))
+        self.setMouseTracking(True)
+        self._view: dict | None = None
+        self._legal: list[Action] = []
+        self._player: str | None = None
+        self._last: list[str] = []
+        self._auto_fit = True
+        self._menu: QMenu | None = None
+        self._prompt_scale = 0.0
+        self._margin = -1
+        self.prompt = PromptBar(self)
+        self.prompt.clicked.connect(self._choose)
+        self._scene.targetClicked.connect(self._on_target)
+        self.setMinimumSize(QSize(640, 400))
+        try:
+            from ...i18n import add_listener
+            add_listener(self._on_language)
+        except ImportError:
+            pass
+
+    # --- public API ------------------------------------------------------------------------
+
+    def show_view(self, view: dict, legal=None, player: str | None = None) -> None:
+        """Draw ``view`` for ``player``; ``legal`` are the engine Actions they may take now.
+
+        When ``legal`` is None the actions come from ``view['decision']['actions']``.
+        """
+        self._view = view or {}
+        self._player = player if player is not None else self._view.get("viewer")
+        if legal is None:
+            d = self._view.get("decision") or {}
+            legal = [Action.from_json(a) for a in d.get("actions") or []]
+        self._legal = list(legal)
+        self._scene.build(self._view, self._legal, self._player)
+        self._scene.set_last(self._last)
+        self._update_prompt()
+        if self._auto_fit:
+            self.fit()
+
+    def highlight_ids(self, ids) -> None:
+        """Mark the targets (or item keys) of the last move, e.g. ``['city:edessa']``."""
+        self._last = list(ids or [])
+        self._scene.set_last(self._last)
+
+    def set_language(self, lang: str | None = None) -> None:
+        """Re-render every word in the current language (``i18n.set_language`` first)."""
+        if lang:
+            from ...i18n import set_language
+            set_language(lang)
+            return  # the listener re-renders
+        self._rerender()
+
+    def set_speed(self, name: str) -> None:
+        animation.set_speed(name)
+
+    def set_colour_blind(self, on: bool) -> None:
+        art.set_colour_blind(on)
+        self._rerender()
+
+    def fit(self) -> None:
+        """Fit the whole table to the window."""
+        self._auto_fit = True
+        r = self._scene.sceneRect()
+        self.fitInView(r, Qt.AspectRatioMode.KeepAspectRatio)
+        self._place_prompt()
+
+    def legal_actions(self) -> list:
+        return list(self._legal)
+
+    def render_to_image(self, size: QSize | tuple) -> QImage:
+        """The table (with the prompt bar) rendered at ``size``, e.g. for screenshots."""
+        if isinstance(size, tuple):
+            size = QSize(*size)
+        old = self.size()
+        self.resize(size)
+        self.fit()
+        animation.finish_all()
+        img = self.grab().toImage()  # the widget with its children (the prompt bar)
+        if img.size() != size:
+            img = img.scaled(size, Qt.AspectRatioMode.IgnoreAspectRatio,
+                             Qt.TransformationMode.SmoothTransformation)
+        self.resize(old)
+        self.fit()
+        return img
+
+    def prompt_buttons(self) -> list[QPushButton]:
+        return self.prompt.action_buttons()
+
+    # --- internals -------------------------------------------------------------------------
+
+    def _rerender(self) -> None:
+        if self._view is not None:
+            keep = self.transform(), self.horizontalScrollBar().value(), self.verticalScrollBar().value()
+            auto = self._auto_fit
+            self.show_view(self._view, self._legal, self._player)
+            if not auto:
+                self._auto_fit = False
+                self.setTransform(keep[0])
+                self.horizontalScrollBar().setValue(keep[1])
+                self.verticalScrollBar().setValue(keep[2])
+
+    def _on_language(self, lang: str) -> None:
+        self._rerender()
+
+    def _update_prompt(self) -> None:
+        v = self._view or {}
+        d = v.get("decision")
+        present = self._scene.present_targets()
+        buttons = [a for a in self._legal
+                   if not any(t in present for t in a.targets if not t.startswith("choice:"))]
+        if v.get("result"):
+            text = _("The game is over.")
+            who = None
+        elif not d:
+            text, who = _("Waiting…"), None
+        else:
+            who = d.get("player")
+            what = L.prompt_text(d)
+            if who == self._player and self._legal:
+                head = _("Your move")
+            elif who in art.STATE_COLOURS:
+                head = _("{state} is deciding").format(state=L.state_name(who))
+            else:
+                head = ""
+            text = f"<b>{head}</b> — {what}" if head else what
+            if self._legal and not buttons:
+                text += " &nbsp;<i>(" + _("click a highlighted place on the table") + ")</i>"
+        self.prompt.set_prompt(text, who, buttons)
+        self._place_prompt()
+
+    def _place_prompt(self) -> None:
+        """The prompt bar sits in a margin under the viewport: it never hides the table."""
+        k = max(1.0, min(2.4, self.height() / 900))
+        if abs(k - self._prompt_scale) > 0.01:
+            self._prompt_scale = k
+            self.prompt.set_scale(k)
+        self.prompt.setFixedWidth(max(200, self.width()))
+        h = int(50 * k)
+        self.prompt.setFixedHeight(h)
+        if self._margin != h:
+            self._margin = h
+            self.setViewportMargins(0, 0, 0, h)
+        self.prompt.move(0, self.height() - h)
+        self.prompt.raise_()
+
+    def _on_target(self, item, screen_pos) -> None:
+        targets = set(item.targets)
+        acts = [a for a in self._legal if targets & set(a.targets)]
+        if not acts:
+            return
+        if len(acts) == 1:
+            self._choose(acts[0])
+            return
+        self._menu = QMenu(self)
+        for a in acts:
+            act = self._menu.addAction(L.action_label(a))
+            act.triggered.connect(lambda _c=False, a=a: self._choose(a))
+        self._menu.popup(screen_pos if isinstance(screen_pos, QPoint) else screen_pos.toPoint())
+
+    def _choose(self, action) -> None:
+        self.actionChosen.emit(action)
+
+    # --- events ------------------------------------------------------------------------------
+
+    def wheelEvent(self, event) -> None:
+        delta = event.angleDelta().y()
+        if not delta:
+            return
+        factor = 1.0015 ** delta
+        cur = self.transform().m11()
+        fit_scale = min(self.viewport().width() / self._scene.sceneRect().width(),
+                        self.viewport().height() / self._scene.sceneRect().height())
+        new = max(fit_scale * 0.8, min(cur * factor, 4.0))
+        factor = new / cur
+        self._auto_fit = False
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.scale(factor, factor)
+        event.accept()
+
+    def mouseDoubleClickEvent(self, event) -> None:
+        item = self.itemAt(event.position().toPoint())
+        if item is None or not getattr(item, "legal", False):
+            self.fit()
+            return
+        super().mouseDoubleClickEvent(event)
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() in (Qt.Key.Key_Home, Qt.Key.Key_F):
+            self.fit()
+        elif event.key() in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self._auto_fit = False
+            self.scale(1.2, 1.2)
+        elif event.key() == Qt.Key.Key_Minus:
+            self._auto_fit = False
+            self.scale(1 / 1.2, 1 / 1.2)
+        else:
+            super().keyPressEvent(event)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self._auto_fit:
+            self.fitInView(self._scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self._place_prompt()
+
+    def event(self, e) -> bool:
+        if e.type() == QEvent.Type.LanguageChange:
+            self._rerender()
+        return super().event(e)
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        painter.save()
+        painter.setTransform(QTransform())  # tile in device space: no seams when zooming
+        painter.fillRect(painter.viewport(), QBrush(art.table_tile()))
+        painter.restore()

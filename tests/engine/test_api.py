@@ -1,0 +1,103 @@
+"""The public API contract: determinism, illegal actions, undo, saves (DESIGN 'Engine')."""
+import json
+import random
+
+import pytest
+
+from krestonostsy.engine import Action, Game, IllegalAction, SaveError
+
+PAIR = ["jerusalem", "tripoli"]
+
+
+def advance(g: Game, n: int, seed: int = 0) -> list:
+    rnd = random.Random(seed)
+    done = []
+    for _ in range(n):
+        if g.is_over:
+            break
+        acts = g.legal_actions()
+        a = acts[rnd.randrange(len(acts))]
+        g.apply(a)
+        done.append(a)
+    return done
+
+
+def test_same_seed_same_actions_same_game():
+    a = Game.new(PAIR, seed=11)
+    b = Game.new(PAIR, seed=11)
+    for act in advance(a, 300, seed=2):
+        b.apply(act)
+    assert a.state_json() == b.state_json()
+    assert a.log == b.log
+
+
+def test_illegal_action_names_what_is_wrong():
+    g = Game.new(PAIR, seed=1)
+    with pytest.raises(IllegalAction) as err:
+        g.apply(Action("fly_to_the_moon"))
+    assert "fly_to_the_moon" in str(err.value)
+    assert g.decision.player in str(err.value)
+    legal = g.legal_actions()[0]
+    bogus = Action(legal.kind, **{**dict(legal.params), "zzz": 1})
+    with pytest.raises(IllegalAction, match="not legal now"):
+        g.apply(bogus)
+    with pytest.raises(IllegalAction):
+        g.apply({"no_kind": 1})
+
+
+def test_actions_have_json_form_and_targets():
+    g = Game.new(PAIR, seed=1)
+    for a in g.legal_actions():
+        assert Action.from_json(json.loads(json.dumps(a.to_json()))) == a
+        assert a.targets
+
+
+def test_undo_restores_the_previous_decision_of_the_same_player():
+    g = Game.new(["jerusalem", "tripoli", "edessa", "antioch"], seed=4)
+    rnd = random.Random(9)
+    undone = 0
+    for _ in range(400):
+        if g.is_over:
+            break
+        before = g.state_json()
+        player = g.decision.player
+        barrier = g.s["barrier"]
+        acts = g.legal_actions()
+        g.apply(acts[rnd.randrange(len(acts))])
+        if g.can_undo:
+            # allowed only for the same player and with no random draw in between
+            assert g.decision.player == player and g.s["barrier"] == barrier
+            g.undo()
+            assert g.state_json() == before
+            undone += 1
+            acts = g.legal_actions()
+            g.apply(acts[rnd.randrange(len(acts))])
+    assert undone > 0
+    with pytest.raises(IllegalAction):
+        while True:
+            g.undo()
+
+
+@pytest.mark.parametrize("payload,message", [
+    ("{not json", "not valid JSON"),
+    ("[1, 2]", "JSON object"),
+    (json.dumps({"format_version": 1, "game": "chess", "setup": {}}), "not a Krestonostsy save"),
+    (json.dumps({"format_version": 99, "game": "krestonostsy", "setup": {"states": PAIR},
+                 "actions": []}), "newer version"),
+    (json.dumps({"format_version": 1, "game": "krestonostsy",
+                 "setup": {"states": ["jerusalem", "antioch"]}, "actions": []}), "setup"),
+    (json.dumps({"format_version": 1, "game": "krestonostsy", "setup": {"states": PAIR},
+                 "actions": [{"kind": "nonsense"}]}), "action 1 of 1"),
+    (b"\xff\xfe\x00garbage", "not a text file"),
+])
+def test_bad_saves_are_refused_clearly(payload, message):
+    with pytest.raises(SaveError, match=message):
+        Game.from_json(payload)
+
+
+def test_save_round_trip_mid_game():
+    g = Game.new(PAIR, seed=21)
+    advance(g, 150, seed=3)
+    h = Game.from_json(json.dumps(g.to_json()))
+    assert h.state_json() == g.state_json()
+    assert h.view("jerusalem") == g.view("jerusalem")

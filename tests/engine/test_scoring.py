@@ -1,0 +1,91 @@
+"""End of the game and scoring (END-01..04, SCORE-01/02, BULL-04, metrics)."""
+import pytest
+from cardkit import bull, game
+from helpers import halted, run_step
+
+from krestonostsy.content.vocabulary import METRICS
+from krestonostsy.engine.scoring import end_conditions, metric
+
+BULL = bull("test_bull", ("holy_lands", [[2, 3], [3, 6]]), ("coins", [[5, 2], [10, 9]]))
+
+
+def give_cities(g, player, cities):
+    for c in cities:
+        g.s["cities"][c]["units"] = {player: 1}
+    g.s["players"][player]["cities"] = list(cities)
+
+
+@pytest.mark.rule("END-01", "END-02", "END-03")
+def test_end_conditions():
+    g = game()
+    s = g.s
+    s["round"] = 2
+    assert end_conditions(g) == []
+    give_cities(g, "tripoli", ["tripoli", "acre", "baalbek", "tortosa"])
+    assert end_conditions(g) == ["hegemony"]
+    give_cities(g, "tripoli", ["tripoli", "acre", "baalbek"])
+    for i, c in enumerate(["aleppo", "apamea", "baalbek", "damascus", "homs"]):
+        s["cities"][c]["bishops"] = [["edessa", 1, 100 + i]]
+    s["cities"]["edessa"]["bishops"] = []
+    assert end_conditions(g) == ["righteousness"]
+    s["cities"]["homs"]["bishops"].append(["jerusalem", 1, 200])  # a tie: 4 holy lands
+    assert end_conditions(g) == []
+    s["round"] = 6
+    assert end_conditions(g) == ["era"]
+
+
+@pytest.mark.rule("END-04", "CAPITAL-05")
+def test_crusader_defeat_ends_the_game_at_round_end():
+    g = game()
+    g.s["round"] = 1
+    g.s["players"]["edessa"].update(cities=[], eliminated=True)
+    assert end_conditions(g) == ["defeat"]
+
+
+@pytest.mark.rule("SCORE-01", "BULL-04")
+def test_final_score_parts():
+    g = game(cards=(BULL,))
+    s = g.s
+    p = s["players"]["tripoli"]
+    p.update(influence=7, coins=11, bull="test_bull")
+    give_cities(g, "tripoli", ["tripoli", "acre", "baalbek", "tortosa"])
+    for i, c in enumerate(["aleppo", "apamea", "baalbek", "damascus", "homs"]):
+        s["cities"][c]["bishops"] = [["tripoli", 1, 100 + i]]
+    s["players"]["edessa"].update(eliminated=True, cities=[], influence=3, coins=4)
+    s["cities"]["edessa"]["units"] = {}
+    run_step(g, "scoring")
+    assert halted(g)
+    row = s["result"]["scores"]["tripoli"]
+    # bull: holy lands 5 -> 6 (best tier), coins 11 -> 9: the best single goal = 9
+    assert row == {"influence": 7, "bull": 9, "hegemony": 8, "righteousness": 8, "coins": 2,
+                   "total": 34}
+    assert s["result"]["scores"]["edessa"]["total"] == 4  # eliminated still scores
+    assert s["result"]["winner"] == "tripoli"
+
+
+@pytest.mark.rule("SCORE-02")
+def test_tie_breaks_conditions_then_sanctity():
+    g = game()
+    s = g.s
+    for x in s["states"]:
+        s["players"][x].update(influence=10, coins=0)
+    give_cities(g, "antioch", ["antioch", "apamea", "turbessel", "tortosa"])
+    s["players"]["antioch"]["influence"] = 2  # 2 + 8 = 10
+    run_step(g, "scoring")
+    assert s["result"]["winner"] == "antioch" and s["result"]["tiebreak"] == "conditions"
+    g = game()
+    s = g.s
+    for x in s["states"]:
+        s["players"][x].update(influence=10, coins=3)
+    run_step(g, "scoring")
+    assert s["result"]["winner"] == "jerusalem" and s["result"]["tiebreak"] == "sanctity"
+
+
+def test_every_metric_is_computable():
+    g = game()
+    for name in METRICS:
+        assert isinstance(metric(g, "jerusalem", name), int)
+    assert metric(g, "jerusalem", "goods:white") == 1
+    assert metric(g, "jerusalem", "sanctity_rank") == 4
+    assert metric(g, "antioch", "sanctity_rank") == 1
+    assert metric(g, "jerusalem", "saracen_cities_adjacent") == 3
