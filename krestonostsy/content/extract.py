@@ -1,15 +1,19 @@
 """Babel extraction method for the card YAML files: every ``name`` and ``flavour``.
 
-Use it from a Babel mapping file (``module:function`` is accepted as a method)::
+Use it from a Babel mapping file; a dotted ``module.function`` is accepted as the method
+(``module:function`` is not, because the mapping syntax splits on the first colon)::
 
     # babel-content.cfg
     [python: krestonostsy/content/text.py]
-    [krestonostsy.content.extract:extract_yaml: data/cards/**.yaml]
+    [krestonostsy.content.extract.extract_yaml: data/cards/*.yaml]
 
-    pybabel extract -F babel-content.cfg -k N_ -k NP_:1,2 -o content.pot .
+    PYTHONPATH=. pybabel extract -F babel-content.cfg --no-default-keywords -k N_ -k NP_:1,2 -o content.pot .
     pybabel update -i content.pot -d translations -D content
 
-Each message carries a translator comment naming the card (``tactic baldwins_defence``)
+``--no-default-keywords`` matters: text.py calls ``tr.gettext(T["key"])`` at run time,
+and the default ``gettext`` keyword would extract the dictionary keys.
+
+Each message carries a translator comment naming the card (``tactics baldwins_defence name``)
 so translators know what they are translating. Options (``[... : path]`` followed by
 ``keys = name, flavour``) may name other keys to extract.
 """

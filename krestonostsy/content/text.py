@@ -13,10 +13,14 @@ Every function takes a *translator*: any object with
 * ``gettext(message: str) -> str`` and
 * ``ngettext(singular: str, plural: str, n: int) -> str``
 
-— a :class:`gettext.GNUTranslations`, :class:`babel.support.Translations`, the UI's
-translator, or :class:`CatalogTranslator` below. ``card_text(card, "ru")`` builds one from
-the content catalog ``translations/<lang>/LC_MESSAGES/content.po`` (domain ``content``).
-Card names and flavour are msgids of the same catalog (``card_name`` / ``card_flavour``).
+— a :class:`gettext.GNUTranslations`, :class:`babel.support.Translations`,
+``krestonostsy.i18n.translator(lang)``, or :class:`CatalogTranslator` below. Given a
+language code instead (``card_text(card, "ru")``), the project's translator
+``krestonostsy.i18n.translator(lang)`` is used (all domains merged, switchable at run
+time); without that module, :func:`translator` reads the content catalog
+``translations/<lang>/LC_MESSAGES/content.po`` (domain ``content``) alone and records any
+msgid it cannot find in ``.missing`` (used by the tests). Card names and flavour are
+msgids of the same catalog (``card_name`` / ``card_flavour``).
 
 Templates are marked with ``N_`` / ``NP_`` so ``pybabel extract -k N_ -k NP_:1,2`` finds
 them; YAML names and flavour are extracted by :mod:`.extract`.
@@ -303,7 +307,11 @@ def translator(lang: str, translations_dir: Path | None = None) -> CatalogTransl
 
 def _tr(lang_or_translator: Any) -> Translator:
     if isinstance(lang_or_translator, str):
-        return translator(lang_or_translator)
+        try:
+            from .. import i18n
+        except ImportError:
+            return translator(lang_or_translator)
+        return i18n.translator(lang_or_translator)
     if lang_or_translator is None:
         return IdentityTranslator()
     return lang_or_translator

@@ -450,6 +450,8 @@ class Battle(Step):
         # a player's lost tactics stay on the board until the starting tactics that
         # replace them are back in hand (so the hand + board is always 5)
         keep = [sl for sl in b["slots"] if sl["lost"] and sl["owner"] != SARACEN]
+        for sl in keep:
+            sl["cover"] = None  # the cover went back to its owner above
         b["returned"] = [sl for sl in b["slots"] if sl not in keep]
         b["slots"] = keep
         f["at"] = "destroy"

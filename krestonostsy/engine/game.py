@@ -42,7 +42,9 @@ class Game:
         self.log: list = []
         self.actions: list[Action] = []
         self._decision: Decision | None = None
-        self._history: list = []  # (state, log length, actions length, player, barrier)
+        # One (player, barrier) pair per action played: enough to tell whether undo is
+        # allowed. Undo itself replays the game, so play never pays for snapshots.
+        self._undo_marks: list = []
 
     # --- creation ------------------------------------------------------------------------
 
@@ -126,10 +128,7 @@ class Game:
             raise IllegalAction("the game is over: no action is possible")
         if action not in d.actions:
             raise IllegalAction(self._explain_illegal(action, d))
-        self._history.append((self._snapshot(), len(self.log), len(self.actions),
-                              d.player, self.s["barrier"]))
-        if len(self._history) > 64:
-            del self._history[0]
+        self._undo_marks.append((d.player, self.s["barrier"]))
         frame = self.s["stack"][-1]
         STEPS[frame["s"]].act(self, frame, action)
         self.actions.append(action)
@@ -148,19 +147,23 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
-        if not self._history or self._decision is None:
+        """True when the last action was the current player's own, with no random draw,
+        reveal or change of the deciding player since (RTT's rule)."""
+        if not self._undo_marks or self._decision is None:
             return False
-        _state, _log, _acts, player, barrier = self._history[-1]
+        player, barrier = self._undo_marks[-1]
         return player == self._decision.player and barrier == self.s["barrier"]
 
     def undo(self) -> None:
+        """Take back the last action (see :attr:`can_undo`) by replaying the game."""
         if not self.can_undo:
             raise IllegalAction("nothing to undo here")
-        state, log_len, acts_len, _player, _barrier = self._history.pop()
-        self.s = state
-        del self.log[log_len:]
-        del self.actions[acts_len:]
-        self._advance()
+        again = Game.new(self.setup["states"], self.setup["seed"], self.setup["options"],
+                         content=self.c)
+        for a in self.actions[:-1]:
+            again.apply(a)
+        self.s, self.log, self.actions = again.s, again.log, again.actions
+        self._undo_marks, self._decision = again._undo_marks, again._decision
 
     # --- copies, saves ---------------------------------------------------------------------
 
@@ -177,7 +180,7 @@ class Game:
         g.log = list(self.log)
         g.actions = list(self.actions)
         g._decision = self._decision
-        g._history = []
+        g._undo_marks = list(self._undo_marks)
         return g
 
     def state_json(self) -> str:

@@ -45,6 +45,9 @@ class HandoffScreen(QWidget):
         self.title.setFont(mid)
         self.title.setStyleSheet("color: #e9dcb8;")
         self.hint.setStyleSheet("color: #cbbf9f;")
+        hint = QFont(self.font())
+        hint.setPointSizeF(hint.pointSizeF() * 1.25)
+        self.hint.setFont(hint)
 
         layout = QVBoxLayout(self)
         layout.addStretch(3)
@@ -63,7 +66,8 @@ class HandoffScreen(QWidget):
     def show_player(self, player: str) -> None:
         self.player = player
         colour = QColor(STATE_COLOURS.get(player or "", "#c8b27a"))
-        text_colour = "#1d1a14" if colour.lightness() > 140 else "#f6efdc"
+        luminance = 0.299 * colour.red() + 0.587 * colour.green() + 0.114 * colour.blue()
+        text_colour = "#1d1a14" if luminance > 140 else "#f6efdc"
         self.name.setStyleSheet(f"color: {text_colour}; background: transparent;")
         self.retranslate()
         self.update()

@@ -63,10 +63,13 @@ TEMPLATES: dict[str, Callable[[dict], str]] = {
                                 if p.get("enhanced") else
                                 _("{player} carries out the order “{order}”")),
     "stack_payment": lambda p: ngettext(
-        "{payer} pays {coins} coin to {owner} to share the order “{order}”",
-        "{payer} pays {coins} coins to {owner} to share the order “{order}”", _n(p, "coins")),
+        "{payer} pays {coins} coin to the owner of the occupied cell ({owner}) for the order "
+        "“{order}”",
+        "{payer} pays {coins} coins to the owner of the occupied cell ({owner}) for the order "
+        "“{order}”", _n(p, "coins")),
     # paying
-    "paid": lambda p: _("{player} pays"),
+    "paid": lambda p: (_("{player} pays with goods: {spent}") if p.get("spent") else
+                       _("{player} pays")),
     "good_spent": lambda p: _("{player} spends {colour}"),
     "good_blocked": lambda p: _("{player}: {colour} is blocked"),
     "good_restored": lambda p: _("{player} restores {colour}"),
@@ -282,6 +285,23 @@ def render_entry(key: str, params: dict | None, markup: bool = False) -> tuple[s
     return text, ids
 
 
+def _redundant(entries: list, index: int) -> bool:
+    """A ``city_level`` entry right next to the upgrade/destruction that caused it."""
+    try:
+        key, params = entries[index][0], entries[index][1]
+        if key != "city_level":
+            return False
+        for j in (index - 1, index + 1):
+            if 0 <= j < len(entries):
+                k, p = entries[j][0], entries[j][1]
+                if k in ("city_upgraded", "city_destroyed") and p.get("city") == \
+                        params.get("city"):
+                    return True
+    except (TypeError, IndexError, AttributeError):
+        return False
+    return False
+
+
 class LogPanel(QWidget):
     """The log dock's contents. ``idsHovered(list)`` on link hover."""
 
@@ -296,7 +316,8 @@ class LogPanel(QWidget):
         self.browser.setOpenExternalLinks(False)
         self.browser.highlighted.connect(self._on_hover)
         self.browser.anchorClicked.connect(self._on_hover)
-        self.browser.setStyleSheet("QTextBrowser { background: #f8f1de; color: #2b2118; }")
+        self.browser.setStyleSheet("QTextBrowser { background: #f8f1de; color: #2b2118; "
+                                   "font-size: 11pt; }")
         self.empty = QLabel(objectName="logEmpty", wordWrap=True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
@@ -326,7 +347,9 @@ class LogPanel(QWidget):
 
     def render(self) -> None:
         rows = []
-        for entry in self.entries:
+        for index, entry in enumerate(self.entries):
+            if _redundant(self.entries, index):
+                continue
             try:
                 key, params = entry[0], entry[1]
             except (TypeError, IndexError):

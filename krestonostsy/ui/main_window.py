@@ -155,9 +155,12 @@ class MainWindow(QMainWindow):
         t = self.table
         if t is None:
             return
-        for name, value in (("set_animation_speed", self.settings.animation_speed),
-                            ("set_colour_blind", self.settings.colour_blind)):
-            method = getattr(t, name, None)
+        for names, value in ((("set_speed", "set_animation_speed"),
+                              self.settings.animation_speed),
+                             (("set_colour_blind",), self.settings.colour_blind)):
+            method = next((getattr(t, n) for n in names if callable(getattr(t, n, None))),
+                          None)
+            name = names[0]
             if callable(method):
                 try:
                     method(value)

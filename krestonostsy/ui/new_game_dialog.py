@@ -89,7 +89,7 @@ class NewGameDialog(QDialog):
 
         # options ---------------------------------------------------------------------------
         self.options_box = QGroupBox()
-        self.options_form = QFormLayout(self.options_box)
+        self.options_form = QVBoxLayout(self.options_box)
         self.option_widgets: dict[str, QWidget] = {}
         self.option_labels: dict[str, QLabel] = {}
         saved = dict(defaults.get("options") or {})
@@ -98,15 +98,17 @@ class NewGameDialog(QDialog):
             if isinstance(default, bool):
                 w = QCheckBox(objectName=f"option_{name}")
                 w.setChecked(bool(value))
-                self.options_form.addRow(w)
+                self.options_form.addWidget(w)
             else:
                 w = QComboBox(objectName=f"option_{name}")
                 for v in allowed:
                     w.addItem("", v)
                 w.setCurrentIndex(max(0, w.findData(value)))
-                label = QLabel()
+                label = QLabel(wordWrap=True)
+                label.setBuddy(w)
                 self.option_labels[name] = label
-                self.options_form.addRow(label, w)
+                self.options_form.addWidget(label)
+                self.options_form.addWidget(w)
             self.option_widgets[name] = w
         if isinstance(self.option_widgets.get("first_game"), QCheckBox):
             self.option_widgets["first_game"].toggled.connect(self._validate)

@@ -60,6 +60,7 @@ class ScoringScreen(QWidget):
         self.winner = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, objectName="winner")
         wfont = QFont(self.font())
         wfont.setPointSizeF(wfont.pointSizeF() * 1.8)
+        wfont.setFamily("Old Standard TT")
         wfont.setBold(True)
         self.winner.setFont(wfont)
         self.tiebreak = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True,
@@ -71,9 +72,11 @@ class ScoringScreen(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.table.setMinimumHeight(220)
-        self.table.setMaximumWidth(1000)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.table.verticalHeader().setDefaultSectionSize(44)
+        self.table.horizontalHeader().setMinimumHeight(40)
+        self.table.setMinimumSize(760, 240)
+        self.table.setMaximumWidth(1100)
 
         self.table_button = QPushButton(objectName="showTable")
         self.table_button.clicked.connect(self.backToTableRequested.emit)
@@ -94,7 +97,11 @@ class ScoringScreen(QWidget):
         layout.addWidget(self.tiebreak)
         layout.addWidget(self.ended_by)
         layout.addSpacing(12)
-        layout.addWidget(self.table, 1, Qt.AlignmentFlag.AlignHCenter)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.table, 6)
+        row.addStretch(1)
+        layout.addLayout(row, 1)
         layout.addSpacing(12)
         layout.addLayout(buttons)
         self.setStyleSheet("""
@@ -144,6 +151,7 @@ class ScoringScreen(QWidget):
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 if key == "total":
                     f = item.font()
+                    f.setFamily("Old Standard TT")
                     f.setBold(True)
                     item.setFont(f)
                 if state == winner:

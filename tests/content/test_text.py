@@ -174,3 +174,13 @@ def test_extractor_covers_every_card_and_the_catalog_is_current(content):
         assert cat.get(msgid) is not None, f"template not in the catalog: {msgid!r}"
     for msgid in extracted:
         assert cat.get(msgid) is not None
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_card_text_by_language_code_uses_the_project_translator(content, lang):
+    for card in all_cards(content):
+        body = text.card_text(card, lang)
+        assert body.strip() and "%(" not in body, card.id
+    sample = text.card_text(content.tactics["baldwins_defence"], lang)
+    assert ("Оборона" in text.card_name(content.tactics["baldwins_defence"], lang)) == (lang == "ru")
+    assert ("к силе" in sample) == (lang == "ru")

@@ -173,3 +173,17 @@ def test_level_3_city_and_unaffordable_upgrades_are_not_offered():
     g.s["players"]["tripoli"]["coins"] = 1  # level 1 -> 2 costs 2 goods
     run_step(g, "order_build", player="tripoli", enhanced=False)
     assert halted(g)
+
+
+@pytest.mark.rule("BUILD-01", "BUILD-08")
+def test_city_sectors_give_goods_coins_and_upgrade_cost_per_level():
+    g = setup()
+    s = g.s
+    from krestonostsy.engine import board as B
+    from krestonostsy.engine.build import upgrade_cost
+    assert B.produced_goods(g, "tripoli") == ("yellow",)
+    assert upgrade_cost(g, "tripoli") == ["yellow", "white"]
+    s["cities"]["tripoli"]["level"] = 3
+    assert B.produced_goods(g, "tripoli") == ("yellow", "yellow")
+    assert upgrade_cost(g, "tripoli") == []
+    assert taxes(g, "tripoli") == 3

@@ -108,3 +108,31 @@ def test_spices_count_for_one_colour_governor():
     assert governor_influence(g, "jerusalem", "baldwin_of_jerusalem") == 1
     total, _ = governors_income(g, "jerusalem")
     assert total == 2  # 2 white + spices = 3 -> tier 2
+
+
+@pytest.mark.rule("INCOME-05", "END-02")
+def test_game_ends_after_income_when_a_condition_holds_at_round_end():
+    g = game(("jerusalem", "tripoli"))
+    s = g.s
+    # play the first round with everyone passing as fast as possible
+    for c in ("acre", "baalbek", "damascus"):
+        s["cities"][c]["units"] = {"jerusalem": 1}
+    s["players"]["jerusalem"]["cities"] += ["acre", "baalbek", "damascus"]
+    while not g.is_over:
+        acts = g.legal_actions()
+        done = [a for a in acts if a.kind in ("done", "skip", "keep", "end_moves")]
+        g.apply(done[0] if done else acts[0])
+        if s["round"] > 1:
+            break
+    assert g.is_over and s["round"] == 1
+    assert "hegemony" in g.result()["end_conditions"]
+    assert g.result()["scores"]["jerusalem"]["hegemony"] == 8
+
+
+@pytest.mark.rule("GOV-04")
+def test_governor_conditions_owning_components_or_leading():
+    g = game(cards=(FULK, RICHARD))
+    assert governor_influence(g, "antioch", "fulk_of_anjou") == 0   # 6 units: below 7
+    g.s["cities"]["antioch"]["units"] = {"antioch": 7}
+    assert governor_influence(g, "antioch", "fulk_of_anjou") == 1
+    assert governor_influence(g, "antioch", "richard_of_salerno") == 2

@@ -204,3 +204,25 @@ def test_order_wrapper_is_the_players_own_turn_and_returns_facts():
     assert set(result(g)) == set(ORDER_FACTS)
     assert current_turn(g) is None
     assert not can_pay(g, "tripoli", ["red"], own_turn=True)
+
+
+@pytest.mark.rule("PLAN-02", "PLAN-03", "PLAN-04")
+def test_four_double_sided_tokens_each_into_its_own_sector_inner_or_outer():
+    g = game()
+    assert g.s["players"]["jerusalem"]["orders"] == ["build", "prayer", "muster", "march"]
+    legal = set(g.legal_actions())
+    assert legal == {Action("place_order", order=o, cell=c)
+                     for o in ("build", "prayer", "muster", "march")
+                     for c in ("inner", "outer")}
+    place(g, "muster", "outer")
+    assert g.s["cross"]["muster"]["outer"] == ["jerusalem", True]  # enhanced side up
+    place(g, "muster")
+    assert g.s["cross"]["muster"]["inner"] == [["tripoli", False]]  # basic side up
+
+
+@pytest.mark.rule("PRAY-01", "TURN-04")
+def test_sanctity_position_sets_the_planning_order():
+    g = game()
+    g.s["sanctity"]["antioch"] = 12
+    run_step(g, "planning_phase")
+    assert g.decision.player == "antioch"

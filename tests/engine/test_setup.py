@@ -161,3 +161,30 @@ def test_bazaar_on_top_of_the_face_up_level_0_deck():
 def test_same_seed_same_setup_and_different_seed_differs():
     assert state(seed=5) == state(seed=5)
     assert state(seed=5)["decks"] != state(seed=6)["decks"]
+
+
+@pytest.mark.rule("SETUP-05", "SETUP-15")
+def test_saracen_and_spy_decks_full_and_shuffled():
+    s = state()
+    assert sorted(s["decks"]["saracens"]) == sorted(shipped_content().saracens)
+    assert len(s["decks"]["spies"]) == 16
+    assert s["decks"]["saracens"] != sorted(s["decks"]["saracens"])
+
+
+@pytest.mark.rule("SETUP-20", "SETUP-43", "SETUP-02", "SETUP-32")
+def test_no_track_bonus_at_setup_and_empty_player_zones():
+    s = state(["jerusalem", "tripoli", "edessa"])
+    assert set(s["players"]) == {"jerusalem", "tripoli", "edessa"}  # unused boards out
+    for p in s["players"].values():
+        assert p["rescripts"] == [] and p["spies"] == [] and p["buildings"] == []
+        assert p["spies_hand"] == [] and p["influence"] == 0
+    # the automa piece sits on a bonus cell but gains nothing (SETUP-20): no draws
+    assert len(s["decks"]["rescripts_1"]) == sum(
+        1 for r in shipped_content().rescripts.values() if r.level == 1)
+
+
+@pytest.mark.rule("SETUP-27", "BUILD-01")
+def test_city_tokens_start_on_their_starting_sector():
+    s = state()
+    for cid, city in shipped_content().board.cities.items():
+        assert s["cities"][cid]["level"] == city.start_level

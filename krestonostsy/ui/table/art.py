@@ -9,11 +9,22 @@ from __future__ import annotations
 
 import math
 import random
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import (QBrush, QColor, QFont, QFontDatabase, QImage, QLinearGradient,
-                           QPainter, QPainterPath, QPen, QPolygonF, QRadialGradient)
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontDatabase,
+    QImage,
+    QLinearGradient,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+    QRadialGradient,
+)
 from PySide6.QtSvg import QSvgRenderer
 
 from ...resources import data_dir
@@ -115,8 +126,16 @@ def font_family() -> str:
     return _FAMILY
 
 
+def bold_family() -> str:
+    """EB Garamond ships no bold: bold text uses Old Standard's real bold face."""
+    family = font_family()
+    if "Garamond" in family and "Old Standard TT" in QFontDatabase.families():
+        return "Old Standard TT"
+    return family
+
+
 def font(size: float, bold: bool = False, italic: bool = False, caps: bool = False) -> QFont:
-    f = QFont(font_family())
+    f = QFont(bold_family() if bold else font_family())
     f.setPixelSize(max(1, int(round(size))))
     f.setBold(bold)
     f.setItalic(italic)
@@ -128,7 +147,7 @@ def font(size: float, bold: bool = False, italic: bool = False, caps: bool = Fal
 
 # --- SVG icons -------------------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
+@cache
 def renderer(name: str) -> QSvgRenderer | None:
     try:
         path = data_dir() / "art" / f"{name}.svg"
@@ -285,11 +304,12 @@ def text(p: QPainter, rect: QRectF, s: str, size: float, colour: QColor = INK,
 
 
 @lru_cache(maxsize=4096)
-def _block_size(s: str, w: float, h: float, size: float, bold: bool, lo: float) -> float:
+def _block_size(s: str, w: float, h: float, size: float, bold: bool, lo: float,
+                italic: bool = False) -> float:
     from PySide6.QtGui import QFontMetricsF
     flags = int(Qt.AlignmentFlag.AlignCenter) | int(Qt.TextFlag.TextWordWrap)
     while size > lo:
-        fm = QFontMetricsF(font(size, bold))
+        fm = QFontMetricsF(font(size, bold, italic))
         words_ok = all(fm.horizontalAdvance(word) <= w for word in s.split())
         br = fm.boundingRect(QRectF(0, 0, w, 10000), flags, s)
         if words_ok and br.height() <= h:
@@ -304,7 +324,7 @@ def block(p: QPainter, rect: QRectF, s: str, size: float, colour: QColor = INK,
     """Word-wrapped text shrunk until it fits ``rect`` (never cut mid-word)."""
     if not s:
         return
-    fs = _block_size(s, round(rect.width(), 1), round(rect.height(), 1), size, bold, lo)
+    fs = _block_size(s, round(rect.width(), 1), round(rect.height(), 1), size, bold, lo, italic)
     text(p, rect, s, fs, colour, align=align, bold=bold, italic=italic, wrap=True)
 
 

@@ -574,8 +574,8 @@ class TableScene(QGraphicsScene):
         bishops = [] if removed else list(cv.get("bishops") or [])
         for k, b in enumerate(bishops):
             owner, lvl, no = b.get("owner"), b.get("level"), b.get("no")
-            bx = c.x() - (len(bishops) - 1) * 15 + k * 30
-            by = c.y() - R - 26
+            bx = c.x() + 16 + k * 27  # a row above the city's top right, beside the walls
+            by = c.y() - R - 12
             btip = _("Bishop of {state}").format(state=L.state_name(owner))
             btexts = [L.state_name(owner)]
             if lvl is not None:
@@ -772,13 +772,14 @@ class TableScene(QGraphicsScene):
                          _("Difference ≤ 0: the city is captured."), 15, art.INK_SOFT, italic=True,
                          wrap=True, align=Qt.AlignmentFlag.AlignLeft)
                 return
+            row_h = min(40.0, (rc.bottom() - y) / max(1, len(rows[:6])))
             for rg, eff in rows[:6]:
                 art.text(p, QRectF(rc.x(), y, 56, 22), rg, 15, art.CRIMSON, bold=True,
                          align=Qt.AlignmentFlag.AlignLeft)
-                art.text(p, QRectF(rc.x() + 58, y, rc.width() - 58, 22), eff, 14, art.INK,
-                         align=Qt.AlignmentFlag.AlignLeft)
-                y += 24
-        self.add(QRectF(tx, body.top() + 4, tw, 170), tdraw, z=-1,
+                art.block(p, QRectF(rc.x() + 50, y + 1, rc.width() - 50, row_h - 2), eff, 14,
+                          art.INK, align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+                y += row_h
+        self.add(QRectF(tx, body.top() + 4, tw, 190), tdraw, z=-1,
                  texts=[r for row in rows for r in row])
         # deck, Homs card, round modifiers
         homs = v.get("homs_card")
@@ -795,7 +796,7 @@ class TableScene(QGraphicsScene):
                 art.text(p, QRectF(rc.x(), y, rc.width(), 20), line, 15, art.INK_SOFT,
                          align=Qt.AlignmentFlag.AlignLeft)
                 y += 21
-        self.add(QRectF(tx, body.top() + 180, tw, 90), idraw, z=-1, texts=info)
+        self.add(QRectF(tx, body.top() + 198, tw, 60), idraw, z=-1, texts=info)
 
     def _effect_text(self, effect) -> str:
         try:
@@ -979,20 +980,20 @@ class TableScene(QGraphicsScene):
         self.add(QRectF(tx0, ty0, cell * 21, 42), tdraw, z=-1,
                  texts=[str(marker)] if b else [],
                  tooltip=_("Battle track: the marker shows the strength difference"))
-        # 4 card slots
-        slots = list((b or {}).get("slots") or (b or {}).get("played") or [])
-        sw = (body.width() - 40) / 4
-        cw, chh = 84, 118
+        # 4 card slots (left) and the viewer's battle hand (right)
+        slots = list((b or {}).get("slots") or [])
+        slots_w = body.width() * .6 if b else body.width() - 20
+        sw = (slots_w - 20) / 4
+        cw, chh = 80, 112
         for i in range(4):
-            sx = body.left() + 20 + i * sw
-            sy = ty0 + 56
+            sx = body.left() + 14 + i * sw
+            sy = ty0 + 52
             slot = slots[i] if i < len(slots) else None
-            card_id = cover = None
+            card_id = None
             cancelled = None
             if isinstance(slot, dict):
                 card_id = slot.get("card")
-                cover = slot.get("cover")
-                cancelled = slot.get("cancelled") or slot.get("covered")
+                cancelled = slot.get("cancelled")
             elif isinstance(slot, str):
                 card_id = slot
 
@@ -1000,29 +1001,44 @@ class TableScene(QGraphicsScene):
                 p.setPen(QPen(art.INK_SOFT, 1.2, Qt.PenStyle.DashLine))
                 p.setBrush(QColor(255, 255, 255, 30))
                 p.drawRoundedRect(rc, 8, 8)
-                art.text(p, QRectF(rc.x() + 4, rc.y() + 2, 28, 24), str(i + 1), 18, art.INK_SOFT, bold=True)
-            slot_rect = QRectF(sx, sy, sw - 12, chh + 20)
+                art.text(p, QRectF(rc.x() + 4, rc.y() + 2, 24, 24), str(i + 1), 18, art.INK_SOFT, bold=True)
+            slot_rect = QRectF(sx, sy, sw - 10, chh + 16)
             self.add(slot_rect, sdraw, z=-1, key=f"battle:slot:{i}",
                      tooltip=_("Tactic slot {n}").format(n=i + 1))
             if card_id:
-                cr = QRectF(slot_rect.center().x() - cw / 2, slot_rect.top() + 10, cw, chh)
+                cr = QRectF(slot_rect.center().x() - cw / 2 + 6, slot_rect.top() + 8, cw, chh)
                 self._card_item(cr, card_id, targets=[f"card:{card_id}"], key=f"battle:card:{i}")
-                if cover is not None or cancelled:
-                    half = cr.top() + chh * (.75 if cancelled == "bottom" else .25)
-                    rr = QRectF(cr.center().x() - chh * .35, half - cw * .35, chh * .7, cw * .7)
+                if cancelled:
+                    # the cover card lies face down across the cancelled half
+                    half = cr.top() + chh * (.76 if cancelled == "bottom" else .24)
+                    rr = QRectF(cr.center().x() - cw * .62, half - chh * .2, cw * 1.24, chh * .4)
                     self._card_item(rr, None, face_down=True, key=f"battle:cover:{i}", z=2,
                                     tip=_("Cover card: cancels the {half} half").format(
                                         half=_("bottom") if cancelled == "bottom" else _("top")))
         if b:
-            hands = b.get("hands") or {}
-            info = []
-            for side, cards in hands.items():
-                n = len(cards) if isinstance(cards, list) else int(cards or 0)
-                info.append(f"{L.state_name(side)}: {ngettext('{n} tactic', '{n} tactics', n).format(n=n)}")
-            if info:
-                self.add(QRectF(body.left() + 10, body.bottom() - 24, body.width() - 20, 22),
-                         lambda p, rc: art.text(p, rc, " · ".join(info), 14, art.INK_SOFT),
-                         z=-1, texts=info)
+            hx = body.left() + slots_w + 10
+            hw = body.right() - hx - 8
+            viewer = self.viewer
+            mine = None
+            if b.get("saracen_player") == viewer and isinstance(b.get("saracen_hand"), list):
+                mine = list(b["saracen_hand"])
+                label = _("Saracen cards you play")
+            elif viewer in (b.get("attacker"), b.get("defender")):
+                mine = list(((v.get("players") or {}).get(viewer) or {}).get("tactics") or [])
+                label = _("Your tactics")
+            else:
+                sh = b.get("saracen_hand")
+                n = len(sh) if isinstance(sh, list) else int(sh or 0)
+                label = ngettext("Saracen hand: {n} card", "Saracen hand: {n} cards", n).format(n=n)
+            self.add(QRectF(hx, ty0 + 48, hw, 20),
+                     lambda p, rc, label=label: self._section_label(p, rc, label), z=-1,
+                     texts=[label])
+            if mine:
+                k = len(mine)
+                hcw = min(70, (hw - 6 * (k - 1)) / k)
+                for i, cid in enumerate(mine):
+                    self._card_item(QRectF(hx + i * (hcw + 6), ty0 + 70, hcw, hcw * 1.4), cid,
+                                    targets=[f"card:{cid}"], key=f"battle:hand:{i}")
         else:
             self.add(QRectF(body.left(), ty0 + 56, body.width(), chh + 20),
                      lambda p, rc: art.text(p, rc, _("No battle in progress"), 22, art.INK_SOFT,
@@ -1314,7 +1330,7 @@ class TableScene(QGraphicsScene):
                     if target:
                         art.piece(p, QPointF(rc.center().x(), rc.bottom() - 32), 13, target)
                     if used:
-                        art.ban(p, rc.adjusted(rc.width() * .2, rc.height() * .25, -rc.width() * .2, -rc.height() * .25))
+                        art.ban(p, QRectF(rc.right() - 30, rc.bottom() - 46, 26, 26))
                 self.add(QRectF(-cw / 2, -chh / 2, cw, chh), over, pos=r.center(), z=it.zValue() + .1,
                          texts=[L.state_name(target)] if target else [],
                          tooltip=_("Spy against {state}").format(state=L.state_name(target))
@@ -1330,8 +1346,7 @@ class TableScene(QGraphicsScene):
                                      key=f"building:{sid}:{i}")
                 if bd.get("used"):
                     self.add(QRectF(-cw / 2, -chh / 2, cw, chh),
-                             lambda p, rc: art.ban(p, rc.adjusted(rc.width() * .2, rc.height() * .25,
-                                                                  -rc.width() * .2, -rc.height() * .25)),
+                             lambda p, rc: art.ban(p, QRectF(rc.right() - 34, rc.bottom() - 40, 30, 30)),
                              pos=r.center(), z=it.zValue() + .1, tooltip=_("Used this round"))
             else:
                 self._card_item(r, None, key=f"building:{sid}:{i}", caption=_("building"))

@@ -9,8 +9,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPoint, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QTransform
-from PySide6.QtWidgets import (QFrame, QGraphicsView, QHBoxLayout, QLabel, QMenu,
-                               QPushButton, QSizePolicy, QWidget)
+from PySide6.QtWidgets import (
+    QFrame,
+    QGraphicsView,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QSizePolicy,
+    QWidget,
+)
 
 from ...engine import Action
 from ...i18n import _
@@ -36,7 +44,8 @@ class PromptBar(QFrame):
         self.label = QLabel(self)
         self.label.setWordWrap(False)
         self.label.setTextFormat(Qt.TextFormat.RichText)
-        self.label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.label.setMinimumWidth(120)
         lay.addWidget(self.swatch)
         lay.addWidget(self.label, 1)
         self.buttons_box = QWidget(self)

@@ -1,0 +1,213 @@
+"""The game table (krestonostsy/ui/table): drawing, clicks → Actions, hidden information."""
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("PySide6")
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import QPoint, Qt  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+from PySide6.QtWidgets import QGraphicsItem, QMenu  # noqa: E402
+
+from krestonostsy.engine import Action, Game  # noqa: E402
+from krestonostsy.ui.table import TableView, animation  # noqa: E402
+from krestonostsy.ui.table.items import DATA_TARGETS, DATA_TEXTS, TableItem  # noqa: E402
+
+LINEUPS = {
+    2: ["jerusalem", "tripoli"],
+    3: ["jerusalem", "tripoli", "edessa"],
+    4: ["jerusalem", "tripoli", "edessa", "antioch"],
+}
+
+
+@pytest.fixture(autouse=True)
+def _instant():
+    animation.set_speed("instant")
+    yield
+    animation.set_speed("normal")
+
+
+@pytest.fixture
+def table(qtbot):
+    view = TableView()
+    qtbot.addWidget(view)
+    view.resize(1280, 800)
+    view.show()
+    qtbot.waitExposed(view)
+    return view
+
+
+def _legal(game: Game, player: str):
+    d = game.decision
+    return list(d.actions) if d is not None and d.player == player else []
+
+
+def _all_words(view: TableView) -> str:
+    """Everything the scene shows or tells: item texts, tooltips and data."""
+    out = []
+    for it in view.scene().items():
+        out.append(it.toolTip() or "")
+        for role in (DATA_TEXTS, DATA_TARGETS, 2):
+            value = it.data(role)
+            if value is not None:
+                out.append(str(value))
+        if isinstance(it, TableItem):
+            out += it.texts
+            out += list(it.targets)
+            out.append(it.key or "")
+    return "\n".join(out)
+
+
+def _click(view: TableView, item: QGraphicsItem) -> None:
+    center = item.mapToScene(item.shape().boundingRect().center())
+    view.ensureVisible(item)
+    pos = view.mapFromScene(center)
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pos)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_draws_a_new_game(table, n):
+    states = LINEUPS[n]
+    game = Game.new(states, seed=3)
+    viewer = game.decision.player if game.decision else states[0]
+    table.show_view(game.view(viewer), _legal(game, viewer), viewer)
+    scene = table.scene()
+    keys = {it.key for it in scene.items() if isinstance(it, TableItem)}
+    for city in ("jerusalem", "homs", "aleppo", "acre", "tadmor", "turbessel", "tortosa"):
+        assert f"city:{city}" in keys
+    for s in states:
+        assert f"board:{s}" in keys and f"player:{s}" in keys
+    for order in ("build", "prayer", "muster", "march"):
+        assert f"cross:{order}:inner" in keys and f"cross:{order}:outer" in keys
+    # removed cities (2–3 players) are drawn, but are never targets
+    removed = [c for c, cv in game.view(viewer)["cities"].items() if cv["removed"]]
+    assert len(removed) == {2: 3, 3: 1, 4: 0}[n]
+    for c in removed:
+        assert not scene.items_with_target(f"city:{c}")
+    img = table.render_to_image((640, 400))
+    assert not img.isNull() and img.width() == 640
+
+
+def test_every_legal_action_is_reachable(table):
+    game = Game.new(LINEUPS[4], seed=5)
+    p = game.decision.player
+    legal = _legal(game, p)
+    table.show_view(game.view(p), legal, p)
+    present = table.scene().present_targets()
+    buttons = {b.property("action") for b in table.prompt_buttons()}
+    for a in legal:
+        assert any(t in present for t in a.targets) or a in buttons, a
+
+
+def test_click_on_highlighted_item_emits_the_action(table, qtbot):
+    game = Game.new(LINEUPS[4], seed=1)
+    p = game.decision.player
+    legal = _legal(game, p)
+    table.show_view(game.view(p), legal, p)
+    scene = table.scene()
+    # a target named by exactly one legal action
+    counts = {}
+    for a in legal:
+        for t in a.targets:
+            counts.setdefault(t, []).append(a)
+    target, (action,) = next((t, acts) for t, acts in counts.items()
+                             if len(acts) == 1 and scene.items_with_target(t))
+    item = max(scene.items_with_target(target), key=lambda it: it.zValue())
+    assert item.legal
+    with qtbot.waitSignal(table.actionChosen, timeout=2000) as blocker:
+        _click(table, item)
+    assert blocker.args == [action]
+    game.apply(blocker.args[0])  # the engine accepts it
+
+
+def test_click_on_item_that_is_not_a_target_does_nothing(table, qtbot):
+    game = Game.new(LINEUPS[4], seed=1)
+    p = game.decision.player
+    table.show_view(game.view(p), [Action("place_order", order="build", cell="inner")], p)
+    city = table.scene().items_with_target("city:homs")[0]
+    assert not city.legal
+    with qtbot.assertNotEmitted(table.actionChosen):
+        _click(table, city)
+
+
+def test_several_actions_on_one_target_open_a_menu(table, qtbot):
+    game = Game.new(LINEUPS[4], seed=1)
+    p = game.decision.player
+    acts = [Action("march_target", city="homs"), Action("train_bishop", city="homs")]
+    table.show_view(game.view(p), acts, p)
+    item = table.scene().items_with_target("city:homs")[0]
+    _click(table, item)
+    menu = table.findChild(QMenu)
+    assert menu is not None and len(menu.actions()) == 2
+    with qtbot.waitSignal(table.actionChosen, timeout=2000) as blocker:
+        menu.actions()[1].trigger()
+    assert blocker.args == [acts[1]]
+
+
+def test_actions_without_board_target_get_buttons(table, qtbot):
+    game = Game.new(LINEUPS[4], seed=1)
+    p = game.decision.player
+    acts = [Action("pass"), Action("cancel"), Action("place_order", order="march", cell="inner")]
+    table.show_view(game.view(p), acts, p)
+    buttons = table.prompt_buttons()
+    assert {b.property("action") for b in buttons} == {acts[0], acts[1]}
+    cancel = next(b for b in buttons if b.property("action") == acts[1])
+    assert cancel.property("cancel") == "true"
+    with qtbot.waitSignal(table.actionChosen, timeout=2000) as blocker:
+        QTest.mouseClick(buttons[0], Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                         QPoint(5, 5))
+    assert blocker.args == [buttons[0].property("action")]
+
+
+def test_private_information_of_others_is_not_in_the_scene(table):
+    game = Game.new(LINEUPS[4], seed=2)
+    s = game.s
+    viewer = "jerusalem"
+    # make the secrets distinctive
+    s["players"]["tripoli"]["influence"] = 4711
+    s["players"][viewer]["influence"] = 1234
+    for c in s["cities"].values():
+        for b in c["bishops"]:
+            b[1] = 2
+    table.show_view(game.view(viewer), [], viewer)
+    words = _all_words(table)
+    shown = {t for it in table.scene().items() if isinstance(it, TableItem) for t in it.texts}
+    titles = "\n".join(it.toolTip() for it in table.scene().items())
+    from krestonostsy.ui.table import labels
+
+    def named(card):  # a card shown by name: an item's text, or a tooltip's title
+        name = labels.card_name(card)
+        return name in shown or f"<b>{name}</b>" in titles
+    assert "1234" in words  # the viewer sees their own influence
+    assert "4711" not in words
+    for other in ("tripoli", "edessa", "antioch"):
+        pl = s["players"][other]
+        for card in list(pl["tactics"]) + list(pl["rescripts"]) + list(pl["spies_hand"]):
+            assert card not in words
+            assert not named(card)
+        if pl["bull"]:
+            assert pl["bull"] not in words
+            assert not named(pl["bull"])
+    own = s["players"][viewer]
+    for card in own["tactics"]:
+        assert card in words  # own hand: target ids of the cards
+    # bishop levels: only the viewer's own are shown
+    for it in table.scene().items():
+        if isinstance(it, TableItem) and it.key and it.key.startswith("bishop:"):
+            mine = "Jerusalem" in it.toolTip() or "Иерусалим" in it.toolTip()
+            assert ("II" in it.texts) == mine
+
+
+def test_language_colour_blind_speed_and_highlight(table):
+    game = Game.new(LINEUPS[3], seed=4)
+    p = game.decision.player
+    table.show_view(game.view(p), _legal(game, p), p)
+    table.set_colour_blind(True)
+    table.highlight_ids(["city:homs"])
+    assert all(it.last for it in table.scene().items_with_target("city:homs"))
+    table.set_language()
+    table.set_speed("fast")
+    table.set_colour_blind(False)
+    table.fit()
+    assert table.scene().items_with_target("city:homs")
