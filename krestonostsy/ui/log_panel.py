@@ -55,6 +55,26 @@ TEMPLATES: dict[str, Callable[[dict], str]] = {
     "game_over": lambda p: _("The game is over. Winner: {winner}"),
     "player_eliminated": lambda p: _("{player} has lost every city and leaves the game"),
     "deck_reshuffled": lambda p: _("The deck “{deck}” is reshuffled"),
+    # events and raids
+    "event_revealed": lambda p: _("Event revealed: “{card}”"),
+    "event_boxed": lambda p: _("The event “{card}” is removed from the game"),
+    "raid_token_revealed": lambda p: _("Raid token revealed: {colour}"),
+    "saracen_bonus": lambda p: _("Saracen track bonus: strength {strength}, {units} units "
+                                 "per city"),
+    "saracens_reinforced": lambda p: _("Saracens reinforce the cities ({colour}): {cities}"),
+    "saracen_supply_empty": lambda p: _("The Saracen supply is empty: no reinforcement for "
+                                        "the city {city}"),
+    "raid": lambda p: ngettext("Raid on the city {city} ({player}): {n} Saracen attacks",
+                               "Raid on the city {city} ({player}): {n} Saracens attack",
+                               _n(p)),
+    "raid_skipped": lambda p: _("No Saracen moves: no raid on the city {city}"),
+    "raid_strength": lambda p: _("Raid on the city {city}: Saracens {raid} against defence "
+                                 "{defence} (difference {difference})"),
+    "raid_defence": lambda p: _("{player}: the defence of the city {city} rises by {n}"),
+    "raid_no_result": lambda p: _("The raid on the city {city} has no effect (difference "
+                                  "{difference})"),
+    "raid_captured": lambda p: _("The Saracens capture the city {city} ({player})"),
+    "raiders_returned": lambda p: _("The raiders leave the city {city} and go back"),
     # planning and orders
     "order_placed": _cell,
     "placement_skipped": lambda p: _("{player} places no order"),
@@ -202,13 +222,16 @@ MARKETS = {
     "bulls": N_("bulls"),
 }
 
+COLOURS = {"yellow": N_("yellow"), "white": N_("white"), "blue": N_("blue"),
+           "red": N_("red"), "green": N_("green")}
+
 PLAYER_KEYS = {"player", "winner", "defender", "holder", "victim", "payer", "owner", "by",
                "attacker", "target"}
 CITY_KEYS = {"city", "frm", "to", "source", "capital"}
 CARD_KEYS = {"card", "other"}
 
 
-def _element(key: str, value) -> tuple[str, str | None]:
+def _element(key: str, value, event: str = "") -> tuple[str, str | None]:
     """(display text, highlight id or None) of one param."""
     if isinstance(value, bool):
         return (_("yes") if value else _("no")), None
@@ -221,9 +244,12 @@ def _element(key: str, value) -> tuple[str, str | None]:
             return ", ".join(card_name(v) for v in value), None
         if key == "spent":
             return ", ".join(good_name(v) for v in value), None
+        if key == "cities":
+            return ", ".join(city_name(v) for v in value), None
         return ", ".join(_element(key, v)[0] for v in value), None
     if isinstance(value, dict):
-        return ", ".join(f"{state_name(k)}: {v}" for k, v in value.items()), None
+        return ", ".join(f"{city_name(k) if k in CITY_NAMES else state_name(k)}: {v}"
+                         for k, v in value.items()), None
     value = str(value)
     if key in PLAYER_KEYS and (value in STATE_NAMES or value in ("saracen", "automa")):
         return state_name(value), f"player:{value}"
@@ -233,7 +259,11 @@ def _element(key: str, value) -> tuple[str, str | None]:
         return city_name(value), f"city:{value}"
     if key in CARD_KEYS:
         return card_name(value), f"card:{value}"
-    if key in ("colour", "good"):
+    if key == "colour" and event.startswith("good_"):
+        return good_name(value), None
+    if key == "colour" and value in COLOURS:
+        return _(COLOURS[value]), None
+    if key == "good":
         return good_name(value), None
     if key == "order":
         return order_name(value), None
@@ -257,7 +287,7 @@ def render_entry(key: str, params: dict | None, markup: bool = False) -> tuple[s
     fields = _Fields()
     ids: list[str] = []
     for k, v in params.items():
-        text, ident = _element(k, v)
+        text, ident = _element(k, v, key)
         if ident:
             ids.append(ident)
         if markup:

@@ -556,9 +556,10 @@ class TableScene(QGraphicsScene):
             # units: pieces inside the disc
             owners = list(units.items())
             n = len(owners)
-            spots = {1: [(0, 0)], 2: [(-17, 0), (17, 0)], 3: [(-17, -10), (17, -10), (0, 16)]}.get(
-                n, [(-17, -14), (17, -14), (-17, 16), (17, 16)])
-            for (owner, count), (dx, dy) in zip(owners, spots):
+            spots = {1: [(0, 0)], 2: [(-17, 0), (17, 0)], 3: [(-17, -10), (17, -10), (0, 16)],
+                     4: [(-17, -14), (17, -14), (-17, 16), (17, 16)]}.get(
+                n, [(-22, -14), (0, -16), (22, -14), (-12, 16), (12, 16)][:n])
+            for (owner, count), (dx, dy) in zip(owners, spots, strict=False):
                 pc = cc + QPointF(dx, dy)
                 art.piece(p, pc, 16 if n > 1 else 20, owner)
                 art.count_badge(p, pc + QPointF(14, 12), count, 12)
@@ -942,7 +943,6 @@ class TableScene(QGraphicsScene):
         title = _("Battle")
         if b:
             city = b.get("city")
-            att, dfd = b.get("attacker"), b.get("defender")
             if city:
                 title = _("Battle for {city}").format(city=L.city_name(city))
         body = self.add_panel(R_BATTLE, title, title_size=22)
@@ -1057,7 +1057,7 @@ class TableScene(QGraphicsScene):
         unit = min((total_w - 16 * (len(order) - 1)) / sum(weights), 640)
         widths = [w * unit for w in weights]
         x = R_BOARDS.left() + (total_w - sum(widths) - 16 * (len(order) - 1)) / 2
-        for s, w in zip(order, widths):
+        for s, w in zip(order, widths, strict=True):
             self._board_panel(s, QRectF(x, R_BOARDS.top(), w, R_BOARDS.height()), v)
             x += w + 16
 
@@ -1268,7 +1268,7 @@ class TableScene(QGraphicsScene):
         toks = []
         for colour, counts in goods.items():
             counts = list(counts) + [0, 0, 0]
-            for status, n in zip(("ready", "spent", "blocked"), counts[:3]):
+            for status, n in zip(("ready", "spent", "blocked"), counts[:3], strict=True):
                 toks += [(colour, status)] * int(n or 0)
         summary = []
         for colour, counts in goods.items():
