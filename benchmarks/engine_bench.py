@@ -6,11 +6,16 @@ Run: ``python benchmarks/engine_bench.py [--games N]``. Single-threaded. Targets
 from __future__ import annotations
 
 import argparse
+import pathlib
 import random
+import sys
 import time
 
-from krestonostsy.engine import Game
-from krestonostsy.tools.simulate import lineup, play_random
+# run from a checkout without installing: the package sits one folder up
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+
+from krestonostsy.engine import Game  # noqa: E402
+from krestonostsy.tools.simulate import lineup, play_random  # noqa: E402
 
 
 def bench_playouts(players: int, games: int) -> tuple[float, float]:

@@ -22,7 +22,8 @@ class Action:
 
     def __init__(self, kind: str, **params: Any):
         self.kind = kind
-        self.params = tuple(sorted(params.items()))
+        # most actions have 0-2 params: skip the sort when it cannot change anything
+        self.params = tuple(sorted(params.items())) if len(params) > 1 else tuple(params.items())
         self._hash = hash((kind, self.params))
 
     def __getattr__(self, name: str) -> Any:

@@ -15,6 +15,7 @@ the same actions always give the same game.
 from __future__ import annotations
 
 import json
+import marshal
 import pickle
 
 from ..content import Content
@@ -168,7 +169,12 @@ class Game:
     # --- copies, saves ---------------------------------------------------------------------
 
     def _snapshot(self) -> dict:
-        return pickle.loads(pickle.dumps(self.s, pickle.HIGHEST_PROTOCOL))
+        """A deep copy of the state. The state holds only builtin types, which marshal
+        copies fastest; pickle is the fallback should anything else slip in."""
+        try:
+            return marshal.loads(marshal.dumps(self.s))
+        except ValueError:
+            return pickle.loads(pickle.dumps(self.s, pickle.HIGHEST_PROTOCOL))
 
     def clone(self) -> Game:
         """An independent copy (for bots' look-ahead). The log and history are shared
