@@ -240,24 +240,54 @@ def remove_listener(callback: Callable) -> None:
             _listeners.remove(ref)
 
 
+def _alive(callback) -> bool:
+    """False for a bound method of a Qt object whose C++ side is already deleted."""
+    owner = getattr(callback, "__self__", None)
+    if owner is None:
+        return True
+    try:
+        import shiboken6
+    except ImportError:
+        return True
+    try:
+        return shiboken6.isValid(owner)
+    except TypeError:  # not a Qt object
+        return True
+
+
+_notifying = False
+
+
 def _notify() -> None:
-    for ref in list(_listeners):
-        callback = ref()
-        if callback is None:
-            _listeners.remove(ref)
-            continue
-        try:
-            callback(_current)
-        except RuntimeError as err:  # a Qt object already deleted underneath
-            log.debug("language listener dropped: %s", err)
-            if ref in _listeners:
-                _listeners.remove(ref)
+    global _notifying
+    _notifying = True
+    try:
+        for ref in list(_listeners):
+            callback = ref()
+            if callback is None or not _alive(callback):
+                if ref in _listeners:
+                    _listeners.remove(ref)
+                continue
+            try:
+                callback(_current)
+            except RuntimeError as err:  # a Qt object already deleted underneath
+                log.debug("language listener dropped: %s", err)
+                if ref in _listeners:
+                    _listeners.remove(ref)
+    finally:
+        _notifying = False
 
 
 def set_language(lang: str) -> str:
-    """Switch the language of the whole program; returns the language actually set."""
+    """Switch the language of the whole program; returns the language actually set.
+
+    Calling it again from a listener with the language being set is a no-op (widgets that
+    forward the switch to their children may do so safely)."""
     global _current
-    _current = normalise(lang)
+    lang = normalise(lang)
+    if _notifying and lang == _current:
+        return _current
+    _current = lang
     translator(_current)
     install_qt_translator(_current)
     _notify()

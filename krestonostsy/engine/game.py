@@ -212,6 +212,13 @@ class Game:
         from .view import make_view
         return make_view(self, player)
 
+    def log_for(self, player: str | None) -> list:
+        """The log entries ``player`` may read (None = a spectator: public ones only).
+
+        Each entry is ``(event_key, params, visibility)``; private entries (a card drawn,
+        a bull returned…) are visible only to the players named in ``visibility``."""
+        return [e for e in self.log if e[2] is None or (player is not None and player in e[2])]
+
     def result(self) -> dict:
         """Final scores and the winner (SCORE-01/02); only when the game is over."""
         if not self.is_over:

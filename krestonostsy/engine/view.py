@@ -26,6 +26,7 @@ from . import rng
 from .board import controller
 
 HIDDEN = None  # a level/card the viewer may not see
+HIDDEN_CARD = "?"  # a face-down card whose identity the viewer does not know
 
 
 def _player_view(s: dict, pid: str, viewer: str | None) -> dict:
@@ -55,17 +56,25 @@ def _player_view(s: dict, pid: str, viewer: str | None) -> dict:
 
 
 def _battle_view(battle: dict | None, viewer: str | None) -> dict | None:
+    """The battle as ``viewer`` sees it: the Saracen hand only for the Saracen player,
+    and a face-down cover card only for the player it was taken from (BATTLE-08)."""
     if not battle:
         return None
-    out = {k: v for k, v in battle.items() if k not in ("hands", "saracen_hand")}
-    hands = battle.get("hands") or {}
-    out["hands"] = {side: (list(cards) if side == viewer
-                           or (side == "saracen" and battle.get("saracen_player") == viewer)
-                           else len(cards))
-                    for side, cards in hands.items()}
+    saracen_player = battle.get("saracen_player")
+
+    def knows(owner):
+        return owner == viewer or (owner == "saracen" and saracen_player == viewer
+                                   and viewer is not None)
+
+    out = {k: v for k, v in battle.items() if k not in ("saracen_hand", "slots", "returned")}
+    for key in ("slots", "returned"):
+        if key in battle:
+            out[key] = [{**slot, "cover": slot.get("cover") if knows(slot.get("cover_owner"))
+                         else (HIDDEN_CARD if slot.get("cover") else None)}
+                        for slot in battle[key]]
     if "saracen_hand" in battle:
         sh = battle["saracen_hand"]
-        out["saracen_hand"] = list(sh) if battle.get("saracen_player") == viewer else len(sh)
+        out["saracen_hand"] = list(sh) if knows("saracen") else len(sh)
     return out
 
 

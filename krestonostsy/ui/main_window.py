@@ -8,7 +8,7 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -425,7 +425,7 @@ class MainWindow(QMainWindow):
             except TypeError:
                 self.table.set_language()
         if self.controller.game is not None and self.current_page() == "table":
-            QTimer.singleShot(0, self.refresh)
+            self.refresh()
 
     def retranslate(self) -> None:
         self.setWindowTitle(_("Crusaders"))

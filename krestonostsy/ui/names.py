@@ -35,6 +35,7 @@ GOOD_NAMES = {
     "red": N_("horses"),
     "green": N_("spices"),
     "any": N_("any good"),
+    "coin": N_("coin"),
 }
 
 ORDER_NAMES = {

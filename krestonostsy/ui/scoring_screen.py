@@ -75,7 +75,9 @@ class ScoringScreen(QWidget):
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.verticalHeader().setDefaultSectionSize(44)
         self.table.horizontalHeader().setMinimumHeight(40)
-        self.table.setMinimumSize(760, 240)
+        self.table.setMinimumWidth(760)
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.setMaximumWidth(1100)
 
         self.table_button = QPushButton(objectName="showTable")
@@ -101,7 +103,8 @@ class ScoringScreen(QWidget):
         row.addStretch(1)
         row.addWidget(self.table, 6)
         row.addStretch(1)
-        layout.addLayout(row, 1)
+        layout.addLayout(row)
+        layout.addStretch(1)
         layout.addSpacing(12)
         layout.addLayout(buttons)
         self.setStyleSheet("""
@@ -157,6 +160,10 @@ class ScoringScreen(QWidget):
                 if state == winner:
                     item.setBackground(QColor("#e8cf86"))
                 self.table.setItem(row, col, item)
+        hh = self.table.horizontalHeader()
+        header = max(hh.sizeHint().height(), hh.minimumHeight(), hh.height() if
+                     self.table.isVisible() else 0)
+        self.table.setFixedHeight(header + 44 * len(order) + 2 * self.table.frameWidth() + 6)
 
 
 def _num(value) -> float:

@@ -495,3 +495,29 @@ def test_routed_units_without_an_own_neighbour_are_destroyed():
     g._advance()
     assert g.s["cities"]["tortosa"]["units"]["antioch"] == 2
     assert b["marker"] == (4 - 3) - 2
+
+
+@pytest.mark.rule("BATTLE-19", "BATTLE-17")
+def test_a_lost_tactic_still_resolves_its_end_of_battle_ability():
+    g = new_game(seed=9)
+    ant = starting(g, "antioch")
+    g.s["players"]["antioch"]["personal_discard"] = ant[4:]
+    hand(g, "antioch", ["oath_of_the_templars"] + ant[:4])
+    b = saracen_battle(g, n=6)
+    g.s["players"]["antioch"]["tactics"].remove("oath_of_the_templars")
+    if "apamean_archers" in b["saracen_hand"]:
+        b["saracen_hand"].remove("apamean_archers")
+    else:
+        g.s["decks"]["saracens"].remove("apamean_archers")
+    _end_battle_with_slots(g, [
+        {"card": "apamean_archers", "side": "defender", "owner": "saracen"},
+        {"card": "oath_of_the_templars", "side": "attacker", "owner": "antioch"}], marker=1)
+    # the Saracen casualties took Oath of the Templars, whose own casualties still resolve
+    assert b["lost"] == ["oath_of_the_templars"]
+    assert g.decision.prompt == "battle_end_effect" and g.decision.player == "antioch"
+    choose(g, "use_effect")
+    assert b["lost"] == ["oath_of_the_templars", "apamean_archers"]
+    finish(g)
+    assert "apamean_archers" not in g.s["discards"]["saracens"]
+    assert "oath_of_the_templars" in g.s["discards"]["tactics_34"]
+    assert len(g.s["players"]["antioch"]["tactics"]) == 5

@@ -146,15 +146,21 @@ def test_trophies_from_a_player_keep_goods_state_and_offer_the_governor():
     assert "gov_x" in g.s["discards"]["governors"]
 
 
-@pytest.mark.rule("BATTLE-24")
+@pytest.mark.rule("BATTLE-24", "CAPITAL-01", "CAPITAL-03")
 def test_trophies_from_the_saracens_take_the_map_goods_and_a_governor():
     g = new_game()
+    for state in g.s["states"]:  # the capital shares the state's name and comes first
+        assert g.s["players"][state]["cities"] == [state]
+    for city in ("turbessel", "tadmor", "acre"):
+        g.s["players"]["edessa"]["cities"].append(city)  # any number of city tokens
     g.s["cities"]["aleppo"]["units"] = {"edessa": 3}
     g.s["saracens"] += 2
     g.s["players"]["edessa"]["units"] -= 3
     halt_after(g, lambda: C.gain_city(g, "edessa", "aleppo", None))
     assert g.s["players"]["edessa"]["goods"]["red"] == [1, 0, 0]
     assert g.s["cities"]["aleppo"]["goods"] == 0
+    assert g.s["players"]["edessa"]["cities"][0] == "edessa"
+    assert g.s["players"]["edessa"]["cities"][-1] == "aleppo"
     while not halted(g):
         g.apply(g.legal_actions()[0])
     assert g.s["cities"]["aleppo"]["governor"] is not None

@@ -6,9 +6,6 @@ import random
 import pytest
 from PySide6.QtCore import Qt
 
-from krestonostsy.engine import Game
-from app_fixtures import FakeTable, fake_window, lang_ru, settings, store, window  # noqa: F401
-
 
 def play(window, steps: int, seed: int = 3) -> int:
     """Play random legal moves as the humans in front of the screen."""
@@ -283,10 +280,10 @@ def test_bot_seats_run_off_the_gui_thread(qtbot, fake_window):
 
 def test_screenshot_command_writes_a_png(tmp_path, qapp, monkeypatch):
     monkeypatch.setenv("KRESTONOSTSY_DATA_DIR", str(tmp_path / "data"))
+    from app_fixtures import table_factory
     from PySide6.QtGui import QImage
 
     from krestonostsy.ui.screenshot import take_screenshot
-    from app_fixtures import table_factory
     out = take_screenshot(tmp_path / "shot.png", players=3, seed=4, steps=6, lang="en",
                           size=(800, 500), table_factory=table_factory())
     image = QImage(str(out))

@@ -152,6 +152,7 @@ def test_actions_without_board_target_get_buttons(table, qtbot):
     table.show_view(game.view(p), acts, p)
     buttons = table.prompt_buttons()
     assert {b.property("action") for b in buttons} == {acts[0], acts[1]}
+    assert all(b.isVisible() and b.width() > 20 for b in buttons)
     cancel = next(b for b in buttons if b.property("action") == acts[1])
     assert cancel.property("cancel") == "true"
     with qtbot.waitSignal(table.actionChosen, timeout=2000) as blocker:

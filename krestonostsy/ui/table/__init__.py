@@ -3,10 +3,6 @@
 Public: :class:`TableView` (``show_view``, ``actionChosen``, ``highlight_ids``, ``fit``,
 ``set_language``, ``set_speed``, ``set_colour_blind``, ``render_to_image``).
 """
-from . import _pyside_fix
-
-_pyside_fix.apply()
-
-from .view import TableView  # noqa: E402
+from .view import TableView
 
 __all__ = ["TableView"]

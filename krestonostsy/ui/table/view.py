@@ -44,11 +44,12 @@ class PromptBar(QFrame):
         self.label = QLabel(self)
         self.label.setWordWrap(False)
         self.label.setTextFormat(Qt.TextFormat.RichText)
-        self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.label.setMinimumWidth(120)
+        self.label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.label.setMinimumWidth(60)  # long prompts are clipped before the buttons are
         lay.addWidget(self.swatch)
         lay.addWidget(self.label, 1)
         self.buttons_box = QWidget(self)
+        self.buttons_box.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
         self.buttons = QHBoxLayout(self.buttons_box)
         self.buttons.setContentsMargins(0, 0, 0, 0)
         self.buttons.setSpacing(8)
@@ -89,9 +90,11 @@ class PromptBar(QFrame):
             b.setCursor(Qt.CursorShape.PointingHandCursor)
             b.clicked.connect(lambda _checked=False, a=a: self.clicked.emit(a))
             self.buttons.addWidget(b)
+            b.show()  # a child created after its parent was shown stays hidden otherwise
             self._buttons.append(b)
         self.buttons_box.setVisible(bool(actions))
-        self.adjustSize()
+        self.buttons.activate()
+        self.layout().activate()
 
     def action_buttons(self) -> list[QPushButton]:
         return list(self._buttons)
@@ -258,6 +261,7 @@ class TableView(QGraphicsView):
             self._margin = h
             self.setViewportMargins(0, 0, 0, h)
         self.prompt.move(0, self.height() - h)
+        self.prompt.layout().activate()
         self.prompt.raise_()
 
     def _on_target(self, item, screen_pos) -> None:
