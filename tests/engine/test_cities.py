@@ -76,7 +76,7 @@ def test_levels_are_clamped_between_one_and_three():
     assert g.s["cities"]["edessa"]["level"] == 1
 
 
-@pytest.mark.rule("RAID-13", "RAID-14", "GLOSS-10")
+@pytest.mark.rule("RAID-13", "RAID-14", "GLOSS-10", "GOV-10")
 def test_losing_a_city_to_the_saracens_returns_goods_and_governor():
     g = new_game()
     give(g, "edessa", "aleppo", 2)
@@ -123,7 +123,7 @@ def test_losing_the_last_city_eliminates_the_player():
     assert g.s["last_round"]
 
 
-@pytest.mark.rule("BATTLE-24")
+@pytest.mark.rule("BATTLE-24", "GOV-10", "GOV-03")
 def test_trophies_from_a_player_keep_goods_state_and_offer_the_governor():
     g = new_game()
     give(g, "edessa", "tadmor", 1)

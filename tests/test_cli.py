@@ -1,0 +1,66 @@
+"""The command-line tools: simulate, replay, validate-data (issue 2 §5)."""
+import json
+import random
+import shutil
+
+import pytest
+
+from krestonostsy.cli import main as cli
+from krestonostsy.engine import Game
+from krestonostsy.resources import data_dir
+
+
+def test_simulate_prints_a_json_summary_last(capsys):
+    assert cli(["simulate", "--players", "3", "--games", "3", "--seed", "5", "--json"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    summary = json.loads(out[-1])
+    for key in ("games", "actions", "seconds", "actions_per_second", "end_conditions", "wins"):
+        assert key in summary
+    assert summary["games"] == 3 and summary["actions"] > 0
+    assert sum(summary["wins"].values()) == 3
+    assert "mean actions per game" in "\n".join(out)
+
+
+def test_replay_verifies_a_save_and_refuses_a_corrupt_one(tmp_path, capsys):
+    g = Game.new(["antioch", "edessa"], seed=2)
+    rnd = random.Random(2)
+    for _ in range(80):
+        acts = g.legal_actions()
+        g.apply(acts[rnd.randrange(len(acts))])
+    save = tmp_path / "game.json"
+    save.write_text(json.dumps(g.to_json()), encoding="utf-8")
+    assert cli(["replay", str(save)]) == 0
+    assert "80 actions replayed and verified" in capsys.readouterr().out
+    data = g.to_json()
+    data["actions"][10] = {"kind": "place_order", "order": "moon", "cell": "inner"}
+    save.write_text(json.dumps(data), encoding="utf-8")
+    assert cli(["replay", str(save)]) == 1
+    err = capsys.readouterr().err
+    assert "action 11 of 80 is not legal" in err
+    save.write_text("{ broken", encoding="utf-8")
+    assert cli(["replay", str(save)]) == 1
+    assert "not valid JSON" in capsys.readouterr().err
+    assert cli(["replay", str(tmp_path / "missing.json")]) == 2
+
+
+def test_validate_data_passes_on_shipped_data(capsys):
+    assert cli(["validate-data"]) == 0
+    assert "content OK" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("file,old,new,fragment", [
+    ("map.yaml", "  - [tortosa, antioch]", "  - [tortosa, atlantis]", "unknown city 'atlantis'"),
+    ("tracks.yaml", "  length: 20", "  length: many", "'length' must be a whole number"),
+    ("cards/buildings.yaml", "op: restore_goods", "op: restore_godos", "restore_godos"),
+])
+def test_validate_data_fails_clearly_on_a_broken_copy(tmp_path, capsys, file, old, new, fragment):
+    copy = tmp_path / "data"
+    shutil.copytree(data_dir(), copy)
+    path = copy / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    line = text[: text.index(old)].count("\n") + 1
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    assert cli(["validate-data", str(copy)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path.name}:{line}:" in err and fragment in err
