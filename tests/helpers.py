@@ -40,3 +40,56 @@ def choose(g: Game, kind: str, **params) -> None:
 
 def act(g: Game, kind: str, **params) -> None:
     g.apply(Action(kind, **params))
+
+
+# --- test content and stand-in steps (shared by the effect/trigger tests) ----------------
+
+def make_game(states=ALL4, seed=1, **cards):
+    """A game at setup with extra cards (``buildings=[Building...]`` etc.), not advanced."""
+    import dataclasses
+
+    from krestonostsy.content.loader import shipped_content
+    from krestonostsy.engine import modules  # noqa: F401  (registers every step)
+    from krestonostsy.engine.options import GameOptions
+    from krestonostsy.engine.setup import new_state
+
+    content = shipped_content()
+    extra = {k: {**getattr(content, k), **{c.id: c for c in v}} for k, v in cards.items()}
+    content = dataclasses.replace(content, **extra)
+    opts = GameOptions()
+    setup = {"states": list(states), "seed": seed, "options": opts.to_json()}
+    return Game(new_state(content, list(states), seed, opts), content, setup)
+
+
+def game_without_modifiers(*args, **kw) -> Game:
+    """A game at its first decision, without the round-1 event's modifiers."""
+    g = new_game(*args, **kw)
+    g.s["modifiers"] = {}
+    return g
+
+
+def give(g: Game, player: str, city: str, n: int) -> None:
+    """Put ``n`` of ``player``'s units (and nothing else) in ``city`` and give them its
+    token; supplies are adjusted so units stay conserved."""
+    c = g.s["cities"][city]
+    for owner, k in list(c["units"].items()):
+        if owner == "saracen":
+            g.s["saracens"] += k
+        else:
+            g.s["players"][owner]["units"] += k
+    c["units"] = {player: n}
+    g.s["players"][player]["units"] -= n
+    for p in g.s["players"].values():
+        if city in p["cities"]:
+            p["cities"].remove(city)
+    g.s["players"][player]["cities"].append(city)
+    c["goods"] = 0
+
+
+def calls(g: Game, name: str) -> list:
+    """Frames recorded by a ``record``-ed stand-in step (see tests/conftest.py)."""
+    return [c for c in g.s.get("calls", []) if c["step"] == name]
+
+
+def kinds(g: Game) -> list:
+    return sorted({a.kind for a in g.legal_actions()})

@@ -1,32 +1,10 @@
 """Battles: battle.py (BATTLE-01..25, TACTIC-02/03, EX-BATTLE-1, EX-TACTIC-1, §14.10,
 §14.13, §14.21, §14.22)."""
 import pytest
-from helpers import choose, halted, result, run_step
-from helpers import new_game as _new_game
+from helpers import choose, give, halted, result, run_step
+from helpers import game_without_modifiers as new_game
 
 from krestonostsy.engine import battle as BT
-
-
-def new_game(*args, **kw):
-    """A game at its first decision, without the round-1 event's modifiers."""
-    g = _new_game(*args, **kw)
-    g.s["modifiers"] = {}
-    return g
-
-def give(g, player, city, n):
-    c = g.s["cities"][city]
-    for owner, k in list(c["units"].items()):
-        if owner == "saracen":
-            g.s["saracens"] += k
-        else:
-            g.s["players"][owner]["units"] += k
-    c["units"] = {player: n}
-    g.s["players"][player]["units"] -= n
-    for p in g.s["players"].values():
-        if city in p["cities"]:
-            p["cities"].remove(city)
-    g.s["players"][player]["cities"].append(city)
-    c["goods"] = 0
 
 
 def move_in(g, player, city, n, frm=None):

@@ -1,35 +1,11 @@
 """Cities changing hands and levels: cities.py (RAID-13/14, CAPITAL-04/05, BATTLE-23/24,
 BUILD-09, §14.9, §14.10, §14.16)."""
 import pytest
-from helpers import choose, halted
-from helpers import new_game as _new_game
+from helpers import choose, give, halted
+from helpers import game_without_modifiers as new_game
 
 from krestonostsy.engine import cities as C
 from krestonostsy.engine.flow import STEPS
-
-
-def new_game(*args, **kw):
-    """A game at its first decision, without the round-1 event's modifiers."""
-    g = _new_game(*args, **kw)
-    g.s["modifiers"] = {}
-    return g
-
-def give(g, player, city, n):
-    """Put ``n`` of ``player``'s units (and nothing else) in ``city`` and give them its
-    token; supplies are adjusted so units stay conserved."""
-    c = g.s["cities"][city]
-    for owner, k in list(c["units"].items()):
-        if owner == "saracen":
-            g.s["saracens"] += k
-        else:
-            g.s["players"][owner]["units"] += k
-    c["units"] = {player: n}
-    g.s["players"][player]["units"] -= n
-    for p in g.s["players"].values():
-        if city in p["cities"]:
-            p["cities"].remove(city)
-    g.s["players"][player]["cities"].append(city)
-    c["goods"] = 0
 
 
 def halt_after(g, fn):

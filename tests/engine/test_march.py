@@ -1,29 +1,7 @@
 """The march order: march.py (MARCH-01..07, §14.9, §14.23)."""
 import pytest
-from helpers import choose, halted, result, run_step
-from helpers import new_game as _new_game
-
-
-def new_game(*args, **kw):
-    """A game at its first decision, without the round-1 event's modifiers."""
-    g = _new_game(*args, **kw)
-    g.s["modifiers"] = {}
-    return g
-
-def give(g, player, city, n):
-    c = g.s["cities"][city]
-    for owner, k in list(c["units"].items()):
-        if owner == "saracen":
-            g.s["saracens"] += k
-        else:
-            g.s["players"][owner]["units"] += k
-    c["units"] = {player: n}
-    g.s["players"][player]["units"] -= n
-    for p in g.s["players"].values():
-        if city in p["cities"]:
-            p["cities"].remove(city)
-    g.s["players"][player]["cities"].append(city)
-    c["goods"] = 0
+from helpers import choose, give, halted, result, run_step
+from helpers import game_without_modifiers as new_game
 
 
 def set_units(g, player, city, n):

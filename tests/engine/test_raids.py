@@ -1,23 +1,7 @@
 """Saracen raids: raids.py (RAID-01..15, EX-RAID-1, EX-GLOSS-1, GLOSS-08, §14.8, §14.9,
 §14.15)."""
 import pytest
-from helpers import choose, halted, new_game, run_step
-
-
-def give(g, player, city, n):
-    c = g.s["cities"][city]
-    for owner, k in list(c["units"].items()):
-        if owner == "saracen":
-            g.s["saracens"] += k
-        else:
-            g.s["players"][owner]["units"] += k
-    c["units"] = {player: n}
-    g.s["players"][player]["units"] -= n
-    for p in g.s["players"].values():
-        if city in p["cities"]:
-            p["cities"].remove(city)
-    g.s["players"][player]["cities"].append(city)
-    c["goods"] = 0
+from helpers import choose, give, halted, new_game, run_step
 
 
 def set_saracens(g, city, n):

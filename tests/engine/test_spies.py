@@ -1,54 +1,9 @@
-import dataclasses
 
 import pytest
-from helpers import choose, halted, run_step
+from helpers import ALL4, choose, halted, kinds, make_game, run_step
 
-from krestonostsy.content.loader import shipped_content
 from krestonostsy.content.models import Spy
 from krestonostsy.engine import modules  # noqa: F401  (registers every step)
-from krestonostsy.engine.flow import STEPS, Step
-from krestonostsy.engine.game import Game
-from krestonostsy.engine.options import GameOptions
-from krestonostsy.engine.setup import new_state
-
-ALL4 = ("jerusalem", "tripoli", "edessa", "antioch")
-
-
-def make_game(states=ALL4, seed=1, **cards):
-    """A game at setup with extra cards (``buildings=[Building...]`` etc.), not advanced."""
-    content = shipped_content()
-    extra = {k: {**getattr(content, k), **{c.id: c for c in v}} for k, v in cards.items()}
-    content = dataclasses.replace(content, **extra)
-    opts = GameOptions()
-    setup = {"states": list(states), "seed": seed, "options": opts.to_json()}
-    return Game(new_state(content, list(states), seed, opts), content, setup)
-
-
-class Recorder(Step):
-    """Stands in for another module's step: records its frame and returns ``value``."""
-
-    def __init__(self, name, value=None):
-        self.name, self.value = name, value
-
-    def run(self, g, f):
-        g.s.setdefault("calls", []).append(
-            dict({k: v for k, v in f.items() if k != "s"}, step=self.name))
-        g.ret(self.value)
-
-
-@pytest.fixture
-def record(monkeypatch):
-    def _record(name, value=None):
-        monkeypatch.setitem(STEPS, name, Recorder(name, value))
-    return _record
-
-
-def calls(g, name):
-    return [c for c in g.s.get("calls", []) if c["step"] == name]
-
-
-def kinds(g):
-    return sorted({a.kind for a in g.legal_actions()})
 from krestonostsy.engine.triggers import spy_placements  # noqa: E402
 
 

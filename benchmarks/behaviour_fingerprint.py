@@ -1,0 +1,75 @@
+"""Behaviour fingerprint of the rules engine: a safety net for refactoring and speed work.
+
+Plays seeded random games (``--games`` per player count, default 20, for 2, 3 and 4
+players; random choices from ``random.Random(seed)``) and prints a sha256 of every game's
+final ``game.state_json()``, of its log and of the sequence of decisions (player, prompt,
+params and the legal actions in order, plus every player's and a spectator's view every
+25 actions), then one combined hash. Same engine behaviour = same combined hash.
+
+Run: ``python benchmarks/behaviour_fingerprint.py [--games N] [--quiet]``.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import pathlib
+import random
+import sys
+
+# run from a checkout without installing: the package sits one folder up
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+
+from krestonostsy.engine import Game  # noqa: E402
+from krestonostsy.tools.simulate import lineup  # noqa: E402
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _dump(data) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), default=repr)
+
+
+def play(players: int, index: int) -> tuple[str, str, str, int]:
+    """One seeded game: (state hash, log hash, decisions hash, number of actions)."""
+    seed = players * 1000 + index
+    rnd = random.Random(seed)
+    game = Game.new(lineup(players, rnd), seed=seed)
+    decisions = hashlib.sha256()
+    n = 0
+    while not game.is_over:
+        d = game.decision
+        acts = game.legal_actions()
+        decisions.update(_dump([d.player, d.prompt, d.params,
+                                [a.to_json() for a in acts]]).encode())
+        if n % 25 == 0:
+            for who in [None, *game.s["states"]]:
+                decisions.update(_dump(game.view(who)).encode())
+        game.apply(acts[rnd.randrange(len(acts))])
+        n += 1
+        if n > 20000:
+            raise RuntimeError(f"game {players}p #{index} did not end")
+    decisions.update(_dump(game.result()).encode())
+    return _sha(game.state_json()), _sha(_dump(game.log)), decisions.hexdigest(), n
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=20, help="games per player count")
+    ap.add_argument("--quiet", action="store_true", help="print only the combined hash")
+    a = ap.parse_args()
+    combined = hashlib.sha256()
+    for players in (2, 3, 4):
+        for i in range(a.games):
+            state_h, log_h, dec_h, n = play(players, i)
+            combined.update(f"{players}:{i}:{n}:{state_h}:{log_h}:{dec_h}\n".encode())
+            if not a.quiet:
+                print(f"{players}p #{i:<3} actions {n:>5}  state {state_h[:16]}  "
+                      f"log {log_h[:16]}  decisions {dec_h[:16]}")
+    print(f"combined {combined.hexdigest()}")
+
+
+if __name__ == "__main__":
+    main()
