@@ -222,8 +222,11 @@ MARKETS = {
     "bulls": N_("bulls"),
 }
 
+# a colour on its own ("the raid colour is yellow"): context "colour", because the card
+# texts use the same English words as adjectives of a plural noun ("yellow tactics")
 COLOURS = {"yellow": N_("yellow"), "white": N_("white"), "blue": N_("blue"),
            "red": N_("red"), "green": N_("green")}
+COLOUR_CONTEXT = "colour"
 
 PLAYER_KEYS = {"player", "winner", "defender", "holder", "victim", "payer", "owner", "by",
                "attacker", "target"}
@@ -262,7 +265,7 @@ def _element(key: str, value, event: str = "") -> tuple[str, str | None]:
     if key == "colour" and event.startswith("good_"):
         return good_name(value), None
     if key == "colour" and value in COLOURS:
-        return _(COLOURS[value]), None
+        return i18n.pgettext(COLOUR_CONTEXT, COLOURS[value]), None
     if key == "good":
         return good_name(value), None
     if key == "order":
