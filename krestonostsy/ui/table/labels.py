@@ -37,19 +37,58 @@ PROMPTS = {
     "place_order": N_("Place an order token on the cross"),
     "planning": N_("Place an order token on the cross"),
     "activate": N_("Carry out your order"),
+    "own_turn": N_("You may play a spy, a rescript or a building, or click Done"),
     "build": N_("Build: upgrade a city and/or build a building"),
     "prayer": N_("Prayer: gain sanctity"),
+    "prayer_goods": N_("Prayer: spend extra goods for more sanctity (up to {max})"),
     "muster": N_("Muster: hire units and/or learn tactics"),
+    "hire_goods": N_("Hire: spend extra goods for more units (up to {max})"),
+    "place_unit": N_("Place the hired units in your cities ({left} left)"),
+    "take_card": N_("Take a card from the market or draw blind ({reason})"),
+    "replace_building": N_("No free building cell for {card}: discard a building"),
+    "pay": N_("Pay for {reason}: still to pay {left}"),
     "march": N_("March: choose a target and move units"),
+    "march_target": N_("March: choose the target city ({moves} moves)"),
+    "march_buy_moves": N_("March on {city}: buy extra moves?"),
+    "march_move": N_("March on {target}: choose where units come from ({left} moves left)"),
+    "march_governor": N_("After the march: replace a governor?"),
+    "move_units": N_("Move units ({n})"),
+    "keep_governor": N_("{city}: keep the governor or replace it"),
+    "replace_governor": N_("Choose the city whose governor you replace"),
+    "saracen_player": N_("Battle for {city}: choose who plays the Saracens"),
     "battle": N_("Battle: play a tactic"),
-    "raid_order": N_("Choose the order of your raids"),
+    "battle_play": N_("Battle for {city}: play a tactic from your hand"),
+    "battle_cancel": N_("Cover {card}: cancel its top or bottom half"),
+    "battle_reinforce": N_("Battle for {city}: bring reinforcements ({left} left)"),
+    "battle_rescripts": N_("Battle: play a rescript now?"),
     "retreat": N_("Choose where to retreat"),
+    "recover_starting": N_("Take back a starting tactic"),
+    "after_order_buildings": N_("After the {order} order: use a building?"),
+    "after_order_spies": N_("{player} carried out {order}: use a spy against them?"),
+    "after_battle_buildings": N_("After the battle: use a building?"),
+    "after_battle_spies": N_("After the battle of {player}: use a spy?"),
+    "play_drawn_spy": N_("You drew the spy {card}: play it now or keep it"),
+    "raid_order": N_("Choose the order of your raids"),
+    "raid_rescripts": N_("Saracen raid on {city}: play a rescript?"),
+    "income_rescript": N_("Income: play a rescript?"),
     "bishop_action": N_("Bishop action: train or move a bishop"),
     "discard_tactic": N_("Discard a tactic"),
     "discard_rescript": N_("Discard a rescript"),
+    "rescript_limit": N_("More than 3 rescripts: discard {n}"),
     "choose_governor": N_("Choose a governor"),
+    "choose_effect": N_("Choose one of the card's effects"),
+    "choose_block_good": N_("Choose a good of {player} to block"),
+    "choose_restore_good": N_("Choose a good to restore"),
+    "upgrade_city": N_("Choose a city to upgrade"),
+    "bombard": N_("Bombard: choose a city"),
     "halt": N_("Halted"),
 }
+# What is being paid for (the ``reason`` of the ``pay`` prompt).
+PAY_REASONS = {"upgrade": N_("the upgrade"), "build": N_("the building"),
+               "learn": N_("the tactic"), "prayer": N_("the prayer"),
+               "hire": N_("the units"), "march_moves": N_("the moves"),
+               "card": N_("the card"), "effect": N_("the effect")}
+TAKE_REASONS = {"build": N_("build"), "learn": N_("learn"), "effect": N_("card effect")}
 # Action kinds (Action.kind) for buttons and popup menus; unknown kinds are humanised.
 ACTIONS = {
     "keep_bull": N_("Keep this bull"),
@@ -60,20 +99,57 @@ ACTIONS = {
     "end_turn": N_("End turn"),
     "finish": N_("Finish"),
     "skip": N_("Skip"),
+    "decline": N_("Do not pay"),
     "confirm": N_("Confirm"),
     "cancel": N_("Cancel"),
     "back": N_("Back"),
+    "upgrade": N_("Upgrade {city}"),
     "upgrade_city": N_("Upgrade {city}"),
-    "build_building": N_("Build {card}"),
-    "hire": N_("Hire units in {city}"),
+    "build_building": N_("Build a building"),
+    "build_extra": N_("Build one more building"),
+    "discard_building": N_("Discard {card}"),
+    "hire": N_("Hire units"),
+    "learn": N_("Learn a tactic"),
+    "learn_extra": N_("Learn one more tactic"),
     "learn_tactic": N_("Learn {card}"),
+    "take_card": N_("Take {card}"),
+    "draw_blind": N_("Draw blind: {market}"),
+    "place_unit": N_("Place a unit in {city}"),
+    "pay_coin": N_("Pay a coin"),
+    "pay_good": N_("Pay: {colour}"),
+    "pay_discount": N_("Use the discount"),
+    "pay_rescript": N_("Pay with {card} ({colour})"),
+    "pay_rescript_good": N_("Pay with the rescript's good: {colour}"),
     "march_target": N_("March on {city}"),
-    "move_units": N_("Move units from {frm} to {to}"),
+    "end_march": N_("End the march"),
+    "end_moves": N_("Stop moving units"),
+    "move_units": N_("Move units from {source} to {to}"),
+    "keep_governor": N_("Keep the governor {card}"),
+    "replace_governor": N_("Replace the governor of {city}"),
+    "saracen_player": N_("{player} plays the Saracens"),
     "play_tactic": N_("Play {card}"),
+    "cancel_half": N_("Cancel the {half} half of {card}"),
+    "reinforce_from": N_("Reinforce from {city}"),
+    "stop_reinforce": N_("No more reinforcements"),
+    "retreat_to": N_("Retreat to {city}"),
+    "recover_tactic": N_("Take back {card}"),
+    "use_building": N_("Use {card}"),
+    "use_spy": N_("Use {card}"),
+    "play_spy": N_("Play {card} against {player}"),
+    "keep": N_("Keep {card} in hand"),
+    "play_rescript": N_("Play {card}"),
+    "discard_tactic": N_("Discard {card}"),
+    "discard_rescript": N_("Discard {card}"),
     "train_bishop": N_("Train a bishop in {city}"),
-    "move_bishop": N_("Move a bishop to {to}"),
+    "move_bishop": N_("Move a bishop to {city}"),
+    "move_bishop_from": N_("Move the bishop from {frm} to {city}"),
+    "block_good": N_("Block: {colour}"),
+    "restore_good": N_("Restore: {colour}"),
+    "bombard": N_("Bombard {city}"),
+    "choose": N_("Option {option}"),
     "halt": N_("Halt"),
 }
+HALVES = {"top": N_("top"), "bottom": N_("bottom")}
 CANCEL_KINDS = ("cancel", "back", "undo")
 CELL_NAMES = {"inner": N_("inner cell"), "outer": N_("outer cell, enhanced")}
 
@@ -178,6 +254,8 @@ def card_colours(card_id: str | None) -> tuple:
 # --- prompts and actions --------------------------------------------------------------------
 
 def _fmt_value(key: str, value) -> str:
+    if isinstance(value, bool) or value is None:
+        return ""
     if isinstance(value, str):
         if key in ("city", "source", "target", "to", "frm") and value in CITY_NAMES:
             return city_name(value)
@@ -189,13 +267,20 @@ def _fmt_value(key: str, value) -> str:
             return _(CELL_NAMES.get(value, value))
         if key in ("card",):
             return card_name(value)
-        if key in ("colour", "good"):
+        if key in ("colour", "good", "need"):
             return goods_name(value)
         if key == "market":
             return _(MARKET_NAMES.get(value, value))
+        if key == "half":
+            return _(HALVES.get(value, value))
         return _(humanise(value)) if "_" in value else value
     if isinstance(value, (list, tuple)):
-        return ", ".join(_fmt_value(key, v) for v in value)
+        return ", ".join(x for x in (_fmt_value(key, v) for v in value) if x)
+    if key == "level" and isinstance(value, int):
+        from .art import roman
+        return roman(value)
+    if key == "option" and isinstance(value, int):
+        return str(value + 1)
     return str(value)
 
 
@@ -204,17 +289,76 @@ class _Params(dict):
         return "…"
 
 
+def _prompt_values(key: str, params: dict) -> _Params:
+    values = _Params({k: _fmt_value(k, v) for k, v in params.items()})
+    if key == "pay":
+        reason = params.get("reason")
+        values["reason"] = _(PAY_REASONS[reason]) if reason in PAY_REASONS else (
+            _(humanise(reason)) if reason else _("the cost"))
+        left = params.get("left")
+        if isinstance(left, (list, tuple)):
+            counts: dict = {}
+            for c in left:
+                counts[c] = counts.get(c, 0) + 1
+            values["left"] = ", ".join(
+                (f"{n}× " if n > 1 else "") + goods_name(c) for c, n in counts.items())
+    elif key == "take_card":
+        reason = params.get("reason")
+        values["reason"] = _(TAKE_REASONS[reason]) if reason in TAKE_REASONS else (
+            _(humanise(reason)) if reason else "")
+    return values
+
+
+# What the table shows now, for labels that need it (where a bishop stands).
+_CONTEXT: dict = {"bishops": {}, "levels": {}}
+
+
+def set_view(view: dict | None) -> None:
+    """Remember what labels may need from the view being drawn (called by the scene)."""
+    bishops, levels = {}, {}
+    for cid, cv in ((view or {}).get("cities") or {}).items():
+        for b in (cv or {}).get("bishops") or ():
+            if isinstance(b, dict) and b.get("no") is not None:
+                bishops[b["no"]] = cid
+                if isinstance(b.get("level"), int):  # known only to its owner
+                    levels[b["no"]] = b["level"]
+    _CONTEXT["bishops"], _CONTEXT["levels"] = bishops, levels
+
+
 def prompt_text(decision: dict | None) -> str:
     if not decision:
         return ""
     key = decision.get("prompt") or ""
     params = decision.get("params") or {}
+    if key == "retreat_to" and isinstance(params.get("n"), int):
+        return ngettext("{n} unit leaves {frm}: choose where it goes",
+                        "{n} units leave {frm}: choose where they go",
+                        params["n"]).format_map(_prompt_values(key, params))
     template = _(PROMPTS[key]) if key in PROMPTS else _(humanise(key))
-    values = _Params({k: _fmt_value(k, v) for k, v in params.items()})
+    values = _prompt_values(key, params)
     try:
-        return template.format_map(values)
+        text = template.format_map(values)
     except (ValueError, IndexError):
-        return template
+        text = template
+    return text.replace(" ()", "")
+
+
+def _counted(kind: str, n: int, values: dict) -> str | None:
+    """Labels of actions that carry a number (Russian has three plural forms)."""
+    if kind == "march_move":
+        return ngettext("Move {n} unit from {city}", "Move {n} units from {city}", n).format_map(values)
+    if kind == "move_units":
+        return ngettext("Move {n} unit from {source} to {to}", "Move {n} units from {source} to {to}",
+                        n).format_map(values)
+    if kind == "extra_goods":
+        if n == 0:
+            return _("No extra goods")
+        return ngettext("+{n} good", "+{n} goods", n).format(n=n)
+    if kind == "buy_moves":
+        if n == 0:
+            return _("No extra moves")
+        return ngettext("+{n} move", "+{n} moves", n).format(n=n)
+    return None
 
 
 def action_label(action) -> str:
@@ -222,7 +366,16 @@ def action_label(action) -> str:
     kind = action.kind
     params = dict(action.params)
     values = _Params({k: _fmt_value(k, v) for k, v in params.items()})
-    if kind in ACTIONS:
+    n = params.get("n")
+    counted = _counted(kind, n, values) if isinstance(n, int) else None
+    if counted is not None:
+        label = counted
+        used = set(params)
+    elif kind == "move_bishop" and params.get("bishop") in _CONTEXT["bishops"]:
+        values["frm"] = city_name(_CONTEXT["bishops"][params["bishop"]])
+        label = _(ACTIONS["move_bishop_from"]).format_map(values)
+        used = set(params)
+    elif kind in ACTIONS:
         try:
             label = _(ACTIONS[kind]).format_map(values)
         except (ValueError, IndexError):
@@ -231,7 +384,15 @@ def action_label(action) -> str:
     else:
         label = _(humanise(kind))
         used = set()
-    rest = [values[k] for k in sorted(params) if k not in used]
+    if kind == "move_bishop" and params.get("bishop") in _CONTEXT["levels"]:
+        label += " — " + _("level {n}").format(n=_fmt_value("level", _CONTEXT["levels"][params["bishop"]]))
+    if kind == "train_bishop" and "level" in params:
+        label += " — " + _("level {n}").format(n=values["level"])
+        used.add("level")
+    if kind == "block_good" and params.get("spent"):
+        label += " (" + _("spent") + ")"
+    used |= {"slot", "spent"}  # a market slot is the card itself; spent is told above
+    rest = [values[k] for k in sorted(params) if k not in used and values[k]]
     if rest:
         label += " — " + ", ".join(rest)
     return label

@@ -75,6 +75,7 @@ class TableScene(QGraphicsScene):
         self.clear()
         self._legal_items = []
         self.view_data = view or {}
+        L.set_view(self.view_data)
         self.viewer = viewer if viewer is not None else (view or {}).get("viewer")
         self.legal_targets = set()
         for a in legal or ():

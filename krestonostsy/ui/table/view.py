@@ -60,6 +60,7 @@ class PromptBar(QFrame):
     def set_scale(self, k: float) -> None:
         fam = art.font_family()
         px = int(17 * k)
+        self._px = px
         self.setStyleSheet(f"""
             QFrame#promptBar {{ background: qlineargradient(x1:0,y1:0,x2:0,y2:1, stop:0 #f6ecd2,
                                 stop:1 #e6d3a4); border-top: 3px solid #b8892b; }}
@@ -95,6 +96,26 @@ class PromptBar(QFrame):
         self.buttons_box.setVisible(bool(actions))
         self.buttons.activate()
         self.layout().activate()
+
+    def fit_label(self) -> None:
+        """A prompt too long for one line drops the click hint, then wraps on two smaller
+        lines: the player always reads the whole question."""
+        lab = self.label
+        self.layout().activate()
+        text = lab.text()
+        lab.setWordWrap(False)
+        lab.setStyleSheet("")
+        if lab.sizeHint().width() <= lab.width():
+            return
+        cut = text.find(" &nbsp;<i>(")
+        if cut > 0:
+            text = text[:cut]
+            lab.setText(text)
+            if lab.sizeHint().width() <= lab.width():
+                return
+        px = max(11, int(self._px * .78))
+        lab.setStyleSheet(f"font-size: {px}px;")
+        lab.setWordWrap(True)
 
     def action_buttons(self) -> list[QPushButton]:
         return list(self._buttons)
@@ -229,24 +250,28 @@ class TableView(QGraphicsView):
         buttons = [a for a in self._legal
                    if not any(t in present for t in a.targets if not t.startswith("choice:"))]
         if v.get("result"):
-            text = _("The game is over.")
-            who = None
+            winner = (v["result"] or {}).get("winner") if isinstance(v["result"], dict) else None
+            text = (_("The game is over. Winner: {winner}").format(winner=L.state_name(winner))
+                    if winner else _("The game is over."))
+            who = winner if winner in art.STATE_COLOURS else None
         elif not d:
             text, who = _("Waiting…"), None
         else:
             who = d.get("player")
             what = L.prompt_text(d)
             if who == self._player and self._legal:
-                head = _("Your move")
+                head = _("Your move") + " · " + L.state_name(who)
             elif who in art.STATE_COLOURS:
                 head = _("{state} is deciding").format(state=L.state_name(who))
             else:
                 head = ""
             text = f"<b>{head}</b> — {what}" if head else what
-            if self._legal and not buttons:
-                text += " &nbsp;<i>(" + _("click a highlighted place on the table") + ")</i>"
+            hint = " &nbsp;<i>(" + _("click a highlighted place on the table") + ")</i>"
+            if self._legal and self._scene.legal_items():
+                text += hint
         self.prompt.set_prompt(text, who, buttons)
         self._place_prompt()
+        self.prompt.fit_label()
 
     def _place_prompt(self) -> None:
         """The prompt bar sits in a margin under the viewport: it never hides the table."""
@@ -272,9 +297,15 @@ class TableView(QGraphicsView):
         if len(acts) == 1:
             self._choose(acts[0])
             return
+        if self._menu is not None:
+            self._menu.deleteLater()
         self._menu = QMenu(self)
-        for a in acts:
-            act = self._menu.addAction(L.action_label(a))
+        labels = [L.action_label(a) for a in acts]
+        for a, text in zip(acts, labels, strict=True):
+            if labels.count(text) > 1:  # the player must tell the entries apart
+                text += f" ({labels[:acts.index(a) + 1].count(text)})"
+            act = self._menu.addAction(text)
+            act.setData(acts.index(a))
             act.triggered.connect(lambda _c=False, a=a: self._choose(a))
         self._menu.popup(screen_pos if isinstance(screen_pos, QPoint) else screen_pos.toPoint())
 
