@@ -498,9 +498,7 @@ def card_lines(card, lang_or_translator: Any = None) -> list[str]:
         if card.effect:
             lines.append(effect_text(card.effect, tr))
         for key, value in card.modifiers.items():
-            template = ROUND_MODIFIER_TEMPLATES[key]
-            n = None if isinstance(value, bool) else value
-            lines.append(_fmt(tr, template, n) if n is not None else tr.gettext(template))
+            lines.append(modifier_text(key, value, tr))
         lines.append(tr.gettext(T["raids"]))
         for row in card.raid_table:
             lines.append(_fmt(tr, T["raid_row"], range=_range(row),
@@ -510,6 +508,14 @@ def card_lines(card, lang_or_translator: Any = None) -> list[str]:
     else:
         raise TypeError(f"not a card: {card!r}")
     return lines
+
+
+def modifier_text(key: str, value, lang: Any = "en") -> str:
+    """One round modifier of an event (``g.s["modifiers"]``), as a sentence."""
+    tr = _tr(lang)
+    template = ROUND_MODIFIER_TEMPLATES[key]
+    n = None if isinstance(value, bool) else value
+    return _fmt(tr, template, n) if n is not None else tr.gettext(template)
 
 
 def card_text(card, lang: Any = "en") -> str:

@@ -789,8 +789,10 @@ class TableScene(QGraphicsScene):
         info = [_("Events left: {n}").format(n=decks.get("events", 0))]
         if homs:
             info.append(_("Homs card: {state}").format(state=L.state_name(homs)))
+        from ...content.text import ROUND_MODIFIER_TEMPLATES, modifier_text
         for k, val in mods.items():
-            info.append(f"{L.humanise(str(k))}: {val}")
+            if k in ROUND_MODIFIER_TEMPLATES:
+                info.append(modifier_text(k, val, current_language()))
 
         def idraw(p, rc):
             y = rc.y()
