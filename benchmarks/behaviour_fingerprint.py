@@ -6,7 +6,10 @@ final ``game.state_json()``, of its log and of the sequence of decisions (player
 params and the legal actions in order, plus every player's and a spectator's view every
 25 actions), then one combined hash. Same engine behaviour = same combined hash.
 
-Run: ``python benchmarks/behaviour_fingerprint.py [--games N] [--quiet]``.
+``--via-clone`` plays every action on a fresh ``game.clone()`` instead (the clone must
+equal its source and share no mutable object with it); the hash must not change.
+
+Run: ``python benchmarks/behaviour_fingerprint.py [--games N] [--quiet] [--via-clone]``.
 """
 from __future__ import annotations
 
@@ -32,7 +35,26 @@ def _dump(data) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), default=repr)
 
 
-def play(players: int, index: int) -> tuple[str, str, str, int]:
+def _containers(x, out: dict) -> dict:
+    if isinstance(x, (dict, list)):
+        out[id(x)] = x
+        for v in (x.values() if isinstance(x, dict) else x):
+            _containers(v, out)
+    return out
+
+
+def check_clone(game: Game) -> Game:
+    """A clone of ``game``, checked: equal state, no shared mutable object."""
+    copy = game.clone()
+    if copy.state_json() != game.state_json() or copy.s != game.s:
+        raise AssertionError("clone differs from its source")
+    shared = _containers(game.s, {}).keys() & _containers(copy.s, {}).keys()
+    if shared:
+        raise AssertionError(f"clone shares {len(shared)} mutable objects with its source")
+    return copy
+
+
+def play(players: int, index: int, via_clone: bool = False) -> tuple[str, str, str, int]:
     """One seeded game: (state hash, log hash, decisions hash, number of actions)."""
     seed = players * 1000 + index
     rnd = random.Random(seed)
@@ -40,6 +62,8 @@ def play(players: int, index: int) -> tuple[str, str, str, int]:
     decisions = hashlib.sha256()
     n = 0
     while not game.is_over:
+        if via_clone:
+            game = check_clone(game)
         d = game.decision
         acts = game.legal_actions()
         decisions.update(_dump([d.player, d.prompt, d.params,
@@ -59,11 +83,13 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=20, help="games per player count")
     ap.add_argument("--quiet", action="store_true", help="print only the combined hash")
+    ap.add_argument("--via-clone", action="store_true",
+                    help="play every action on a checked clone of the game")
     a = ap.parse_args()
     combined = hashlib.sha256()
     for players in (2, 3, 4):
         for i in range(a.games):
-            state_h, log_h, dec_h, n = play(players, i)
+            state_h, log_h, dec_h, n = play(players, i, a.via_clone)
             combined.update(f"{players}:{i}:{n}:{state_h}:{log_h}:{dec_h}\n".encode())
             if not a.quiet:
                 print(f"{players}p #{i:<3} actions {n:>5}  state {state_h[:16]}  "

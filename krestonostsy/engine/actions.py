@@ -22,11 +22,22 @@ class Action:
 
     def __init__(self, kind: str, **params: Any):
         self.kind = kind
-        # most actions have 0-2 params: skip the sort when it cannot change anything
-        self.params = tuple(sorted(params.items())) if len(params) > 1 else tuple(params.items())
-        self._hash = hash((kind, self.params))
+        # most actions have 0-2 params: skip the sort when it cannot change anything.
+        # The hash is computed on first use (most actions are never hashed).
+        items = tuple(params.items())
+        n = len(items)
+        if n == 2:
+            if items[1][0] < items[0][0]:
+                items = (items[1], items[0])
+        elif n > 2:
+            items = tuple(sorted(items))
+        self.params = items
 
     def __getattr__(self, name: str) -> Any:
+        # the unset slot of the lazily computed hash, and the special names that copy and
+        # pickle probe for before the slots exist, are never parameters
+        if name == "_hash" or name.startswith("__"):
+            raise AttributeError(name)
         for key, value in self.params:
             if key == name:
                 return value
@@ -39,11 +50,20 @@ class Action:
         return default
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Action) and self._hash == other._hash
-                and self.kind == other.kind and self.params == other.params)
+        return (self is other or isinstance(other, Action) and self.kind == other.kind
+                and self.params == other.params)
 
     def __hash__(self) -> int:
-        return self._hash
+        try:
+            return self._hash
+        except AttributeError:  # not computed yet (__getattr__ raises it for "_hash")
+            h = self._hash = hash((self.kind, self.params))
+            return h
+
+    def __reduce__(self):
+        """Pickle/copy support: rebuild from the JSON form (bots may ship actions to
+        worker processes)."""
+        return (Action.from_json, (self.to_json(),))
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.params)
@@ -80,6 +100,8 @@ class Action:
                 out.append(f"player:{value}")
             elif key == "bishop":
                 out.append(f"bishop:{value}")
+            elif key == "half":
+                out.append(f"battle:half:{value}")
         if not out:
             out.append(f"choice:{self.kind}")
         return tuple(out)

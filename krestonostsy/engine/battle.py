@@ -39,6 +39,7 @@ prevent_destruction, destroy_city in battle) are implemented here and registered
 from __future__ import annotations
 
 import json
+import marshal
 
 from . import board as B
 from . import cities as C
@@ -83,7 +84,18 @@ def push(b: dict, side: str, n: int) -> None:
     b["marker"] += n if side == "attacker" else -n
 
 
+_PLAIN_TEXT: dict = {}
+"""id(content effect tuple) -> (the tuple, its JSON round trip, marshalled); content
+is never mutated."""
+
+
 def _plain(ops):
+    if type(ops) is tuple:  # a content effect: convert it once, copy the result
+        hit = _PLAIN_TEXT.get(id(ops))
+        if hit is None or hit[0] is not ops:
+            data = json.loads(json.dumps(list(ops)))
+            hit = _PLAIN_TEXT[id(ops)] = (ops, marshal.dumps(data))
+        return marshal.loads(hit[1])  # same lists/dicts as json.loads, built faster
     return json.loads(json.dumps(list(ops)))
 
 

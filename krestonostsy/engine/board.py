@@ -76,17 +76,35 @@ def capital(g, player: str) -> str | None:
 def adjacent(g, city: str) -> tuple[str, ...]:
     """Existing neighbours of ``city`` (removed cities do not exist, SETUP-28/29)."""
     cities = g.s["cities"]
-    return tuple(n for n in g.c.board.adjacency[city] if not cities[n].get("removed"))
+    return tuple([n for n in g.c.board.adjacency[city] if not cities[n].get("removed")])
 
 
 def existing_cities(g) -> list[str]:
     return [c for c, d in g.s["cities"].items() if not d.get("removed")]
 
 
+_DISTANCES: dict = {}
+"""(id(adjacency), removed cities) -> (adjacency, {(a, b): distance}): a distance depends
+only on the map and on which cities are removed, so each is searched once."""
+
+
 def distance(g, a: str, b: str) -> int:
     """Shortest path over existing cities (§3 'closest', SYM-86); large if unreachable."""
     if a == b:
         return 0
+    adjacency = g.c.board.adjacency
+    removed = frozenset([c for c, d in g.s["cities"].items() if d.get("removed")])
+    hit = _DISTANCES.get((id(adjacency), removed))
+    if hit is None or hit[0] is not adjacency:
+        hit = _DISTANCES[(id(adjacency), removed)] = (adjacency, {})
+    known = hit[1]
+    d = known.get((a, b))
+    if d is None:
+        d = known[(a, b)] = _search(g, a, b)
+    return d
+
+
+def _search(g, a: str, b: str) -> int:
     seen = {a}
     frontier = [a]
     d = 0
@@ -120,7 +138,8 @@ def turn_order(g, include_automa: bool = False) -> list[str]:
     pieces = list(g.s["states"])
     if include_automa:
         pieces += g.s["automa"]["pieces"]
-    return sorted(pieces, key=lambda p: -pos[p])
+    # descending position; equal positions keep their order, as with key=-pos[p]
+    return sorted(pieces, key=pos.__getitem__, reverse=True)
 
 
 def active_players(g) -> list[str]:

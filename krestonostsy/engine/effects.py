@@ -84,8 +84,19 @@ def handler_for(g, name: str, ctx: dict):
 
 # --- small helpers -----------------------------------------------------------------------
 
+_LEAVES = frozenset((str, int, bool, float, type(None)))
+
+
 def plain(value):
     """Content effect data (tuples, frozen mappings) as plain JSON-able lists and dicts."""
+    t = type(value)
+    if t in _LEAVES:  # the common cases first, by exact type (same result as below)
+        return value
+    if t is dict:
+        return {k if type(k) is str else str(k): v if type(v) in _LEAVES else plain(v)
+                for k, v in value.items()}
+    if t is tuple or t is list:
+        return [v if type(v) in _LEAVES else plain(v) for v in value]
     if isinstance(value, dict) or hasattr(value, "items"):
         return {str(k): plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

@@ -137,6 +137,18 @@ class EventPhase(Step):
         raise AssertionError(at)
 
 
+_PLAIN_TEXT: dict = {}
+"""id(content effect tuple) -> (the tuple, its JSON round trip, marshalled); content
+is never mutated."""
+
+
 def _plain(ops):
     import json
+    import marshal
+    if type(ops) is tuple:  # a content effect: convert it once, copy the result
+        hit = _PLAIN_TEXT.get(id(ops))
+        if hit is None or hit[0] is not ops:
+            data = json.loads(json.dumps(list(ops)))
+            hit = _PLAIN_TEXT[id(ops)] = (ops, marshal.dumps(data))
+        return marshal.loads(hit[1])  # same lists/dicts as json.loads, built faster
     return json.loads(json.dumps(list(ops)))

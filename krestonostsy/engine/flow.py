@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from .actions import Action
 
 STEPS: dict[str, Step] = {}
+_NO_PARAMS: dict = {}  # marker: Decision() without params gets a new empty dict
 
 
 class EngineError(RuntimeError):
@@ -38,6 +39,16 @@ class Decision:
     prompt: str
     params: dict = field(default_factory=dict)
     actions: tuple[Action, ...] = ()
+
+    def __init__(self, player: str, prompt: str, params: dict = _NO_PARAMS,
+                 actions: tuple[Action, ...] = ()):
+        # the generated frozen __init__ calls object.__setattr__ per field; one decision
+        # is built per action played, so fill the instance dict directly (same result)
+        d = self.__dict__
+        d["player"] = player
+        d["prompt"] = prompt
+        d["params"] = {} if params is _NO_PARAMS else params
+        d["actions"] = actions
 
 
 class Step:

@@ -15,8 +15,6 @@ the same actions always give the same game.
 from __future__ import annotations
 
 import json
-import marshal
-import pickle
 
 from ..content import Content
 from ..content.loader import shipped_content
@@ -24,6 +22,7 @@ from . import rng
 from .actions import Action, IllegalAction
 from .flow import STEPS, Decision, EngineError
 from .options import GameOptions
+from .state import copy_state
 
 FORMAT_VERSION = 1
 _MAX_AUTO_STEPS = 100_000
@@ -84,18 +83,20 @@ class Game:
 
     def ret(self, value=None) -> None:
         """End the current step and hand ``value`` to the caller."""
-        self.s["stack"].pop()
-        if self.s["stack"]:
-            self.s["stack"][-1]["ret"] = value
+        stack = self.s["stack"]
+        stack.pop()
+        if stack:
+            stack[-1]["ret"] = value
 
     def _advance(self) -> None:
         stack = self.s["stack"]
+        steps = STEPS
         for _ in range(_MAX_AUTO_STEPS):
             if not stack:
                 self._decision = None
                 return
             frame = stack[-1]
-            d = STEPS[frame["s"]].run(self, frame)
+            d = steps[frame["s"]].run(self, frame)
             if d is not None:
                 if not d.actions:
                     raise EngineError(f"step {frame['s']} offers no action ({d.prompt})")
@@ -127,8 +128,12 @@ class Game:
         d = self._decision
         if d is None:
             raise IllegalAction("the game is over: no action is possible")
-        if action not in d.actions:
-            raise IllegalAction(self._explain_illegal(action, d))
+        for legal in d.actions:  # usually the very object offered: no __eq__ calls
+            if legal is action:
+                break
+        else:
+            if action not in d.actions:
+                raise IllegalAction(self._explain_illegal(action, d))
         self._undo_marks.append((d.player, self.s["barrier"]))
         frame = self.s["stack"][-1]
         STEPS[frame["s"]].act(self, frame, action)
@@ -169,12 +174,9 @@ class Game:
     # --- copies, saves ---------------------------------------------------------------------
 
     def _snapshot(self) -> dict:
-        """A deep copy of the state. The state holds only builtin types, which marshal
-        copies fastest; pickle is the fallback should anything else slip in."""
-        try:
-            return marshal.loads(marshal.dumps(self.s))
-        except ValueError:
-            return pickle.loads(pickle.dumps(self.s, pickle.HIGHEST_PROTOCOL))
+        """A deep copy of the state (``state.copy_state``: the parts with the documented
+        layout by ``list.copy``/``dict.copy``, the rest by one marshal round trip)."""
+        return copy_state(self.s)
 
     def clone(self) -> Game:
         """An independent copy (for bots' look-ahead). The log and history are shared

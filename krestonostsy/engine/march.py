@@ -24,9 +24,12 @@ MAX_PAID = 4
 def sources(g, player: str, target: str) -> dict:
     """Own cities adjacent to ``target`` and how many units each can send (MARCH-03)."""
     out = {}
+    mine = g.s["players"][player]["cities"]
+    cities = g.s["cities"]
     for c in B.adjacent(g, target):
-        if B.controller(g, c) == player and c in g.s["players"][player]["cities"]:
-            n = B.units(g, c, player) - 1
+        # the cheap test first (both are plain reads)
+        if c in mine and B.controller(g, c) == player:
+            n = cities[c]["units"].get(player, 0) - 1
             if n > 0:
                 out[c] = n
     return out

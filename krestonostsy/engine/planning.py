@@ -35,7 +35,11 @@ def placement_options(g, player: str) -> list:
         if order not in p["orders"]:
             continue  # PLAN-10: still on the cross from last round
         cell = s["cross"][order]
-        cost = fee * sum(1 for owner, _e in cell["inner"] if owner != player)
+        covered = 0
+        for owner, _e in cell["inner"]:
+            if owner != player:
+                covered += 1
+        cost = fee * covered
         if p["coins"] >= cost:
             opts.append(Action("place_order", order=order, cell="inner"))
             if homs:

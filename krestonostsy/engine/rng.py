@@ -37,9 +37,15 @@ def shuffle(state: dict, items: list) -> None:
     if len(items) < 2:
         return
     state["barrier"] += 1
+    # _next() inlined (the same SplitMix64 steps): shuffles run for every deck at set-up
+    x = state["rng"]
     for i in range(len(items) - 1, 0, -1):
-        j = _next(state) % (i + 1)
+        x = (x + 0x9E3779B97F4A7C15) & _MASK
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        j = (z ^ (z >> 31)) % (i + 1)
         items[i], items[j] = items[j], items[i]
+    state["rng"] = x
 
 
 def pick(state: dict, items: list):

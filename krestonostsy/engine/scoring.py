@@ -38,7 +38,16 @@ def holy_lands(g, player: str) -> list:
     for cid, c in g.s["cities"].items():
         if c.get("removed") or not c["bishops"]:
             continue
-        if holy_land_owner(g, cid) == player:
+        bishops = c["bishops"]
+        # holy_land_owner(g, cid) == player, inlined (called for every city, often)
+        totals: dict = {}
+        for owner, level, _no in bishops:
+            totals[owner] = totals.get(owner, 0) + level
+        mine = totals.get(player)
+        if mine is None:
+            continue
+        best = max(totals.values())
+        if mine == best and sum(1 for v in totals.values() if v == best) == 1:
             out.append(cid)
     return out
 

@@ -60,3 +60,234 @@ MARKET_SIZES = {"buildings_12": 5, "buildings_34": 3, "tactics_12": 5, "tactics_
                 "governors": 5}
 SARACEN = "saracen"
 AUTOMA = "automa"
+
+
+# --- copying (Game.clone) -------------------------------------------------------------------
+#
+# A marshal round trip copies the whole state in C but still pays for every object twice
+# (encode + decode, ~900 objects mid-game). Most of the state has the fixed layout
+# documented above: flat lists of ids and flat dicts of numbers, which the builtin
+# ``list.copy``/``dict.copy`` duplicate without touching their elements. ``copy_state``
+# copies those parts by layout; everything else (the flow stack, the battle, any key not
+# described here) goes through one marshal round trip together, which keeps any sharing
+# between those objects (frames may share ``ctx``/``facts`` dicts) exactly as marshal
+# does. The result is equal to the source and shares no mutable object with it.
+#
+# The contract: a player or a city with an extra or a missing key (recognised by their
+# size and the keys the copy reads), an odd cross cell or a documented atom that is not
+# one is copied fully (``_deep``); but the lists documented as flat
+# (decks, discards, markets, a player's id lists, units, automa, saracen_track…) are
+# copied one level deep, so a container put inside one of them would be shared by the
+# clones. tests/engine/test_clone.py and ``benchmarks/behaviour_fingerprint.py
+# --via-clone`` check whole games position by position.
+
+_ATOMS = frozenset((str, int, bool, float, type(None)))
+
+
+def _deep(x):
+    """A deep copy of plain data (no sharing preserved: used only below the layout)."""
+    t = type(x)
+    if t is dict:
+        return {k: v if type(v) in _ATOMS else _deep(v) for k, v in x.items()}
+    if t is list:
+        return [v if type(v) in _ATOMS else _deep(v) for v in x]
+    if t in _ATOMS:
+        return x
+    import pickle  # anything else: still a faithful deep copy
+    return pickle.loads(pickle.dumps(x, pickle.HIGHEST_PROTOCOL))
+
+
+def _flat(x):
+    """A list or dict whose elements are atoms (ids, numbers, None)."""
+    return x.copy() if type(x) in (list, dict) else _deep(x)
+
+
+def _dict_of_flat(d):
+    """{name: flat list or dict} (decks, discards, markets, automa, saracen_track…)."""
+    if type(d) is not dict:
+        return _deep(d)
+    return {k: v if type(v) in _ATOMS else _flat(v) for k, v in d.items()}
+
+
+def _rows(x):
+    """A list of flat lists or flat dicts (bishops, spies, buildings, cross cells)."""
+    if type(x) is not list:
+        return _deep(x)
+    return [v if type(v) in _ATOMS else _flat(v) for v in x]
+
+
+def _cross(d):
+    """{order: {"inner": [[owner, enhanced], …], "outer": [owner, enhanced] | None}}"""
+    try:
+        out = {}
+        for order, cell in d.items():
+            if len(cell) != 2:
+                raise TypeError("not the usual shape")
+            o = cell["outer"]
+            out[order] = {"inner": [x.copy() for x in cell["inner"]],
+                          "outer": None if o is None else o.copy()}
+        return out
+    except (AttributeError, TypeError, KeyError):
+        return {k: _deep(v) for k, v in d.items()} if type(d) is dict else _deep(d)
+
+
+# the usual shape of a player and of a city, copied without looking at every key
+_P_SHAPE = frozenset(("coins", "influence", "units", "bishops", "orders", "tactics",
+                      "personal_discard", "rescripts", "spies_hand", "spies", "buildings",
+                      "bull", "bull_choices", "governor_choices", "goods", "cities",
+                      "eliminated", "outer_used", "homs_used"))
+_P_SIZE = len(_P_SHAPE)
+_C_SHAPE = frozenset(("level", "units", "bishops", "goods", "governor", "removed",
+                      "defender"))
+
+
+def _player(p):
+    # the other keys are atoms (numbers, flags, an id)
+    n = p.copy()
+    n["bishops"] = p["bishops"].copy()
+    n["orders"] = p["orders"].copy()
+    n["tactics"] = p["tactics"].copy()
+    n["personal_discard"] = p["personal_discard"].copy()
+    n["rescripts"] = p["rescripts"].copy()
+    n["spies_hand"] = p["spies_hand"].copy()
+    n["bull_choices"] = p["bull_choices"].copy()
+    n["governor_choices"] = p["governor_choices"].copy()
+    n["cities"] = p["cities"].copy()
+    n["spies"] = [r.copy() for r in p["spies"]]
+    n["buildings"] = [r.copy() for r in p["buildings"]]
+    n["goods"] = {c: r.copy() for c, r in p["goods"].items()}
+    return n
+
+
+def _players(d):
+    try:
+        out = {}
+        for pid, p in d.items():
+            # the usual shape: its size, and the keys _player reads (KeyError otherwise)
+            if len(p) != _P_SIZE:
+                raise TypeError("not the usual shape")
+            out[pid] = _player(p)
+        return out
+    except (AttributeError, TypeError, KeyError):
+        return _deep(d)
+
+
+def _cities(d):
+    try:
+        out = {}
+        for cid, c in d.items():
+            # the usual shape: 6 keys (7 with a defender), units, bishops, a goods count
+            if len(c) != 6 and not c.keys() <= _C_SHAPE or type(c["goods"]) is not int:
+                raise TypeError("not the usual shape")
+            n = c.copy()  # level, goods (a count), governor, removed, defender: atoms
+            n["units"] = c["units"].copy()
+            b = c["bishops"]
+            if b:
+                n["bishops"] = [x.copy() for x in b]
+            else:
+                n["bishops"] = []
+            out[cid] = n
+        return out
+    except (AttributeError, TypeError, KeyError):
+        return _deep(d)
+
+
+def _lists(d):
+    """{name: [ids]} (decks, discards, markets)."""
+    try:
+        return {k: v.copy() for k, v in d.items()}
+    except AttributeError:
+        return _dict_of_flat(d)
+
+
+_TOP = {"players": _players, "cities": _cities,
+        "decks": _lists, "discards": _lists, "markets": _lists,
+        "market_open": _flat, "sanctity": _flat, "options": _flat, "states": _flat,
+        "automa": _dict_of_flat, "saracen_track": _dict_of_flat, "cross": _cross}
+
+
+class _Exotic(Exception):
+    """A value that is not plain JSON-like data: copy it with marshal / pickle instead."""
+
+
+def _shared(x, memo: dict):
+    """A deep copy of plain data that keeps sharing, like a marshal round trip: an object
+    reachable twice (frames may share their ``ctx`` or ``facts``) is copied once."""
+    t = type(x)
+    if t is dict:
+        y = memo.get(id(x))
+        if y is None:
+            y = memo[id(x)] = {}
+            for k, v in x.items():
+                y[k] = v if type(v) in _ATOMS else _shared(v, memo)
+        return y
+    if t is list:
+        y = memo.get(id(x))
+        if y is None:
+            y = memo[id(x)] = []
+            for v in x:
+                y.append(v if type(v) in _ATOMS else _shared(v, memo))
+        return y
+    if t in _ATOMS:
+        return x
+    raise _Exotic(t)
+
+
+def _copy_rest(rest: dict) -> dict:
+    try:
+        memo: dict = {}
+        return {k: _shared(v, memo) for k, v in rest.items()}
+    except _Exotic:  # tuples, sets, objects…: the general copies
+        import marshal
+        try:
+            return marshal.loads(marshal.dumps(rest))
+        except ValueError:
+            import pickle
+            return pickle.loads(pickle.dumps(rest, pickle.HIGHEST_PROTOCOL))
+
+
+def copy_state(s: dict) -> dict:
+    """A deep copy of the state ``s`` (see the comment above)."""
+    out = s.copy()  # keeps the key order; atoms need no copy
+    try:  # the documented layout, key by key (each handler copies odd values fully)
+        out["players"] = _players(s["players"])
+        out["cities"] = _cities(s["cities"])
+        out["decks"] = _lists(s["decks"])
+        out["discards"] = _lists(s["discards"])
+        out["markets"] = _lists(s["markets"])
+        out["cross"] = _cross(s["cross"])
+        out["automa"] = _dict_of_flat(s["automa"])
+        out["saracen_track"] = _dict_of_flat(s["saracen_track"])
+        out["market_open"] = s["market_open"].copy()  # flat dicts and lists
+        out["sanctity"] = s["sanctity"].copy()
+        out["options"] = s["options"].copy()
+        out["states"] = s["states"].copy()
+    except (KeyError, AttributeError):  # a part is missing or odd (a state being
+        # built, a test's fragment): the same, one part at a time
+        out = s.copy()
+        for k, h in _TOP.items():
+            if k in s:
+                out[k] = h(s[k])
+    rest = {}
+    if s.keys() == _S_SHAPE:  # the usual keys: only these may hold containers
+        for k in _REST:
+            v = s[k]
+            if type(v) not in _ATOMS:
+                rest[k] = v
+        for k in _S_ATOMS:
+            if type(s[k]) not in _ATOMS:  # not the documented layout: copy it too
+                rest[k] = s[k]
+    else:
+        for k in s.keys() - _TOP.keys():  # anything new
+            v = s[k]
+            if type(v) not in _ATOMS:
+                rest[k] = v
+    if rest:
+        out.update(_copy_rest(rest))
+    return out
+
+
+_REST = ("stack", "battle", "modifiers", "result")
+_S_ATOMS = ("v", "rng", "barrier", "round", "phase", "next_bishop", "event", "homs_card",
+            "saracens")
+_S_SHAPE = frozenset(_TOP) | frozenset(_REST) | frozenset(_S_ATOMS)

@@ -63,7 +63,10 @@ def trigger_matches(trigger: dict, on: str, order: str | None = None,
 
 def in_own_turn(g, player: str) -> bool:
     """True while one of ``player``'s orders is being activated (TURN-10, ACT-04)."""
-    return any(fr.get("s") == "order" and fr.get("player") == player for fr in g.s["stack"])
+    for fr in g.s["stack"]:
+        if fr.get("s") == "order" and fr.get("player") == player:
+            return True
+    return False
 
 
 def can_act(g, player: str) -> bool:
@@ -120,8 +123,8 @@ def _rescripts_with_timing(g, player: str, timing: str) -> list[str]:
     if not can_act(g, player):
         return []
     p = g.s["players"][player]
-    if len(p["rescripts"]) > RESCRIPT_LIMIT:  # PRAY-10: unusable until back to 3
-        return []
+    if not p["rescripts"] or len(p["rescripts"]) > RESCRIPT_LIMIT:  # PRAY-10: unusable
+        return []                                                    # until back to 3
     return [r for r in dict.fromkeys(p["rescripts"]) if g.c.rescripts[r].timing == timing]
 
 
@@ -272,7 +275,8 @@ class _Reactions(Step):
 
     def building_options(self, g, f):
         p = f["player"]
-        if f.get("bdone") or not can_act(g, p) or not self.buildings_allowed(g, f):
+        if f.get("bdone") or not can_act(g, p) or not g.s["players"][p]["buildings"] \
+                or not self.buildings_allowed(g, f):  # (pure reads: any order is fine)
             return []
         own = in_own_turn(g, p) or self.on == "after_order"
         return [b["card"] for b in g.s["players"][p]["buildings"]
@@ -281,6 +285,8 @@ class _Reactions(Step):
 
     def spy_options(self, g, f, owner):
         if owner == f["player"] or owner in f.get("passed", ()) or not can_act(g, owner):
+            return []
+        if not g.s["players"][owner]["spies"]:
             return []
         return [sp["card"] for sp in g.s["players"][owner]["spies"]
                 if not sp["used"] and sp["target"] == f["player"]

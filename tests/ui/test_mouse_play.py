@@ -376,7 +376,8 @@ def test_a_whole_battle_by_clicks(table, no_draw_errors):
     play_on_table(table, game, choose, battle_over, hand)
     assert seen["battle"]
     assert prompts["battle_play"] >= 2 and prompts["battle_cancel"] >= 1, prompts
-    assert hand.kinds["menu"]["cancel_half"] >= 1  # top or bottom half: a popup menu
+    # BATTLE-07: the opponent clicks the half of the card it cancels, no menu needed
+    assert hand.kinds["item"]["cancel_half"] >= 1 and hand.kinds["menu"]["cancel_half"] == 0
     assert hand.kinds["item"]["play_tactic"] >= 2
     shot(table, "battle-over")
 

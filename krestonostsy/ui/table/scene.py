@@ -1011,6 +1011,14 @@ class TableScene(QGraphicsScene):
             if card_id:
                 cr = QRectF(slot_rect.center().x() - cw / 2 + 6, slot_rect.top() + 8, cw, chh)
                 self._card_item(cr, card_id, targets=[f"card:{card_id}"], key=f"battle:card:{i}")
+                if not cancelled and "battle:half:top" in self.legal_targets:
+                    # BATTLE-07: the opponent cancels a half — click that half of the card
+                    for half, top in (("top", cr.top()), ("bottom", cr.center().y())):
+                        hr = QRectF(cr.left(), top, cr.width(), cr.height() / 2)
+                        self.add(hr, None, z=3, targets=[f"battle:half:{half}"],
+                                 key=f"battle:half:{half}",
+                                 tooltip=_("Cancel the {half} half").format(
+                                     half=_("top") if half == "top" else _("bottom")))
                 if cancelled:
                     # the cover card lies face down across the cancelled half
                     half = cr.top() + chh * (.76 if cancelled == "bottom" else .24)
