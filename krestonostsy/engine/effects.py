@@ -920,7 +920,11 @@ class Choose(Step):
         if f.get("chosen"):
             g.ret()
             return None
-        return Decision(f["player"], "choose_effect", {"options": len(f["options"])},
+        # the options themselves travel with the decision, so a player (or the UI) can
+        # read what each one does; they are card data, public like the card itself
+        return Decision(f["player"], "choose_effect",
+                        {"options": len(f["options"]), "effects": f["options"],
+                         "card": f["ctx"].get("card") or f["ctx"].get("source")},
                         tuple(Action("choose", option=i) for i in range(len(f["options"]))))
 
     def act(self, g, f, a):

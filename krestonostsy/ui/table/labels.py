@@ -310,7 +310,7 @@ def _prompt_values(key: str, params: dict) -> _Params:
 
 
 # What the table shows now, for labels that need it (where a bishop stands).
-_CONTEXT: dict = {"bishops": {}, "levels": {}}
+_CONTEXT: dict = {"bishops": {}, "levels": {}, "effects": []}
 
 
 def set_view(view: dict | None) -> None:
@@ -323,6 +323,10 @@ def set_view(view: dict | None) -> None:
                 if isinstance(b.get("level"), int):  # known only to its owner
                     levels[b["no"]] = b["level"]
     _CONTEXT["bishops"], _CONTEXT["levels"] = bishops, levels
+    decision = (view or {}).get("decision") or {}
+    params = decision.get("params") or {}
+    _CONTEXT["effects"] = list(params.get("effects") or []) \
+        if decision.get("prompt") == "choose_effect" else []
 
 
 def prompt_text(decision: dict | None) -> str:
@@ -371,6 +375,10 @@ def action_label(action) -> str:
     if counted is not None:
         label = counted
         used = set(params)
+    elif kind == "choose" and isinstance(params.get("option"), int) \
+            and params["option"] < len(_CONTEXT["effects"]):
+        label = _effect_label(_CONTEXT["effects"][params["option"]])
+        used = set(params)
     elif kind == "move_bishop" and params.get("bishop") in _CONTEXT["bishops"]:
         values["frm"] = city_name(_CONTEXT["bishops"][params["bishop"]])
         label = _(ACTIONS["move_bishop_from"]).format_map(values)
@@ -396,6 +404,17 @@ def action_label(action) -> str:
     if rest:
         label += " — " + ", ".join(rest)
     return label
+
+
+def _effect_label(effect) -> str:
+    """What one option of a "choose one" card does, in the current language."""
+    from ...content.text import effect_text
+    from ...i18n import current_language
+    ops = [effect] if isinstance(effect, dict) else list(effect or [])
+    try:
+        return effect_text(ops, current_language())
+    except (KeyError, TypeError, ValueError):
+        return _("Option {option}").format(option="?")
 
 
 def coins_text(n: int) -> str:
