@@ -10,7 +10,7 @@ def pytest_addoption(parser):
 
 import pytest  # noqa: E402
 
-from krestonostsy.engine.flow import STEPS, Decision, Step  # noqa: E402
+from krestonostsy.engine.flow import STEPS, Step  # noqa: E402
 
 
 class Recorder(Step):
@@ -31,13 +31,3 @@ def record(monkeypatch):
     def _record(name, value=None):
         monkeypatch.setitem(STEPS, name, Recorder(name, value))
     return _record
-
-
-class Waiter(Step):
-    """Stands in for a step that is under way: it just waits."""
-
-    name = "waiter"
-
-    def run(self, g, f):
-        from krestonostsy.engine.actions import Action
-        return Decision("-", "wait", {}, (Action("wait"),))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from krestonostsy.engine import Action, Game
+from krestonostsy.engine.flow import Decision, Step
 
 ALL4 = ("jerusalem", "tripoli", "edessa", "antioch")
 
@@ -93,3 +94,12 @@ def calls(g: Game, name: str) -> list:
 
 def kinds(g: Game) -> list:
     return sorted({a.kind for a in g.legal_actions()})
+
+
+class Waiter(Step):
+    """Stands in for a step that is under way: it just waits."""
+
+    name = "waiter"
+
+    def run(self, g, f):
+        return Decision("-", "wait", {}, (Action("wait"),))

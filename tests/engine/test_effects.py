@@ -1,8 +1,7 @@
 import dataclasses
 
 import pytest
-from conftest import Waiter
-from helpers import calls, choose, halted, kinds, make_game, run_step
+from helpers import Waiter, calls, choose, halted, kinds, make_game, run_step
 
 from krestonostsy.content.models import Ability, Building, Rescript, Spy, Tactic
 from krestonostsy.content.vocabulary import OPS  # noqa: E402

@@ -1,7 +1,6 @@
 
 import pytest
-from conftest import Waiter
-from helpers import choose, halted, kinds, make_game, run_step
+from helpers import Waiter, choose, halted, kinds, make_game, run_step
 
 from krestonostsy.content.loader import shipped_content
 from krestonostsy.content.models import Rescript
