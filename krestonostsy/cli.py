@@ -6,6 +6,7 @@
     krestonostsy simulate …              play seeded random games (krestonostsy.tools.simulate)
     krestonostsy replay SAVE.json        replay and verify a save (krestonostsy.tools.replay)
     krestonostsy validate-data           check the YAML content (krestonostsy.tools.validate)
+    krestonostsy balance [--games N]     self-play statistics per line-up (krestonostsy.tools.balance)
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ SUBCOMMANDS = {
     "simulate": "krestonostsy.tools.simulate",
     "replay": "krestonostsy.tools.replay",
     "validate-data": "krestonostsy.tools.validate",
+    "balance": "krestonostsy.tools.balance",
 }
 
 USAGE = __doc__.split("\n", 2)[2]
