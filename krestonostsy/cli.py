@@ -58,6 +58,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"krestonostsy: unknown arguments: {' '.join(argv)}\nusage:\n{USAGE}",
               file=sys.stderr)
         return 2
+    from .ui.preflight import explain, missing_linux_packages
+    missing = missing_linux_packages()
+    if missing:
+        print(explain(missing), file=sys.stderr)
+        return 1
     from .ui.app import main as gui_main
     return gui_main(sys.argv[:1])
 

@@ -64,3 +64,27 @@ def test_validate_data_fails_clearly_on_a_broken_copy(tmp_path, capsys, file, ol
     assert cli(["validate-data", str(copy)]) == 1
     err = capsys.readouterr().err
     assert f"{path.name}:{line}:" in err and fragment in err
+
+
+def test_balance_report_covers_every_lineup(capsys):
+    assert cli(["balance", "--games", "1", "--seed", "2", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert len(report["lineups"]) == 9  # 4 pairs, 4 three-player sets, the 4-player game
+    for lu in report["lineups"]:
+        assert abs(sum(lu["win_rate"].values()) - 1) < 1e-9
+    assert sum(report["end_conditions"].values()) >= 9
+
+
+def test_missing_x11_libraries_are_named_not_a_qt_abort(monkeypatch, capsys):
+    from krestonostsy.ui import preflight
+
+    monkeypatch.setattr(preflight.sys, "platform", "linux")
+    monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
+    monkeypatch.setenv("DISPLAY", ":0")
+    monkeypatch.setattr(preflight.ctypes.util, "find_library",
+                        lambda name: None if name == "xcb-cursor" else f"lib{name}.so")
+    assert cli([]) == 1
+    err = capsys.readouterr().err
+    assert "libxcb-cursor0" in err and "apt install" in err
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    assert preflight.missing_linux_packages() == []
