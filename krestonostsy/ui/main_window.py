@@ -127,9 +127,23 @@ class MainWindow(QMainWindow):
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
             self.restoreGeometry(geometry)
         else:
-            self.resize(1400, 900)
+            self._first_size()
         self.retranslate()
         self.go_to_menu()
+
+    def _first_size(self) -> None:
+        """First run: 1400×900, but never larger than the screen's free area (a 1280×800
+        laptop would otherwise cut off the log dock and the table's right edge)."""
+        from PySide6.QtGui import QGuiApplication
+        screen = QGuiApplication.primaryScreen()
+        if screen is None:
+            self.resize(1400, 900)
+            return
+        free = screen.availableGeometry()
+        w, h = min(1400, free.width()), min(900, free.height())
+        self.resize(w, h)
+        if w < 1400 or h < 900:
+            self.setWindowState(self.windowState() | Qt.WindowState.WindowMaximized)
 
     def _action(self, slot, shortcut=None) -> QAction:
         a = QAction(self)

@@ -265,7 +265,9 @@ class TableView(QGraphicsView):
                 head = _("{state} is deciding").format(state=L.state_name(who))
             else:
                 head = ""
-            text = f"<b>{head}</b> — {what}" if head else what
+            # EB Garamond has no bold face: a plain <b> would fall back to a sans-serif
+            bold = f"<span style=\"font-family:'{art.bold_family()}'; font-weight:bold\">"
+            text = f"{bold}{head}</span> — {what}" if head else what
             hint = " &nbsp;<i>(" + _("click a highlighted place on the table") + ")</i>"
             if self._legal and self._scene.legal_items():
                 text += hint
