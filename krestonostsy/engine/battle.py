@@ -38,13 +38,11 @@ prevent_destruction, destroy_city in battle) are implemented here and registered
 """
 from __future__ import annotations
 
-import json
-import marshal
-
 from . import board as B
 from . import cities as C
 from . import rng
 from .actions import Action
+from .effects import effect_data
 from .flow import STEPS, Decision, Step, step
 from .state import SARACEN
 
@@ -83,20 +81,6 @@ def push(b: dict, side: str, n: int) -> None:
     """Move the marker ``n`` steps towards ``side`` (BATTLE-10)."""
     b["marker"] += n if side == "attacker" else -n
 
-
-_PLAIN_TEXT: dict = {}
-"""id(content effect tuple) -> (the tuple, its JSON round trip, marshalled); content
-is never mutated."""
-
-
-def _plain(ops):
-    if type(ops) is tuple:  # a content effect: convert it once, copy the result
-        hit = _PLAIN_TEXT.get(id(ops))
-        if hit is None or hit[0] is not ops:
-            data = json.loads(json.dumps(list(ops)))
-            hit = _PLAIN_TEXT[id(ops)] = (ops, marshal.dumps(data))
-        return marshal.loads(hit[1])  # same lists/dicts as json.loads, built faster
-    return json.loads(json.dumps(list(ops)))
 
 
 def _card(g, card: str):
@@ -212,7 +196,7 @@ def run_ops(g, side: str, ops, card: str | None, end: bool = False) -> None:
     ctx = {"battle": True, "side": side, "city": b["city"], "card": card,
            "opponent": b[other(side)], "chooser": chooser(b, side), "end_of_battle": end}
     g.call("effect" if "effect" in STEPS else "battle_ops", player=b[side],
-           ops=_plain(ops), ctx=ctx)
+           ops=effect_data(ops), ctx=ctx)
 
 
 def _random_or(g, who, prompt, params, actions):

@@ -31,6 +31,9 @@ BISHOP-03/05, BLDG-06, PRAY-03/10.
 """
 from __future__ import annotations
 
+import json
+import marshal
+
 from . import board as B
 from . import rng
 from .actions import Action
@@ -208,6 +211,24 @@ def _saracen_cities_adjacent(g, player: str) -> list[str]:
         if any(n in mine for n in B.adjacent(g, cid)):
             out.append(cid)
     return out
+
+
+_EFFECT_DATA: dict = {}
+"""id(content effect tuple) -> (the tuple, its plain form marshalled); content is frozen."""
+
+
+def effect_data(ops) -> list:
+    """A content effect (tuples of op mappings) as fresh plain lists/dicts for a frame.
+
+    Frames must hold JSON data; converting a card's effect once and copying the cached
+    result is what keeps effect-heavy steps (battles, events) cheap."""
+    if type(ops) is tuple:
+        hit = _EFFECT_DATA.get(id(ops))
+        if hit is None or hit[0] is not ops:
+            data = json.loads(json.dumps(list(ops)))
+            hit = _EFFECT_DATA[id(ops)] = (ops, marshal.dumps(data))
+        return marshal.loads(hit[1])
+    return json.loads(json.dumps(list(ops)))
 
 
 # --- the effect step ----------------------------------------------------------------------

@@ -10,6 +10,7 @@ returns to no deck.
 from __future__ import annotations
 
 from . import board as B
+from .effects import effect_data
 from .flow import STEPS, Step, step
 from .state import SARACEN
 
@@ -101,7 +102,7 @@ class EventPhase(Step):
                 if p not in f["done"]:
                     f["done"].append(p)
                     if "effect" in STEPS:
-                        g.call("effect", player=p, ops=_plain(event.effect),
+                        g.call("effect", player=p, ops=effect_data(event.effect),
                                ctx={"event": ev})
                     return None
             f["at"] = "saracens"
@@ -136,19 +137,3 @@ class EventPhase(Step):
             return None
         raise AssertionError(at)
 
-
-_PLAIN_TEXT: dict = {}
-"""id(content effect tuple) -> (the tuple, its JSON round trip, marshalled); content
-is never mutated."""
-
-
-def _plain(ops):
-    import json
-    import marshal
-    if type(ops) is tuple:  # a content effect: convert it once, copy the result
-        hit = _PLAIN_TEXT.get(id(ops))
-        if hit is None or hit[0] is not ops:
-            data = json.loads(json.dumps(list(ops)))
-            hit = _PLAIN_TEXT[id(ops)] = (ops, marshal.dumps(data))
-        return marshal.loads(hit[1])  # same lists/dicts as json.loads, built faster
-    return json.loads(json.dumps(list(ops)))
