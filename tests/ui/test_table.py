@@ -212,3 +212,96 @@ def test_language_colour_blind_speed_and_highlight(table):
     table.set_colour_blind(False)
     table.fit()
     assert table.scene().items_with_target("city:homs")
+
+
+# --- animations between views and the hover preview of cards -----------------------------------
+
+def _unit_move(view: dict):
+    """A copy of ``view`` where one unit went from a city to an adjacent one."""
+    import copy
+
+    from krestonostsy.ui.table import labels
+    board = labels._content().board
+    after = copy.deepcopy(view)
+    for cid, cv in after["cities"].items():
+        for owner, n in (cv.get("units") or {}).items():
+            if n and owner != "saracen":
+                dst = sorted(board.adjacency[cid])[0]
+                cv["units"][owner] = n - 1
+                du = after["cities"].setdefault(dst, {}).setdefault("units", {})
+                du[owner] = (du.get(owner) or 0) + 1
+                return after
+    raise AssertionError("no units on the map")
+
+
+def test_instant_speed_runs_no_animation(table):
+    game = Game.new(LINEUPS[3], seed=4)
+    p = game.decision.player
+    view = game.view(p)
+    table.show_view(view, _legal(game, p), p)
+    table.show_view(_unit_move(view), [], p)
+    assert animation.active() == []
+    assert not any(isinstance(it, TableItem) and not it.acceptHoverEvents()
+                   and not it.key for it in table.scene().items() if it.opacity() < 1)
+
+
+def test_normal_speed_animates_a_unit_change_through_the_helper(table, monkeypatch):
+    game = Game.new(LINEUPS[3], seed=4)
+    p = game.decision.player
+    view = game.view(p)
+    table.show_view(view, [], p)
+    calls = []
+    for name in ("travel", "ripple"):
+        real = getattr(animation, name)
+        monkeypatch.setattr(animation, name,
+                            lambda *a, _real=real, _n=name, **k: calls.append(_n) or _real(*a, **k))
+    animation.set_speed("normal")
+    targets_before = sorted(t for it in table.scene().items() if isinstance(it, TableItem)
+                            for t in it.targets)
+    table.show_view(_unit_move(view), [], p)
+    assert "travel" in calls
+    assert animation.active()  # running, the GUI thread was not blocked
+    targets_after = sorted(t for it in table.scene().items() if isinstance(it, TableItem)
+                           for t in it.targets)
+    assert targets_after == targets_before  # animations add nothing clickable
+    animation.finish_all()
+    assert animation.active() == []
+
+
+def _hover(view: TableView, item: QGraphicsItem) -> QPoint:
+    view.ensureVisible(item)
+    pos = view.mapFromScene(item.mapToScene(item.shape().boundingRect().center()))
+    QTest.mouseMove(view.viewport(), pos)
+    view.preview_at(pos)  # offscreen platforms may not deliver a synthetic move
+    return pos
+
+
+def test_hovering_a_card_shows_a_large_preview(table):
+    game = Game.new(LINEUPS[4], seed=2)
+    viewer = "jerusalem"
+    table.show_view(game.view(viewer), [], viewer)
+    from krestonostsy.ui.table import labels
+    card = game.s["players"][viewer]["tactics"][0]
+    item = next(it for it in table.scene().items()
+                if isinstance(it, TableItem) and it.key and it.key.startswith("hand:jerusalem:")
+                and it.card_id == card)
+    _hover(table, item)
+    assert table.preview.isVisible()
+    assert labels.card_name(card) in table.preview.text()
+    assert table.viewport().rect().contains(table.preview.geometry())
+    table.preview_at(QPoint(2, 2))  # off the cards: it goes away
+    assert not table.preview.isVisible()
+
+
+def test_hovering_a_face_down_card_shows_nothing_private(table):
+    game = Game.new(LINEUPS[4], seed=2)
+    viewer = "jerusalem"
+    table.show_view(game.view(viewer), [], viewer)
+    from krestonostsy.ui.table import labels
+    item = next(it for it in table.scene().items()
+                if isinstance(it, TableItem) and it.key == "hidden:tripoli:0")
+    _hover(table, item)
+    shown = table.preview.text()
+    for card in game.s["players"]["tripoli"]["tactics"]:
+        assert card not in shown and labels.card_name(card) not in shown
+    assert not table.preview.isVisible()

@@ -2,8 +2,11 @@
 
 ``set_speed("instant" | "fast" | "normal" | "slow")`` scales every duration; "instant"
 makes every change immediate (tests, fast replays). Items are moved with
-``move(item, to)`` / ``fade_in(item)``; running animations are kept alive here and can be
-finished at once with ``finish_all()`` (before a rebuild of the scene).
+``move(item, to)`` / ``fade_in(item)`` / ``slide_in(item, frm)``; short-lived decoration
+items (a unit piece travelling between cities, a ripple on a changed count) are animated
+by ``travel`` / ``ripple`` and removed from their scene when done. Running animations are
+kept alive here and can be finished at once with ``finish_all()`` (before a rebuild of the
+scene); ``active()`` lists the running ones that end (not the looping highlight pulses).
 """
 from __future__ import annotations
 
@@ -77,6 +80,94 @@ def fade_in(item, base_ms: int = BASE_MS):
     anim.setDuration(ms)
     anim.valueChanged.connect(lambda v: _safe(item.setOpacity, v))
     return _start(anim)
+
+
+def slide_in(item, frm: QPointF | None = None, base_ms: int = 300):
+    """A card entering its slot: it fades in while sliding from ``frm`` (scene position
+    it came from, e.g. the hand) or from a little above its place."""
+    ms = duration(base_ms)
+    to = QPointF(item.pos())
+    if ms <= 0:
+        item.setOpacity(1.0)
+        return None
+    start = QPointF(frm) if frm is not None else to + QPointF(0, -28)
+    anim = QVariantAnimation()
+    anim.setStartValue(0.0)
+    anim.setEndValue(1.0)
+    anim.setDuration(ms)
+    anim.setEasingCurve(QEasingCurve.Type.OutCubic)
+
+    def step(t, item=item):
+        t = float(t)
+        try:
+            item.setPos(start + (to - start) * t)
+            item.setOpacity(0.25 + 0.75 * t)  # never fully transparent: still hit-testable
+        except RuntimeError:  # the item was deleted with its scene
+            anim.stop()
+
+    def done(item=item):
+        _safe(item.setPos, to)
+        _safe(item.setOpacity, 1.0)
+
+    anim.valueChanged.connect(step)
+    anim.finished.connect(done)
+    step(0.0)
+    return _start(anim)
+
+
+def _discard_item(item) -> None:
+    try:
+        sc = item.scene()
+        if sc is not None:
+            sc.removeItem(item)
+    except RuntimeError:
+        pass
+
+
+def travel(item, frm: QPointF, to: QPointF, base_ms: int = BASE_MS):
+    """Move a throw-away decoration ``item`` (already in a scene) from ``frm`` to ``to`` and
+    remove it at the end. At "instant" the item is removed at once."""
+    if duration(base_ms) <= 0:
+        _discard_item(item)
+        return None
+    anim = move(item, to, frm=frm, base_ms=base_ms)
+    if anim is None:
+        _discard_item(item)
+        return None
+    anim.finished.connect(lambda: _discard_item(item))
+    return anim
+
+
+def ripple(item, base_ms: int = 520):
+    """A brief pulse of a throw-away decoration ``item``: it grows and fades, then is removed."""
+    ms = duration(base_ms)
+    if ms <= 0:
+        _discard_item(item)
+        return None
+    anim = QVariantAnimation()
+    anim.setStartValue(0.0)
+    anim.setEndValue(1.0)
+    anim.setDuration(ms)
+    anim.setEasingCurve(QEasingCurve.Type.OutQuad)
+
+    def step(t, item=item):
+        t = float(t)
+        try:
+            item.setScale(0.7 + 0.6 * t)
+            item.setOpacity(1.0 - t)
+        except RuntimeError:
+            anim.stop()
+
+    anim.valueChanged.connect(step)
+    anim.finished.connect(lambda: _discard_item(item))
+    step(0.0)
+    return _start(anim)
+
+
+def active() -> list:
+    """The running animations that end (moves, fades, ripples) — not the looping pulses."""
+    return [a for a in _running if a.loopCount() != -1
+            and a.state() == QVariantAnimation.State.Running]
 
 
 def pulse(callback, base_ms: int = 1400):

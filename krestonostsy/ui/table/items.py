@@ -42,6 +42,7 @@ class TableItem(QGraphicsItem):
         self.pulse = 0.0
         self.round_shape = round_shape
         self.radius = radius
+        self.card_id: str | None = None  # a face-up card shown by this item (the hover preview)
         self.setData(DATA_TEXTS, " | ".join(self.texts))
         self.setData(DATA_TARGETS, ",".join(self.targets))
         self.setData(DATA_KEY, key or "")

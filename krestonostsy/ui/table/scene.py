@@ -42,6 +42,8 @@ R_BATTLE = QRectF(1660, 785, 900, 260)
 R_BOARDS = QRectF(0, 1060, W, 580)
 MAP_ORIGIN = QPointF(35, 205)  # map space (0..1000, 0..800) → scene
 MAP_SCALE = 1.0
+# keys of the card items whose arrival is animated (battle slots and hand, hand, markets)
+CARD_SLOTS = ("battle:card:", "battle:hand:", "hand:", "market:")
 
 
 def _board():
@@ -69,6 +71,12 @@ class TableScene(QGraphicsScene):
         animation.finish_all()
         old = {it.key: it.pos() for it in self.items()
                if isinstance(it, TableItem) and it.key and it.key.startswith("piece:")}
+        prev_view, prev_viewer = self.view_data, self.viewer
+        old_cards = {it.card_id: it.pos() for it in self.items()
+                     if isinstance(it, TableItem) and it.card_id and it.key
+                     and it.key.startswith(CARD_SLOTS)}
+        old_slots = {it.key: it.card_id for it in self.items()
+                     if isinstance(it, TableItem) and it.key and it.key.startswith(CARD_SLOTS)}
         if self._pulse is not None:
             animation.stop(self._pulse)
             self._pulse = None
@@ -96,8 +104,103 @@ class TableScene(QGraphicsScene):
         for it in self.items():
             if isinstance(it, TableItem) and it.key in old and old[it.key] != it.pos():
                 animation.move(it, it.pos(), frm=old[it.key])
+        if prev_view and animation.duration() > 0:
+            self._animate_units(prev_view, self.view_data)
+            if prev_viewer == self.viewer:
+                self._animate_cards(old_cards, old_slots)
         if self._legal_items:
             self._pulse = animation.pulse(self._on_pulse)
+
+    # --- animations between two views (all through ``animation``) ---------------------------
+
+    def _decoration(self, rect: QRectF, draw, pos: QPointF, z: float = 6.0) -> TableItem:
+        """A throw-away item for an animation: never hovered, clicked nor read as a target."""
+        it = TableItem(rect, draw)
+        it.setAcceptHoverEvents(False)
+        it.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        it.setPos(pos)
+        it.setZValue(z)
+        self.addItem(it)
+        return it
+
+    def _animate_units(self, before: dict, after: dict) -> None:
+        """Units that changed between two views: a piece travels between adjacent cities when
+        a count dropped in one and rose in the other for the same owner, else the changed
+        count ripples."""
+        board = _board()
+        if board is None:
+            return
+        b_c, a_c = before.get("cities") or {}, after.get("cities") or {}
+        deltas: dict[str, dict[str, int]] = {}  # owner -> city -> change
+        for cid in board.cities:
+            ub = (b_c.get(cid) or {}).get("units") or {}
+            ua = (a_c.get(cid) or {}).get("units") or {}
+            for owner in set(ub) | set(ua):
+                d = int(ua.get(owner) or 0) - int(ub.get(owner) or 0)
+                if d:
+                    deltas.setdefault(owner, {})[cid] = d
+        budget = 16  # keep it cheap: a mass change (setup, a new round) pulses a few cities
+        for owner, changes in deltas.items():
+            drops = {c: -d for c, d in changes.items() if d < 0}
+            rises = {c: d for c, d in changes.items() if d > 0}
+            moved: set[str] = set()
+            for dst, n_in in rises.items():
+                for src in sorted(drops):
+                    if drops[src] <= 0 or src not in board.adjacency.get(dst, ()) \
+                            and dst not in board.adjacency.get(src, ()):
+                        continue
+                    n = min(n_in, drops[src])
+                    drops[src] -= n
+                    n_in -= n
+                    moved.update((src, dst))
+                    if budget > 0:
+                        budget -= 1
+                        self._unit_travel(owner, n, board.cities[src], board.cities[dst])
+                    if n_in <= 0:
+                        break
+            for cid in changes:
+                if cid not in moved and budget > 0:
+                    budget -= 1
+                    self._unit_ripple(owner, board.cities[cid])
+
+    def _unit_travel(self, owner: str, n: int, src, dst) -> None:
+        frm, to = self._mp(src.position), self._mp(dst.position)
+
+        def draw(p, rc, owner=owner, n=n):
+            art.piece(p, rc.center(), 18, owner)
+            if n > 1:
+                art.count_badge(p, rc.center() + QPointF(14, 12), n, 11)
+        it = self._decoration(QRectF(-24, -24, 48, 48), draw, frm)
+        animation.travel(it, frm, to)
+
+    def _unit_ripple(self, owner: str, city) -> None:
+        c = self._mp(city.position)
+        col = QColor(art.state_colour(owner) if owner in art.STATE_COLOURS else art.SARACEN)
+
+        def draw(p, rc, col=col):
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.setPen(QPen(col, 7))
+            p.drawEllipse(rc.center(), 40, 40)
+            p.setPen(QPen(art.GOLD_LIGHT, 2.5))
+            p.drawEllipse(rc.center(), 46, 46)
+        it = self._decoration(QRectF(-52, -52, 104, 104), draw, c)
+        animation.ripple(it)
+
+    def _animate_cards(self, old_cards: dict, old_slots: dict) -> None:
+        """A card new in a slot (battle board, the viewer's hand, a market refill) fades in,
+        sliding from where it was when it was visible elsewhere (the hand → the battle)."""
+        if not old_slots:
+            return
+        for it in self.items():
+            if not (isinstance(it, TableItem) and it.card_id and it.key
+                    and it.key.startswith(CARD_SLOTS)):
+                continue
+            if old_slots.get(it.key) == it.card_id:
+                continue
+            frm = old_cards.get(it.card_id)
+            if frm is not None and frm == it.pos():
+                continue
+            animation.slide_in(it, frm)
 
     def item_clicked(self, item: TableItem, screen_pos) -> None:
         self.targetClicked.emit(item, screen_pos)
@@ -753,9 +856,11 @@ class TableScene(QGraphicsScene):
                          _("raid table"), 13, QColor("#2c5a1e"), italic=True)
             else:
                 art.card_frame(p, rc, face_down=True, back="crescent")
-        self.add(er, draw, targets=[f"card:{ev}"] if ev else [], key="event",
-                 tooltip=L.card_text(ev) if ev else _("Events deck: {n} cards").format(n=decks.get("events", 0)),
-                 texts=[name], radius=10)
+        eit = self.add(er, draw, targets=[f"card:{ev}"] if ev else [], key="event",
+                       tooltip=L.card_text(ev) if ev else _("Events deck: {n} cards").format(
+                           n=decks.get("events", 0)),
+                       texts=[name], radius=10)
+        eit.card_id = ev or None
         # raid table rows
         rows = []
         obj = L.card(ev) if ev else None
@@ -868,6 +973,7 @@ class TableScene(QGraphicsScene):
         tt = tip if tip is not None else (L.card_text(card_id) if card_id and not face_down else None)
         it = self.add(QRectF(-w / 2, -h / 2, w, h), draw, pos=rect.center(), z=z,
                       targets=targets, key=key, tooltip=tt, texts=texts, radius=6)
+        it.card_id = card_id if (card_id and not face_down and not closed) else None
         if rotate:
             it.setTransform(QTransform().rotate(rotate))
         return it
@@ -973,16 +1079,24 @@ class TableScene(QGraphicsScene):
                 p.setBrush(QColor("#f3e2b0") if val else QColor("#e3c15f"))
                 p.drawRoundedRect(r, 4, 4)
                 art.text(p, r, str(abs(val)), 14, art.INK_SOFT)
-            mi = max(-10, min(10, marker)) + 10
-            mc = QPointF(rc.x() + mi * cell + cell / 2, rc.y() + 20)
-            p.setPen(QPen(art.INK, 2))
-            p.setBrush(QColor("#2f5c9e"))
-            p.drawEllipse(mc, cell * .42, cell * .42)
-            art.text(p, QRectF(mc.x() - 15, mc.y() - 15, 30, 30), str(abs(marker)), 15,
-                     art.PARCHMENT_LIGHT, bold=True)
         self.add(QRectF(tx0, ty0, cell * 21, 42), tdraw, z=-1,
                  texts=[str(marker)] if b else [],
                  tooltip=_("Battle track: the marker shows the strength difference"))
+        # the marker is its own piece: it slides along the track between two views
+        mi = max(-10, min(10, marker)) + 10
+        mr = cell * .42
+
+        def mdraw(p, rc):
+            mc = rc.center()
+            p.setPen(QPen(art.INK, 2))
+            p.setBrush(QColor("#2f5c9e"))
+            p.drawEllipse(mc, mr, mr)
+            art.text(p, QRectF(mc.x() - 15, mc.y() - 15, 30, 30), str(abs(marker)), 15,
+                     art.PARCHMENT_LIGHT, bold=True)
+        mk = self.add(QRectF(-mr - 2, -mr - 2, 2 * mr + 4, 2 * mr + 4), mdraw,
+                      pos=QPointF(tx0 + mi * cell + cell / 2, ty0 + 20), z=-.5, round_shape=True,
+                      key="piece:battle:marker")
+        mk.setAcceptHoverEvents(False)
         # 4 card slots (left) and the viewer's battle hand (right)
         slots = list((b or {}).get("slots") or [])
         slots_w = body.width() * .6 if b else body.width() - 20
@@ -1218,10 +1332,11 @@ class TableScene(QGraphicsScene):
                     art.cross(p, QPointF(rc.center().x(), rc.y() + 15), 7, art.CRIMSON)
                     art.text(p, QRectF(rc.x() + 1, rc.y() + 24, rc.width() - 2, 20), _("Gov."), 10,
                              art.INK, bold=True)
-                self.add(QRectF(-17, -23, 34, 46), gdraw, pos=gr.center(), z=2,
-                         targets=[f"card:{gov}"], key=f"gov:{cid}", radius=4,
-                         tooltip=_("Governor of {city}").format(city=cname) + "<br>" + L.card_text(gov),
-                         texts=[gname])
+                gi = self.add(QRectF(-17, -23, 34, 46), gdraw, pos=gr.center(), z=2,
+                              targets=[f"card:{gov}"], key=f"gov:{cid}", radius=4,
+                              tooltip=_("Governor of {city}").format(city=cname) + "<br>"
+                              + L.card_text(gov), texts=[gname])
+                gi.card_id = gov
         if len(cities) > maxn:
             more = f"+{len(cities) - maxn}"
             self.add(QRectF(area.right() - 40, area.top() + 40, 40, 40),

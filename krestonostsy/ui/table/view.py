@@ -7,8 +7,10 @@ It never decides rules: the controller gives it ``show_view(view, legal, player)
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPoint, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QTransform
+import html
+
+from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QTextDocument, QTransform
 from PySide6.QtWidgets import (
     QFrame,
     QGraphicsView,
@@ -21,9 +23,10 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine import Action
-from ...i18n import _
+from ...i18n import _, current_language
 from . import animation, art
 from . import labels as L
+from .items import TableItem
 from .scene import TableScene
 
 
@@ -121,6 +124,98 @@ class PromptBar(QFrame):
         return list(self._buttons)
 
 
+class CardPreview(QWidget):
+    """A large, readable card (name, level and colours, full rules text, flavour) drawn on
+    parchment near the cursor while a face-up card is hovered. It never takes the mouse."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
+        self.setAttribute(Qt.WidgetAttribute.WA_NoSystemBackground, True)
+        self.setAttribute(Qt.WidgetAttribute.WA_TranslucentBackground, True)
+        self.setObjectName("cardPreview")
+        self._doc = QTextDocument(self)
+        self._doc.setDocumentMargin(0)
+        self.card_id: str | None = None
+        self._pad = 22
+        self.hide()
+
+    def text(self) -> str:
+        """What the preview shows, as plain text (empty when hidden)."""
+        return self._doc.toPlainText() if self.isVisible() else ""
+
+    def set_card(self, card_id: str, scale: float = 1.0) -> bool:
+        obj = L.card(card_id)
+        if obj is None:
+            return False
+        from ...content.text import card_flavour, card_text
+        lang = current_language()
+        try:
+            body = card_text(obj, lang)
+        except Exception:  # a card the text generator does not know: its name only
+            body = ""
+        try:
+            flavour = card_flavour(obj, lang)
+        except Exception:
+            flavour = ""
+        name = L.card_name(card_id)
+        k = scale
+        fam, bfam = art.font_family(), art.bold_family()
+        ink, soft, red = art.INK.name(), art.INK_SOFT.name(), art.CRIMSON.name()
+        sub = []
+        level = L.card_level(card_id)
+        if level is not None:
+            sub.append(f"<span style='color:{red}; font-family:\"{bfam}\"; font-weight:bold'>"
+                       + html.escape(_("Level {n}").format(n=art.roman(level))) + "</span>")
+        for g in L.card_colours(card_id):
+            col = art.GOODS_COLOURS.get(g)
+            dot = col.name() if col is not None else ink
+            sub.append(f"<span style='color:{dot}'>●</span>&nbsp;{html.escape(L.goods_name(g))}")
+        lines = [html.escape(x) for x in body.splitlines() if x.strip() and x.strip() != name]
+        parts = [f"<div style='font-family:\"{bfam}\"; font-weight:bold; font-size:{int(25 * k)}px;"
+                 f" color:{ink}'>{html.escape(name)}</div>"]
+        if sub:
+            parts.append(f"<div style='font-size:{int(16 * k)}px; color:{soft}'>"
+                         + " &nbsp;·&nbsp; ".join(sub) + "</div>")
+        parts.append(f"<hr style='color:{art.GOLD.name()}'>")
+        for ln in lines:
+            parts.append(f"<p style='margin-top:{int(4 * k)}px; font-size:{int(17 * k)}px;"
+                         f" color:{ink}'>{ln}</p>")
+        if flavour:
+            parts.append(f"<p style='margin-top:{int(10 * k)}px; font-size:{int(16 * k)}px;"
+                         f" color:{soft}'><i>{html.escape(flavour)}</i></p>")
+        self._doc.setDefaultFont(art.font(17 * k))
+        self._doc.setHtml(f"<div style='font-family:\"{fam}\"'>" + "".join(parts) + "</div>")
+        self._pad = int(22 * k)
+        w = int(400 * k)
+        self._doc.setTextWidth(w - 2 * self._pad)
+        h = int(self._doc.size().height()) + 2 * self._pad + 4
+        self.resize(w, h)
+        self.card_id = card_id
+        self.update()
+        return True
+
+    def place(self, cursor: QPoint, bounds: QRect) -> None:
+        """Beside the cursor (right, or left when there is no room), inside ``bounds``."""
+        w, h = self.width(), self.height()
+        x = cursor.x() + 24
+        if x + w > bounds.right():
+            x = cursor.x() - 24 - w
+        y = cursor.y() - h // 3
+        x = max(bounds.left() + 4, min(x, bounds.right() - w - 4))
+        y = max(bounds.top() + 4, min(y, bounds.bottom() - h - 4))
+        self.move(x, y)
+
+    def paintEvent(self, event) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        art.panel(p, QRectF(self.rect()).adjusted(1, 1, -7, -9))
+        p.translate(self._pad - 3, self._pad - 4)
+        self._doc.drawContents(p)
+        p.end()
+
+
 class TableView(QGraphicsView):
     """The whole table. Signals: ``actionChosen(Action)``."""
 
@@ -151,6 +246,8 @@ class TableView(QGraphicsView):
         self._margin = -1
         self.prompt = PromptBar(self)
         self.prompt.clicked.connect(self._choose)
+        self.preview = CardPreview(self.viewport())
+        self._hover_pos: QPoint | None = None
         self._scene.targetClicked.connect(self._on_target)
         self.setMinimumSize(QSize(640, 400))
         try:
@@ -177,6 +274,8 @@ class TableView(QGraphicsView):
         self._update_prompt()
         if self._auto_fit:
             self.fit()
+        if self.preview.isVisible() and self._hover_pos is not None:
+            self.preview_at(self._hover_pos)  # the hovered card may have left with the rebuild
 
     def highlight_ids(self, ids) -> None:
         """Mark the targets (or item keys) of the last move, e.g. ``['city:edessa']``."""
@@ -226,6 +325,33 @@ class TableView(QGraphicsView):
 
     def prompt_buttons(self) -> list[QPushButton]:
         return self.prompt.action_buttons()
+
+    def card_at(self, pos: QPoint) -> TableItem | None:
+        """The face-up card under ``pos`` (viewport coordinates), if any."""
+        for it in self.items(pos):
+            if isinstance(it, TableItem) and it.card_id:
+                return it
+        return None
+
+    def preview_at(self, pos: QPoint) -> None:
+        """Show the large preview of the face-up card under ``pos``, or hide it."""
+        self._hover_pos = QPoint(pos)
+        it = self.card_at(pos)
+        if it is None:
+            self.hide_preview()
+            return
+        if self.preview.card_id != it.card_id or not self.preview.isVisible():
+            k = max(1.0, min(2.2, self.height() / 820))
+            if not self.preview.set_card(it.card_id, k):
+                self.hide_preview()
+                return
+        self.preview.place(pos, self.viewport().rect())
+        self.preview.show()
+        self.preview.raise_()
+
+    def hide_preview(self) -> None:
+        self.preview.hide()
+        self.preview.card_id = None
 
     # --- internals -------------------------------------------------------------------------
 
@@ -316,7 +442,28 @@ class TableView(QGraphicsView):
 
     # --- events ------------------------------------------------------------------------------
 
+    def mouseMoveEvent(self, event) -> None:
+        super().mouseMoveEvent(event)
+        if event.buttons() != Qt.MouseButton.NoButton:
+            self.hide_preview()  # dragging the table
+        else:
+            self.preview_at(event.position().toPoint())
+
+    def leaveEvent(self, event) -> None:
+        self.hide_preview()
+        self._hover_pos = None
+        super().leaveEvent(event)
+
+    def viewportEvent(self, event) -> bool:
+        if event.type() == QEvent.Type.ToolTip and self.preview.isVisible():
+            return True  # the preview already says it all
+        if event.type() == QEvent.Type.Leave:
+            self.hide_preview()
+            self._hover_pos = None
+        return super().viewportEvent(event)
+
     def wheelEvent(self, event) -> None:
+        self.hide_preview()
         delta = event.angleDelta().y()
         if not delta:
             return
