@@ -95,3 +95,26 @@ def fake_window(qtbot, settings, store, lang_ru):
     qtbot.addWidget(w)
     w.show()
     return w
+
+
+@pytest.fixture
+def instant_animations():
+    """Animations off for the test (the table redraws at once), back to normal after."""
+    from krestonostsy.ui.table import animation
+
+    animation.set_speed("instant")
+    yield
+    animation.set_speed("normal")
+
+
+@pytest.fixture
+def table(qtbot):
+    """A shown 1280×800 TableView."""
+    from krestonostsy.ui.table import TableView
+
+    view = TableView()
+    qtbot.addWidget(view)
+    view.resize(1280, 800)
+    view.show()
+    qtbot.waitExposed(view)
+    return view

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QMenu, QMessageBox, QPushButton, QWidget  # noqa: 
 
 from krestonostsy import i18n  # noqa: E402
 from krestonostsy.engine import Action, Game  # noqa: E402
-from krestonostsy.ui.table import TableView, animation  # noqa: E402
+from krestonostsy.ui.table import TableView  # noqa: E402
 from krestonostsy.ui.table import labels as L  # noqa: E402
 from krestonostsy.ui.table.items import TableItem  # noqa: E402
 
@@ -188,21 +188,7 @@ def shot(view: TableView, name: str) -> None:
 
 # --- fixtures ------------------------------------------------------------------------------
 
-@pytest.fixture(autouse=True)
-def _instant():
-    animation.set_speed("instant")
-    yield
-    animation.set_speed("normal")
-
-
-@pytest.fixture
-def table(qtbot):
-    view = TableView()
-    qtbot.addWidget(view)
-    view.resize(1280, 800)
-    view.show()
-    qtbot.waitExposed(view)
-    return view
+pytestmark = pytest.mark.usefixtures("instant_animations")
 
 
 @pytest.fixture

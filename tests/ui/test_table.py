@@ -21,21 +21,7 @@ LINEUPS = {
 }
 
 
-@pytest.fixture(autouse=True)
-def _instant():
-    animation.set_speed("instant")
-    yield
-    animation.set_speed("normal")
-
-
-@pytest.fixture
-def table(qtbot):
-    view = TableView()
-    qtbot.addWidget(view)
-    view.resize(1280, 800)
-    view.show()
-    qtbot.waitExposed(view)
-    return view
+pytestmark = pytest.mark.usefixtures("instant_animations")
 
 
 def _legal(game: Game, player: str):
