@@ -134,7 +134,7 @@ class Game:
         else:
             if action not in d.actions:
                 raise IllegalAction(self._explain_illegal(action, d))
-        self._undo_marks.append((d.player, self.s["barrier"]))
+        self._undo_marks.append((d.player, self.s["barrier"], self._order_token()))
         frame = self.s["stack"][-1]
         STEPS[frame["s"]].act(self, frame, action)
         self.actions.append(action)
@@ -157,16 +157,57 @@ class Game:
         reveal or change of the deciding player since (RTT's rule)."""
         if not self._undo_marks or self._decision is None:
             return False
-        player, barrier = self._undo_marks[-1]
+        player, barrier, _order = self._undo_marks[-1]
         return player == self._decision.player and barrier == self.s["barrier"]
 
     def undo(self) -> None:
         """Take back the last action (see :attr:`can_undo`) by replaying the game."""
         if not self.can_undo:
             raise IllegalAction("nothing to undo here")
+        self._replay_without(1)
+
+    def _order_token(self):
+        """Which order activation the game is in: (round, position of the ``order`` frame,
+        player, order), or None outside one. Marks which actions belong to one order."""
+        stack = self.s["stack"]
+        for i in range(len(stack) - 1, -1, -1):
+            f = stack[i]
+            if f.get("s") == "order":
+                return (self.s["round"], i, f.get("player"), f.get("order"))
+        return None
+
+    def _cancellable(self) -> int:
+        """How many of the last actions can be taken back to cancel the current order."""
+        d = self._decision
+        token = self._order_token() if d is not None else None
+        if token is None:
+            return 0
+        n = 0
+        barrier = self.s["barrier"]
+        for player, mark_barrier, mark_token in reversed(self._undo_marks):
+            if player != d.player or mark_barrier != barrier or mark_token != token:
+                break
+            n += 1
+        return n
+
+    @property
+    def can_cancel_order(self) -> bool:
+        """True when the deciding player is part-way through one of their orders (a march
+        with several moves, a payment…) and every choice made in it can be taken back."""
+        return self._cancellable() > 0
+
+    def cancel_order(self) -> None:
+        """Take back every choice made in the current order, back to its first decision
+        (the same limits as :meth:`undo`: no random draw, reveal or other player between)."""
+        n = self._cancellable()
+        if not n:
+            raise IllegalAction("no order in progress to cancel")
+        self._replay_without(n)
+
+    def _replay_without(self, n: int) -> None:
         again = Game.new(self.setup["states"], self.setup["seed"], self.setup["options"],
                          content=self.c)
-        for a in self.actions[:-1]:
+        for a in self.actions[:-n]:
             again.apply(a)
         self.s, self.log, self.actions = again.s, again.log, again.actions
         self._undo_marks, self._decision = again._undo_marks, again._decision

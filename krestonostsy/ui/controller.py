@@ -222,6 +222,15 @@ class GameController(QObject):
         except Exception:
             return False
 
+    @property
+    def can_cancel_order(self) -> bool:
+        """The human at the screen is part-way through an order and may cancel it whole."""
+        try:
+            return (self.game is not None and not self._busy and self.pending_handoff is None
+                    and bool(self.game.can_cancel_order) and self._undo_is_mine())
+        except Exception:
+            return False
+
     def _undo_is_mine(self) -> bool:
         seat = self.seats.get(self.deciding)
         return seat is not None and seat.is_human and self.deciding == self.viewer
@@ -262,6 +271,19 @@ class GameController(QObject):
             return False
         try:
             self.game.undo()
+        except Exception as err:
+            self.errorOccurred.emit(_("Cannot undo: {error}").format(error=err))
+            return False
+        self._after_change(autosave=True)
+        return True
+
+    @Slot()
+    def cancel_order(self) -> bool:
+        """Take back every choice of the order in progress (a march, a payment…)."""
+        if not self.can_cancel_order:
+            return False
+        try:
+            self.game.cancel_order()
         except Exception as err:
             self.errorOccurred.emit(_("Cannot undo: {error}").format(error=err))
             return False

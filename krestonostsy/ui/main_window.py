@@ -88,11 +88,13 @@ class MainWindow(QMainWindow):
         self.act_save = self._action(self.save_dialog, QKeySequence.StandardKey.Save)
         self.act_load = self._action(self.load_dialog, QKeySequence.StandardKey.Open)
         self.act_undo = self._action(self.controller.undo, QKeySequence.StandardKey.Undo)
+        self.act_cancel_order = self._action(self.controller.cancel_order, QKeySequence("Esc"))
         self.act_fit = self._action(self.fit_table, QKeySequence("F"))
         self.act_log = self.log_dock.toggleViewAction()
         self.act_settings = self._action(self.settings_dialog)
         for a in (self.act_menu, self.act_new, self.act_save, self.act_load, None,
-                  self.act_undo, self.act_fit, self.act_log, None, self.act_settings):
+                  self.act_undo, self.act_cancel_order, self.act_fit, self.act_log, None,
+                  self.act_settings):
             if a is None:
                 self.toolbar.addSeparator()
             else:
@@ -420,6 +422,7 @@ class MainWindow(QMainWindow):
     def _update_actions(self) -> None:
         in_game = self.controller.game is not None
         self.act_undo.setEnabled(self.controller.can_undo)
+        self.act_cancel_order.setEnabled(self.controller.can_cancel_order)
         self.act_save.setEnabled(in_game)
         self.act_fit.setEnabled(in_game and self.current_page() == "table")
         self.act_log.setEnabled(in_game)
@@ -452,6 +455,9 @@ class MainWindow(QMainWindow):
         self.act_undo.setText(_("Undo"))
         self.act_undo.setToolTip(_("Take back your last move (not across a random draw or "
                                    "another player's turn)"))
+        self.act_cancel_order.setText(_("Cancel order"))
+        self.act_cancel_order.setToolTip(_("Take back every choice of the order you are "
+                                           "carrying out (Esc)"))
         self.act_fit.setText(_("Fit to window"))
         self.act_log.setText(_("Log"))
         self.act_settings.setText(_("Settings"))

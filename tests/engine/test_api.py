@@ -101,3 +101,29 @@ def test_save_round_trip_mid_game():
     h = Game.from_json(json.dumps(g.to_json()))
     assert h.state_json() == g.state_json()
     assert h.view("jerusalem") == g.view("jerusalem")
+
+
+def test_cancel_order_takes_back_every_choice_of_the_current_order():
+    """A multi-step order (here a march with several moves) can be cancelled as a whole,
+    back to the order's first decision — never across another player or a random draw."""
+    g = Game.new(["jerusalem", "tripoli", "edessa", "antioch"], seed=7)
+    rnd = random.Random(7)
+    checked = 0
+    for _ in range(3000):
+        if g.is_over or checked >= 3:
+            break
+        d = g.decision
+        if d.prompt == "march_move" and g.can_cancel_order:
+            player = d.player
+            n = g._cancellable()
+            before = [a.to_json() for a in g.actions]
+            g.cancel_order()
+            assert [a.to_json() for a in g.actions] == before[:-n]
+            assert g.decision.player == player
+            assert not g.can_cancel_order  # back at the order's first decision
+            checked += 1
+        acts = g.legal_actions()
+        g.apply(acts[rnd.randrange(len(acts))])
+    assert checked >= 1
+    with pytest.raises(IllegalAction):
+        Game.new(PAIR, seed=1).cancel_order()

@@ -123,6 +123,33 @@ def test_undo_takes_back_a_move(fake_window):
     assert c.game.state_json() == before
 
 
+def test_cancel_order_takes_back_a_multi_step_order(fake_window):
+    """The toolbar's "Cancel order" (Esc) takes back every choice of the order in
+    progress, e.g. the moves of a march, back to the order's first decision."""
+    w = fake_window
+    assert w.start_new_game(["jerusalem", "tripoli", "edessa", "antioch"], 7)
+    c = w.controller
+    rnd = random.Random(7)
+    for _ in range(3000):
+        if c.pending_handoff:
+            w.handoff.acknowledged.emit()
+            continue
+        if c.game.is_over:
+            break
+        if c.can_cancel_order and c.game.decision.prompt == "march_move":
+            break
+        c.choose(rnd.choice(c.legal_for_viewer()))
+    else:
+        pytest.skip("no march in progress found")
+    if not c.can_cancel_order:
+        pytest.skip("no march in progress found")
+    n_before = len(c.game.actions)
+    assert w.act_cancel_order.isEnabled()
+    w.act_cancel_order.trigger()
+    assert len(c.game.actions) < n_before
+    assert not c.can_cancel_order and not w.act_cancel_order.isEnabled()
+
+
 def test_table_gets_the_view_and_the_legal_actions(fake_window):
     w = fake_window
     w.start_new_game(["jerusalem", "tripoli"], 5)
