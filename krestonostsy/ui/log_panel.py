@@ -379,6 +379,9 @@ class LogPanel(QWidget):
         return out
 
     def render(self) -> None:
+        from .table.art import bold_family
+        # EB Garamond has no bold face: a plain <b> would fall back to a sans-serif
+        bold = f"<span style=\"font-family:'{bold_family()}'; font-weight:bold\">"
         rows = []
         for index, entry in enumerate(self.entries):
             if _redundant(self.entries, index):
@@ -389,9 +392,9 @@ class LogPanel(QWidget):
                 continue
             text, _ids = render_entry(key, params, markup=True)
             if key == "round_started":
-                rows.append(f'<p style="margin-top:8px"><b>{text}</b></p>')
+                rows.append(f'<p style="margin-top:8px">{bold}{text}</span></p>')
             elif key == "game_over":
-                rows.append(f'<p><b>{text}</b></p>')
+                rows.append(f'<p>{bold}{text}</span></p>')
             else:
                 rows.append(f'<p style="margin:1px 0 1px 8px">{text}</p>')
         self.browser.setHtml("<style>a { color: #6b3b12; text-decoration: none; }</style>"

@@ -71,6 +71,7 @@ class MainWindow(QMainWindow):
 
         # log dock ----------------------------------------------------------------------------
         self.log_panel = LogPanel()
+        self.log_panel.setMinimumWidth(220)  # narrower, words break mid-way
         self.log_dock = QDockWidget(objectName="logDock")
         self.log_dock.setWidget(self.log_panel)
         self.log_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable

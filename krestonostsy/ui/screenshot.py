@@ -48,7 +48,7 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
                     screen: str = "table", table_factory=None) -> Path:
     if "QT_QPA_PLATFORM" not in os.environ:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    from PySide6.QtCore import QSettings, QSize
+    from PySide6.QtCore import QSettings, QSize, Qt
     from PySide6.QtWidgets import QApplication
 
     from .. import i18n
@@ -101,6 +101,8 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
     settings.language = lang
     window = MainWindow(settings, SaveStore(Path(tmp.name) / "saves"),
                         table_factory=table_factory, autosave=False)
+    # a screenshot has the size asked for, never the (small) offscreen screen's maximum
+    window.setWindowState(Qt.WindowState.WindowNoState)
     window.resize(w, h)
     window.show()
     widget = window
