@@ -267,23 +267,17 @@ class GameController(QObject):
 
     @Slot()
     def undo(self) -> bool:
-        if not self.can_undo:
-            return False
-        try:
-            self.game.undo()
-        except Exception as err:
-            self.errorOccurred.emit(_("Cannot undo: {error}").format(error=err))
-            return False
-        self._after_change(autosave=True)
-        return True
+        """Take back the human's last move (the engine's undo limits apply)."""
+        return self.can_undo and self._take_back(self.game.undo)
 
     @Slot()
     def cancel_order(self) -> bool:
         """Take back every choice of the order in progress (a march, a payment…)."""
-        if not self.can_cancel_order:
-            return False
+        return self.can_cancel_order and self._take_back(self.game.cancel_order)
+
+    def _take_back(self, engine_call) -> bool:
         try:
-            self.game.cancel_order()
+            engine_call()
         except Exception as err:
             self.errorOccurred.emit(_("Cannot undo: {error}").format(error=err))
             return False

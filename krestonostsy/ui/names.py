@@ -6,15 +6,10 @@ are marked here so they are in ``messages.po`` too. Unknown ids are shown readab
 """
 from __future__ import annotations
 
+from ..content.text import GOODS, ORDER_NAMES, STATE_NAMES
 from ..i18n import N_, _
 
-STATE_NAMES = {
-    "jerusalem": N_("Jerusalem"),
-    "tripoli": N_("Tripoli"),
-    "edessa": N_("Edessa"),
-    "antioch": N_("Antioch"),
-}
-
+# the words the card texts use too: one table, in the content layer below the UI
 CITY_NAMES = {
     **STATE_NAMES,
     "turbessel": N_("Turbessel"),
@@ -28,22 +23,7 @@ CITY_NAMES = {
     "homs": N_("Homs"),
 }
 
-GOOD_NAMES = {
-    "yellow": N_("wood"),
-    "white": N_("candles"),
-    "blue": N_("steel"),
-    "red": N_("horses"),
-    "green": N_("spices"),
-    "any": N_("any good"),
-    "coin": N_("coin"),
-}
-
-ORDER_NAMES = {
-    "build": N_("Build"),
-    "prayer": N_("Prayer"),
-    "muster": N_("Muster"),
-    "march": N_("March"),
-}
+GOOD_NAMES = {**GOODS, "coin": N_("coin")}
 
 PHASE_NAMES = {
     "setup": N_("Setup"),

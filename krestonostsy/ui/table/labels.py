@@ -6,17 +6,10 @@ text come from the content (``krestonostsy.content.text.card_text`` when it exis
 from __future__ import annotations
 
 from ...i18n import N_, _, current_language, ngettext
+from ..names import CITY_NAMES, GOOD_NAMES, STATE_NAMES
+from ..names import ORDER_NAMES as _ORDERS
 
-STATE_NAMES = {"jerusalem": N_("Jerusalem"), "tripoli": N_("Tripoli"),
-               "edessa": N_("Edessa"), "antioch": N_("Antioch")}
-CITY_NAMES = dict(STATE_NAMES, aleppo=N_("Aleppo"), apamea=N_("Apamea"),
-                  baalbek=N_("Baalbek"), damascus=N_("Damascus"), homs=N_("Homs"),
-                  turbessel=N_("Turbessel"), tortosa=N_("Tortosa"), acre=N_("Acre"),
-                  tadmor=N_("Tadmor"))
-ORDER_NAMES = {"build": N_("Build"), "prayer": N_("Prayer"), "muster": N_("Muster"),
-               "march": N_("March"), "boost": N_("Boost")}
-GOODS_NAMES = {"yellow": N_("wood"), "white": N_("candles"), "blue": N_("steel"),
-               "red": N_("horses"), "green": N_("spices"), "any": N_("any good")}
+ORDER_NAMES = {**_ORDERS, "boost": N_("Boost")}  # the automa's boost token too
 PHASE_NAMES = {"setup": N_("Setup"), "event": N_("Event phase"),
                "planning": N_("Planning phase"), "activation": N_("Activation phase"),
                "income": N_("Income phase"), "over": N_("Game over")}
@@ -171,7 +164,7 @@ def order_name(order: str | None) -> str:
 
 
 def goods_name(colour: str) -> str:
-    return _(GOODS_NAMES.get(colour, colour))
+    return _(GOOD_NAMES.get(colour, colour))
 
 
 def humanise(key: str) -> str:
