@@ -7,6 +7,7 @@
     krestonostsy replay SAVE.json        replay and verify a save (krestonostsy.tools.replay)
     krestonostsy validate-data           check the YAML content (krestonostsy.tools.validate)
     krestonostsy balance [--games N]     self-play statistics per line-up (krestonostsy.tools.balance)
+    krestonostsy tournament --bots …     bots against bots, seats rotated (krestonostsy.tools.tournament)
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ SUBCOMMANDS = {
     "replay": "krestonostsy.tools.replay",
     "validate-data": "krestonostsy.tools.validate",
     "balance": "krestonostsy.tools.balance",
+    "tournament": "krestonostsy.tools.tournament",
 }
 
 USAGE = __doc__.split("\n", 2)[2]

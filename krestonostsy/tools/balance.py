@@ -1,6 +1,7 @@
 """``krestonostsy balance``: self-play statistics for balancing the content.
 
-Plays seeded random legal games for every line-up (the four 2-player pairs, the four
+Plays seeded self-play games (``--bot LEVEL``: any bot level, all seats the same level;
+random by default) for every line-up (the four 2-player pairs, the four
 3-player sets, the 4-player game) and reports, per line-up, each state's win rate and mean
 score parts; then, over all games, how often each end condition ended a game, and for the
 cards a player can acquire (buildings, tactics, governors) how often the holder at the end
@@ -11,10 +12,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from collections import Counter, defaultdict
 
+from ..ai import LEVELS, make_bot
+from ..ai.play import play as play_with_bots
 from ..engine import Game
 
 PAIRS = (("jerusalem", "tripoli"), ("tripoli", "antioch"), ("antioch", "edessa"),
@@ -23,12 +25,11 @@ ALL = ("jerusalem", "tripoli", "edessa", "antioch")
 LINEUPS = [list(p) for p in PAIRS] + [[s for s in ALL if s != x] for x in ALL] + [list(ALL)]
 
 
-def play(states, seed):
+def play(states, seed, level: str = "random"):
+    """One game of ``states`` with a bot of ``level`` in every seat."""
     g = Game.new(states, seed=seed)
-    rnd = random.Random(seed)
-    while not g.is_over:
-        acts = g.legal_actions()
-        g.apply(acts[rnd.randrange(len(acts))])
+    bot = make_bot(level)
+    play_with_bots(g, {s: bot for s in states}, seed)
     return g
 
 
@@ -39,14 +40,14 @@ def holdings(g, player):
     return [c for c in cards if not (c in g.c.tactics and g.c.tactics[c].starting)]
 
 
-def run(games: int, seed: int) -> dict:
-    report = {"lineups": [], "end_conditions": Counter(), "cards": {}}
+def run(games: int, seed: int, level: str = "random") -> dict:
+    report = {"level": level, "lineups": [], "end_conditions": Counter(), "cards": {}}
     held = defaultdict(lambda: [0, 0])  # card -> [held at the end, of which won]
     for lineup in LINEUPS:
         wins = Counter()
         parts = defaultdict(lambda: Counter())
         for i in range(games):
-            g = play(lineup, seed * 1_000_003 + i)
+            g = play(lineup, seed * 1_000_003 + i, level)
             r = g.result()
             wins[r["winner"]] += 1
             for c in r.get("end_conditions", []):
@@ -72,16 +73,19 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="krestonostsy balance", description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=100, help="games per line-up")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--bot", default="random", choices=list(LEVELS),
+                    help="the bot level in every seat")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
     try:
-        r = run(a.games, a.seed)
+        r = run(a.games, a.seed, a.bot)
     except Exception as err:  # report, never a bare traceback
         print(f"balance: a game failed: {type(err).__name__}: {err}", file=sys.stderr)
         return 1
     if a.json:
         print(json.dumps(r, sort_keys=True))
         return 0
+    print(f"self-play with {r['level']} bots, {a.games} games per line-up")
     for lu in r["lineups"]:
         print(" vs ".join(lu["states"]) + ":")
         for s in lu["states"]:

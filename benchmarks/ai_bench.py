@@ -1,0 +1,76 @@
+"""Decision time per bot level (reported in the README; never asserted in a test).
+
+    python benchmarks/ai_bench.py [--levels novice,easy,normal,hard,expert] [--decisions 40]
+
+For each level, plays seeded 4-player games with that level in every seat and times every
+decision the bot is asked (decisions with one legal action are answered by the harness
+at once and are timed separately: "instant"). Prints p50/p95/max in milliseconds and the
+targets of issue 8 (novice/easy/normal ≤ 50 ms p95, hard ≤ 1.2 s, expert ≤ 3 s).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from krestonostsy.ai import decide, make_bot, mix  # noqa: E402
+from krestonostsy.engine import Game  # noqa: E402
+
+TARGET_P95_MS = {"random": 50, "novice": 50, "easy": 50, "normal": 50, "hard": 1200,
+                 "expert": 3000}
+
+
+def bench(level: str, decisions: int, seed: int) -> dict:
+    bot = make_bot(level)
+    times, instant = [], []
+    game_no = 0
+    while len(times) < decisions:
+        g = Game.new(["jerusalem", "tripoli", "edessa", "antioch"], seed=seed + game_no)
+        k = 0
+        while not g.is_over and len(times) < decisions:
+            start = time.perf_counter()
+            a = decide(bot, g, mix(seed, game_no, k))
+            ms = (time.perf_counter() - start) * 1000
+            (instant if len(g.legal_actions()) == 1 else times).append(ms)
+            g.apply(a)
+            k += 1
+        game_no += 1
+    times.sort()
+    instant.sort()
+
+    def pct(xs, q):
+        return round(xs[min(len(xs) - 1, int(q * len(xs)))], 2) if xs else 0.0
+    return {"level": level, "decisions": len(times), "p50": pct(times, 0.5),
+            "p95": pct(times, 0.95), "max": round(times[-1], 2),
+            "instant_max": pct(instant, 1.0), "target_p95": TARGET_P95_MS[level]}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--levels", default="novice,easy,normal,hard,expert")
+    ap.add_argument("--decisions", type=int, default=40,
+                    help="timed decisions per level (cheap levels take 10× as many)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args()
+    rows = []
+    for level in a.levels.split(","):
+        n = a.decisions * (1 if level in ("hard", "expert") else 10)
+        r = bench(level, n, a.seed)
+        rows.append(r)
+        ok = "meets" if r["p95"] <= r["target_p95"] else "MISSES"
+        print(f"{level:7} {r['decisions']:5} decisions  p50 {r['p50']:8.1f} ms  "
+              f"p95 {r['p95']:8.1f} ms  max {r['max']:8.1f} ms  (target p95 ≤ "
+              f"{r['target_p95']} ms: {ok}; one-action decisions ≤ {r['instant_max']} ms)",
+              flush=True)
+    if a.json:
+        print(json.dumps(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,13 @@
+"""Computer opponents (pure Python, never Qt): see docs/ai.md.
+
+    from krestonostsy.ai import make_bot, decide
+    bot = make_bot("normal")
+    game.apply(decide(bot, game, seed=7))
+
+:func:`decide` is the harness: it gives the bot only what the deciding seat may know
+(``seat.py``). Levels (``levels.py``): random, novice, easy, normal, hard, expert.
+"""
+from .levels import LEVELS, make_bot
+from .seat import Bot, BotError, Knowledge, decide, mix
+
+__all__ = ["LEVELS", "Bot", "BotError", "Knowledge", "decide", "make_bot", "mix"]

@@ -1,0 +1,215 @@
+"""The evaluation of a position, seen by one seat: how good it is for each player.
+
+``features(world, viewer)`` reads **only what ``viewer`` may see** in ``world``: the
+public board and tracks through ``world.view(viewer)``, and the viewer's own secrets
+(influence, bull, bishop levels, hand) — never another player's hidden influence, bull,
+bishop levels or hand. Where the viewer cannot see a number of another player, the
+feature uses the viewer's own number in its place (a symmetric guess), so the
+evaluation of an opponent never depends on what the opponent hides.
+
+The value of a player is a weighted sum of the features (``Weights``), in influence
+points: influence banked, influence to come from holy lands and governors over the
+remaining rounds, cities (and the hegemony ending), holy lands (and the righteousness
+ending), sanctity, coins and goods, the bull goal met now, and army strength — units
+on the map, the danger to one's cities from stronger neighbours and the chances
+against weaker neighbouring cities. Normal bots use hand-written weights; the expert's
+are fitted to self-play outcomes (``krestonostsy.tools.fit_weights``).
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+
+from ..engine.income import governors_income
+from ..engine.scoring import (
+    CONDITION_BONUS,
+    HEGEMONY_CITIES,
+    LAST_ROUND,
+    RIGHTEOUSNESS_LANDS,
+    bull_score,
+)
+from ..resources import data_dir
+
+FEATURES = ("influence", "income_to_come", "cities", "city_levels", "hegemony",
+            "holy_lands", "righteousness", "sanctity", "coins", "goods", "bull",
+            "units_on_map", "units_supply", "threat", "chances", "buildings", "spies",
+            "rescripts", "eliminated")
+
+HIDDEN_BISHOP_LEVEL = 1.5  # the mean of a bishop of level 1 or 2 whose level is hidden
+
+
+@dataclass(frozen=True)
+class Weights:
+    """One weight per feature of :data:`FEATURES` (influence points per unit) and the
+    ``scale`` that turns a lead in points into a win chance (a logistic)."""
+
+    values: tuple
+    scale: float = 6.0
+
+    def __post_init__(self):
+        if len(self.values) != len(FEATURES):
+            raise ValueError(f"weights: {len(self.values)} values for {len(FEATURES)} "
+                             f"features ({', '.join(FEATURES)})")
+
+    @classmethod
+    def from_json(cls, data: dict, where: str = "weights") -> Weights:
+        """``{"weights": {feature: number}, "scale": number}``; every feature must be given."""
+        try:
+            w = data["weights"]
+            missing = [f for f in FEATURES if f not in w]
+            extra = [f for f in w if f not in FEATURES]
+            if missing or extra:
+                raise ValueError(f"missing {missing}, unknown {extra}")
+            return cls(tuple(float(w[f]) for f in FEATURES), float(data.get("scale", 6.0)))
+        except (KeyError, TypeError, ValueError) as err:
+            raise ValueError(f"{where}: bad evaluation weights: {err}") from err
+
+    def to_json(self) -> dict:
+        return {"weights": dict(zip(FEATURES, self.values, strict=True)), "scale": self.scale}
+
+
+# Hand-written weights of the normal level (influence points per unit of each feature).
+HAND_WEIGHTS = Weights((
+    1.0,    # influence banked
+    1.0,    # influence to come (per round × rounds left)
+    1.5,    # cities
+    0.7,    # city levels
+    1.0,    # hegemony ending (already worth CONDITION_BONUS × progress)
+    0.8,    # holy lands
+    1.0,    # righteousness ending (CONDITION_BONUS × progress)
+    0.12,   # sanctity cell
+    0.25,   # coins (4 coins = 1 influence at the end)
+    0.3,    # goods ready
+    1.0,    # bull goal met now
+    0.3,    # units on the map
+    0.08,   # units in the supply
+    -0.35,  # threat to own cities
+    0.15,   # chances against neighbours
+    0.9,    # buildings
+    0.4,    # active spies
+    0.4,    # rescripts in hand
+    -12.0,  # eliminated
+))
+
+EXPERT_WEIGHTS_FILE = "ai/expert_weights.json"
+
+
+def expert_weights() -> Weights:
+    """The weights fitted from self-play (``data/ai/expert_weights.json``)."""
+    path = data_dir() / EXPERT_WEIGHTS_FILE
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as err:
+        raise ValueError(f"{path}: cannot read the expert's weights: {err}") from err
+    return Weights.from_json(data, str(path))
+
+
+def _holy_lands(view: dict) -> dict:
+    """Holy lands per owner as the viewer sees them (a hidden level counts as 1.5)."""
+    out: dict = {}
+    for c in view["cities"].values():
+        if c["removed"] or not c["bishops"]:
+            continue
+        totals: dict = {}
+        for b in c["bishops"]:
+            lvl = b["level"] if b["level"] is not None else HIDDEN_BISHOP_LEVEL
+            totals[b["owner"]] = totals.get(b["owner"], 0) + lvl
+        best = max(totals.values())
+        leaders = [o for o, v in totals.items() if v == best]
+        if len(leaders) == 1:
+            out[leaders[0]] = out.get(leaders[0], 0) + 1
+    return out
+
+
+def features(world, viewer: str, view: dict | None = None) -> dict:
+    """``{player: [feature values in FEATURES order]}`` for every state, as ``viewer``
+    sees ``world`` (see the module docstring for what is read)."""
+    v = view if view is not None else world.view(viewer)
+    rnd = v["round"]
+    rounds_left = 0 if v["phase"] == "over" else max(0, LAST_ROUND + 1 - max(rnd, 1))
+    holy = _holy_lands(v)
+    cities = v["cities"]
+    adjacency = world.c.board.adjacency
+    me = v["players"][viewer] if viewer in v["players"] else None
+    own_bull = bull_score(world, viewer) if me is not None else 0
+    own_gov = governors_income(world, viewer)[0] if me is not None else 0
+    order = v["turn_order"]
+    out = {}
+    for pid, p in v["players"].items():
+        mine = pid == viewer
+        influence = p["influence"] if p["influence"] is not None else (
+            me["influence"] if me is not None else 0)
+        governors = own_gov if mine else sum(
+            1 for c in p["cities"] if cities[c]["governor"])
+        h = holy.get(pid, 0)
+        n_cities = len(p["cities"])
+        levels = sum(cities[c]["level"] for c in p["cities"])
+        units_map = sum(c["units"].get(pid, 0) for c in cities.values())
+        threat = 0.0
+        chances = 0.0
+        own = set(p["cities"])
+        for cid in p["cities"]:
+            here = cities[cid]["units"].get(pid, 0)
+            enemy = 0
+            for n in adjacency[cid]:
+                cn = cities[n]
+                if cn["removed"]:
+                    continue
+                for owner, k in cn["units"].items():
+                    if owner != pid:
+                        enemy = max(enemy, k)
+            threat += max(0, enemy - here) * cities[cid]["level"]
+        for cid, c in cities.items():
+            if c["removed"] or cid in own:
+                continue
+            defenders = sum(k for o, k in c["units"].items() if o != pid)
+            near = sum(cities[n]["units"].get(pid, 0) for n in adjacency[cid]
+                       if not cities[n]["removed"])
+            if near > defenders:
+                chances += min(near - defenders, 4) * c["level"] / 4
+        goods = sum(x[0] for x in p["goods"].values())
+        out[pid] = [
+            float(influence),
+            float((governors + h) * rounds_left),
+            float(n_cities),
+            float(levels),
+            CONDITION_BONUS * min(1.0, n_cities / HEGEMONY_CITIES) ** 2,
+            float(h),
+            CONDITION_BONUS * min(1.0, h / RIGHTEOUSNESS_LANDS) ** 2,
+            float(v["sanctity"].get(pid, 0)) + (len(order) - order.index(pid)),
+            float(p["coins"]),
+            float(goods),
+            float(own_bull),
+            float(units_map),
+            float(p["units"]),
+            threat,
+            chances,
+            float(len(p["buildings"])),
+            float(len(p["spies"])),
+            float(len(p["rescripts"]) if mine else p["rescripts"]),
+            1.0 if p["eliminated"] else 0.0,
+        ]
+    return out
+
+
+def values(world, viewer: str, weights: Weights, view: dict | None = None) -> dict:
+    """``{player: value in influence points}`` as ``viewer`` sees ``world``."""
+    w = weights.values
+    return {pid: sum(a * b for a, b in zip(w, f, strict=True))
+            for pid, f in features(world, viewer, view).items()}
+
+
+def win_chances(world, viewer: str, weights: Weights) -> dict:
+    """``{player: 0..1}``: a finished game gives 1 to the winner and 0 to the others; a
+    running one the logistic of each player's lead over the best other player."""
+    if world.is_over:
+        winner = world.result()["winner"]
+        return {p: 1.0 if p == winner else 0.0 for p in world.s["states"]}
+    vals = values(world, viewer, weights)
+    out = {}
+    for p, x in vals.items():
+        best_other = max((y for q, y in vals.items() if q != p), default=0.0)
+        lead = (x - best_other) / weights.scale
+        out[p] = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead))))
+    return out

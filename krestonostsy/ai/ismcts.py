@@ -1,0 +1,185 @@
+"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+
+After Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search" (IEEE
+TCIAIG 2012), and OpenSpiel's ``ismcts.py``. The tree is the deciding seat's: its root is
+the seat's information set, its edges are actions. Each **iteration** takes one fresh
+determinization (a world the seat cannot tell from the true one), walks down the tree
+choosing among the actions legal *in that world* (a child counts how often it was
+available, and UCB uses that count: the "subset-armed bandit" of SO-ISMCTS), adds one
+node, plays the rest of the round with the cheap heuristic policy (``policy.py``), cuts
+the playout at the end of the round and scores it with the evaluation
+(``evaluation.win_chances``). Every node stores the reward of the player who moved into
+it, so each player picks in their own interest (the Saracen side too: its decider plays
+it for itself). The heuristic prior adds a **progressive bias** ``b·prior/(n+1)`` that
+guides early visits and fades as visits accumulate.
+
+Root parallelisation: ``trees`` independent searches (each with its own root world and
+its own determinizations) sum their root visits. With ``processes > 1`` the trees run in
+worker processes; the answer is the same either way, because a tree depends only on its
+root world and its seed. Budgets are iterations per tree; ``seconds`` caps a tree's time
+on a slow machine (the only thing that can make a search depend on the machine).
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from .evaluation import Weights, win_chances
+from .policy import playout_choice, prior
+from .seat import Knowledge, mix
+
+MAX_PLAYOUT_ACTIONS = 1000
+
+
+@dataclass(frozen=True)
+class SearchBudget:
+    """How much a search may do: ``iterations`` per tree, ``trees`` searched (root
+    parallelisation), in ``processes`` worker processes, each tree stopped after
+    ``seconds`` (None: no time cap). ``exploration`` is UCB's constant and ``bias`` the
+    weight of the heuristic prior."""
+
+    iterations: int
+    seconds: float | None = None
+    trees: int = 1
+    processes: int = 1
+    exploration: float = 0.7
+    bias: float = 1.0
+
+    def __post_init__(self):
+        if self.iterations < 1 or self.trees < 1 or self.processes < 1:
+            raise ValueError(f"search budget: iterations, trees and processes must be "
+                             f"at least 1 (got {self})")
+
+
+class Node:
+    __slots__ = ("children", "visits", "avail", "reward", "prior", "player")
+
+    def __init__(self, player: str | None = None, prior_score: float = 0.5):
+        self.children: dict = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+        self.prior = prior_score
+        self.player = player
+
+
+def _select(node: Node, world, acts, rnd, budget: SearchBudget):
+    """The action to follow from ``node`` (expanding one untried action if any)."""
+    player = world.decision.player
+    untried = []
+    for a in acts:
+        child = node.children.get(a)
+        if child is None:
+            untried.append(a)
+        else:
+            child.avail += 1
+    if untried:
+        scores = [prior(world, player, a) for a in untried]
+        best = max(scores)
+        top = [a for a, s in zip(untried, scores, strict=True) if s >= best - 1e-9]
+        a = top[rnd.randrange(len(top))]
+        child = node.children[a] = Node(player, best)
+        child.avail = 1
+        return a, child, True
+    best_a, best_child, best_u = None, None, -1e300
+    c, b = budget.exploration, budget.bias
+    for a in acts:
+        ch = node.children[a]
+        u = (ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+             + b * ch.prior / (ch.visits + 1))
+        if u > best_u:
+            best_a, best_child, best_u = a, ch, u
+    return best_a, best_child, False
+
+
+def search_tree(root_world, seat: str, seed: int, budget: SearchBudget,
+                weights: Weights) -> dict:
+    """One tree from ``root_world`` (a determinization): ``{action: visits}`` at the root."""
+    rnd = random.Random(mix(seed, 0x7EE))
+    root = Node()
+    root_round = root_world.s["round"]
+    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    for it in range(budget.iterations):
+        if deadline is not None and it and time.perf_counter() > deadline:
+            break
+        world = root_world.determinize(seat, mix(seed, it))
+        node, path = root, []
+        while not world.is_over and world.s["round"] == root_round:
+            acts = world.decision.actions
+            if len(acts) == 1:
+                world.apply(acts[0])
+                continue
+            a, node, new = _select(node, world, acts, rnd, budget)
+            path.append(node)
+            world.apply(a)
+            if new:
+                break
+        n = 0
+        while not world.is_over and world.s["round"] == root_round and n < MAX_PLAYOUT_ACTIONS:
+            world.apply(playout_choice(world, rnd))
+            n += 1
+        rewards = win_chances(world, seat, weights)
+        for nd in path:
+            nd.visits += 1
+            nd.reward += rewards.get(nd.player, 0.0)
+    return {a: ch.visits for a, ch in root.children.items()}
+
+
+def _world_from_state(state: dict, setup: dict):
+    """A playable game from a determinization's state (in a worker process)."""
+    from ..content.loader import shipped_content
+    from ..engine import (
+        Game,
+        modules,  # noqa: F401  (registers every step)
+    )
+    g = Game(state, shipped_content(), setup)
+    g._advance()  # recompute the decision; run() never changes the state at a decision
+    return g
+
+
+def _tree_job(state, setup, seat, seed, budget, weights):
+    world = _world_from_state(state, setup)
+    return [(a.to_json(), v) for a, v in search_tree(world, seat, seed, budget, weights).items()]
+
+
+_POOL: ProcessPoolExecutor | None = None
+_POOL_SIZE = 0
+
+
+def _pool(processes: int) -> ProcessPoolExecutor:
+    global _POOL, _POOL_SIZE
+    if _POOL is None or _POOL_SIZE != processes:
+        import multiprocessing
+        if _POOL is not None:
+            _POOL.shutdown(cancel_futures=True)
+        _POOL = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
+        _POOL_SIZE = processes
+    return _POOL
+
+
+def search(knowledge: Knowledge, budget: SearchBudget, weights: Weights):
+    """The action with the most root visits over all trees (ties: the earlier action)."""
+    seat = knowledge.seat
+    visits: dict = {a: 0 for a in knowledge.actions}
+    roots = [knowledge.world(t) for t in range(budget.trees)]
+    seeds = [mix(knowledge.seed, 0x5EA, t) for t in range(budget.trees)]
+    if budget.processes > 1 and budget.trees > 1:
+        from ..engine.actions import Action
+        pool = _pool(min(budget.processes, budget.trees))
+        jobs = [pool.submit(_tree_job, w.s, w.setup, seat, s, budget, weights)
+                for w, s in zip(roots, seeds, strict=True)]
+        for job in jobs:
+            for a_json, v in job.result():
+                a = Action.from_json(a_json)
+                if a in visits:
+                    visits[a] += v
+    else:
+        for w, s in zip(roots, seeds, strict=True):
+            for a, v in search_tree(w, seat, s, budget, weights).items():
+                if a in visits:
+                    visits[a] += v
+    best = max(visits.values())
+    return next(a for a in knowledge.actions if visits[a] == best)

@@ -1,0 +1,170 @@
+"""The levels, each a named seat type (:data:`LEVELS`), weakest first.
+
+=========  ===================================================================================
+random     a uniformly random legal action (the baseline of the ladder)
+novice     the cheap heuristic (``policy.py``) with plenty of noise, but never an order
+           wasted (no "done"/"pass" while something useful is offered) and never a
+           hopeless attack: it makes clear mistakes, and a newcomer should beat it
+easy       one step of look-ahead: each action is played in one determinization and the
+           position scored by the evaluation, plus noise
+normal     the full heuristic policy: one step of look-ahead through the seat's own
+           follow-up choices (the rest of a payment, of a march…), scored by the
+           hand-written evaluation, plus the heuristic prior
+hard       SO-ISMCTS (``ismcts.py``) with the hand-written evaluation
+expert     the same search, a larger budget, root parallelisation over processes, and
+           evaluation weights fitted from self-play (``data/ai/expert_weights.json``)
+=========  ===================================================================================
+
+Every level is deterministic for a given seed, and reads only its seat's
+:class:`~krestonostsy.ai.seat.Knowledge`.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .evaluation import HAND_WEIGHTS, Weights, expert_weights, values
+from .ismcts import SearchBudget, search
+from .policy import STOP_KINDS, hopeless, playout_choice, priors
+from .seat import Bot, Knowledge
+
+FOLLOW_UP_ACTIONS = 8  # normal: own follow-up choices played before scoring an action
+
+
+def _lead(vals: dict, seat: str) -> float:
+    best_other = max((v for p, v in vals.items() if p != seat), default=0.0)
+    return vals[seat] - best_other
+
+
+class RandomBot(Bot):
+    level = "random"
+
+    def choose(self, k: Knowledge):
+        return k.actions[k.rng().randrange(len(k.actions))]
+
+
+class NoviceBot(Bot):
+    """Sensible but careless: half of the time the best cheap score, otherwise any
+    sensible action."""
+
+    level = "novice"
+    care = 0.4
+
+    def choose(self, k: Knowledge):
+        rnd = k.rng()
+        world = k.world(0)
+        acts = list(k.actions)
+        sensible = [a for a in acts if a.kind not in STOP_KINDS and not hopeless(world, k.seat, a)]
+        if not sensible:
+            sensible = [a for a in acts if not hopeless(world, k.seat, a)] or acts
+        if rnd.random() < self.care:
+            scores = priors(world, k.seat, sensible)
+            best = max(scores)
+            return sensible[scores.index(best)]
+        return sensible[rnd.randrange(len(sensible))]
+
+
+class GreedyBot(Bot):
+    """One step of look-ahead in one determinization, scored by the evaluation."""
+
+    level = "easy"
+    noise = 0.6          # standard deviation of the noise, in influence points
+    follow_up = 0        # own follow-up choices played (by the cheap policy) before scoring
+    prior_weight = 2.0   # influence points per unit of the cheap prior
+    weights: Weights = HAND_WEIGHTS
+
+    def choose(self, k: Knowledge):
+        rnd = k.rng()
+        world = k.world(0)
+        seat = k.seat
+        pri = priors(world, seat, k.actions)
+        round_now = world.s["round"]
+        legal_here = set(world.legal_actions())
+        best, best_score = None, -1e300
+        for a, p in zip(k.actions, pri, strict=True):
+            if a not in legal_here:
+                # the engine offered the seat a choice among another player's hidden
+                # cards, which differ in this world: judge it by the prior alone
+                score = self.prior_weight * p - 1000.0
+                if score > best_score:
+                    best, best_score = a, score
+                continue
+            w = world.clone()
+            w.apply(a)
+            for _ in range(self.follow_up):
+                if w.is_over or w.decision.player != seat or w.s["round"] != round_now:
+                    break
+                w.apply(playout_choice(w, rnd))
+            score = _lead(values(w, seat, self.weights), seat) + self.prior_weight * p
+            if self.noise:
+                score += rnd.gauss(0.0, self.noise)
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+
+class NormalBot(GreedyBot):
+    level = "normal"
+    noise = 0.0
+    follow_up = FOLLOW_UP_ACTIONS
+    prior_weight = 2.0
+
+
+class SearchBot(Bot):
+    """SO-ISMCTS with a budget and evaluation weights."""
+
+    level = "hard"
+
+    def __init__(self, budget: SearchBudget, weights: Weights):
+        self.budget = budget
+        self.weights = weights
+
+    def choose(self, k: Knowledge):
+        return search(k, self.budget, self.weights)
+
+
+HARD_BUDGET = SearchBudget(iterations=120, seconds=1.0)
+EXPERT_BUDGET = SearchBudget(iterations=160, seconds=2.6, trees=2, processes=2)
+
+
+class ExpertBot(SearchBot):
+    level = "expert"
+
+
+def _simple(cls):
+    def make(**overrides):
+        if overrides:
+            raise ValueError(f"the {cls.level} level takes no settings "
+                             f"(got {', '.join(overrides)})")
+        return cls()
+    return make
+
+
+def _searcher(cls, budget: SearchBudget, weights):
+    def make(**overrides):
+        try:
+            b = replace(budget, **overrides)
+        except TypeError as err:
+            raise ValueError(f"the {cls.level} level: {err}") from err
+        return cls(b, weights())
+    return make
+
+
+LEVELS = {
+    "random": _simple(RandomBot),
+    "novice": _simple(NoviceBot),
+    "easy": _simple(GreedyBot),
+    "normal": _simple(NormalBot),
+    "hard": _searcher(SearchBot, HARD_BUDGET, lambda: HAND_WEIGHTS),
+    "expert": _searcher(ExpertBot, EXPERT_BUDGET, expert_weights),
+}
+
+
+def make_bot(level: str, **overrides) -> Bot:
+    """A bot of ``level`` (one of :data:`LEVELS`); search levels accept budget overrides
+    (``iterations``, ``seconds``, ``trees``, ``processes``…), e.g. tiny budgets in tests."""
+    try:
+        make = LEVELS[level]
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r}: choose one of "
+                         f"{', '.join(LEVELS)}") from None
+    return make(**overrides)

@@ -1,0 +1,154 @@
+"""The cheap heuristic policy: a prior score in 0..1 for each legal action.
+
+It is what the novice plays (with noise), what search playouts play, and the progressive
+bias of the search tree. It must be fast (it runs at every decision of every playout), so
+it looks only at the action and a few public numbers of the position, plus the deciding
+player's own hand — never another player's secrets.
+
+One small scoring function per action kind (a registry, :data:`SCORERS`); a kind without
+one scores 0.5. "Stop" actions (``done``, ``pass``, ``skip``, ``decline``…) score low
+where the same decision offers something useful, so the policy never wastes an order it
+could use; :func:`hopeless` tells an attack that cannot win.
+"""
+from __future__ import annotations
+
+from ..engine import board as B
+
+STOP_KINDS = frozenset(("done", "pass", "skip", "decline", "end_moves", "end_march",
+                        "stop_reinforce", "keep"))
+
+ORDER_BASE = {"build": 0.62, "muster": 0.6, "prayer": 0.55, "march": 0.58}
+PAY_ORDER = {"pay_discount": 0.95, "pay_good": 0.8, "pay_rescript_good": 0.55,
+             "pay_coin": 0.6, "pay_rescript": 0.4, "decline": 0.05}
+
+SCORERS: dict = {}
+
+
+def scorer(*kinds):
+    def register(fn):
+        for k in kinds:
+            SCORERS[k] = fn
+        return fn
+    return register
+
+
+def _level(world, card) -> int:
+    try:
+        return len(world.c.card(card).cost)
+    except (KeyError, AttributeError):
+        return 0
+
+
+def attack_strength(world, player: str, city: str) -> tuple[int, int]:
+    """(the player's units next to ``city`` and in it, the other units in ``city``):
+    public numbers of the map."""
+    cities = world.s["cities"]
+    mine = cities[city]["units"].get(player, 0) + sum(
+        cities[n]["units"].get(player, 0) for n in B.adjacent(world, city))
+    others = sum(k for o, k in cities[city]["units"].items() if o != player)
+    return mine, others + cities[city]["level"] - 1
+
+
+def hopeless(world, player: str, action) -> bool:
+    """True for a march on a city whose defence is far stronger than every unit the
+    player could bring (public units and city level)."""
+    if action.kind != "march_target":
+        return False
+    mine, theirs = attack_strength(world, player, action.city)
+    return theirs >= mine + 3
+
+
+@scorer("place_order")
+def _place_order(world, player, a):
+    p = world.s["players"][player]
+    base = ORDER_BASE.get(a.order, 0.5)
+    if a.order == "build" and p["coins"] + sum(x[0] for x in p["goods"].values()) < 2:
+        base -= 0.2
+    if a.order == "muster" and p["units"] < 2:
+        base -= 0.25
+    if a.order == "march" and B.units_on_map(world, player) < 3:
+        base -= 0.2
+    return base + (0.05 if a.get("cell") == "outer" else 0.0)
+
+
+@scorer(*PAY_ORDER)
+def _pay(world, player, a):
+    return PAY_ORDER[a.kind]
+
+
+@scorer("play_tactic", "take_card", "learn_extra")
+def _card_level(world, player, a):
+    card = a.get("card")
+    return 0.5 + 0.1 * _level(world, card) if card else 0.5
+
+
+@scorer("discard_tactic", "discard_building", "discard_rescript")
+def _discard_weakest(world, player, a):
+    return 0.8 - 0.12 * _level(world, a.card)
+
+
+@scorer("upgrade")
+def _upgrade(world, player, a):
+    return 0.85
+
+
+@scorer("build_building", "hire", "train_bishop", "draw_blind")
+def _useful(world, player, a):
+    return 0.75
+
+
+@scorer("learn", "build_extra", "move_bishop", "play_spy", "use_spy", "use_building",
+        "replace_governor")
+def _fair(world, player, a):
+    return 0.65
+
+
+@scorer("march_target")
+def _march_target(world, player, a):
+    mine, theirs = attack_strength(world, player, a.city)
+    margin = mine - theirs
+    return max(0.05, min(0.95, 0.5 + 0.1 * margin + 0.05 * world.s["cities"][a.city]["level"]))
+
+
+@scorer("march_move", "move_units")
+def _move(world, player, a):
+    return 0.5 + 0.05 * min(a.get("n", 1), 6)
+
+
+@scorer("place_unit", "retreat_to", "discard_units")
+def _own_city(world, player, a):
+    own = a.city in world.s["players"][player]["cities"]
+    return 0.7 if own == (a.kind != "discard_units") else 0.4
+
+
+@scorer("extra_goods", "buy_moves")
+def _some(world, player, a):
+    return 0.55 + 0.05 * min(a.n, 3) - (0.1 if a.n > 3 else 0.0)
+
+
+def prior(world, player: str, action) -> float:
+    """The cheap score of ``action`` for ``player`` (the decider) in ``world``."""
+    if action.kind in STOP_KINDS:
+        return 0.2
+    fn = SCORERS.get(action.kind)
+    return fn(world, player, action) if fn else 0.5
+
+
+def priors(world, player: str, actions) -> list[float]:
+    """Scores for all ``actions``; a stop action scores 0.2 only if something else is
+    offered (a lone stop is simply the answer)."""
+    return [prior(world, player, a) for a in actions]
+
+
+def playout_choice(world, rnd) -> object:
+    """The playout policy: the best prior with a little randomness (ε-greedy)."""
+    d = world.decision
+    acts = d.actions
+    if len(acts) == 1:
+        return acts[0]
+    if rnd.random() < 0.15:
+        return acts[rnd.randrange(len(acts))]
+    scores = priors(world, d.player, acts)
+    best = max(scores)
+    top = [a for a, s in zip(acts, scores, strict=True) if s >= best - 1e-9]
+    return top[rnd.randrange(len(top))] if len(top) > 1 else top[0]

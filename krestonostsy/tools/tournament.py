@@ -1,0 +1,175 @@
+"""``krestonostsy tournament``: bots against bots, duplicate-seeded, seats rotated.
+
+    krestonostsy tournament --bots hard,normal --players 2 --games 200 --seed 1 [--jobs 2] [--json]
+
+Each **deal** is a random legal line-up of states and a game seed. The bots are given to
+the seats in every rotation of the line-up, so each deal is played once per rotation and
+no bot profits from a lucky deal or seat (``--games`` is rounded up to whole deals). With
+fewer bots than players the list is repeated (``hard,normal`` in a 4-player game: two of
+each); ``--bots hard,normal,normal,normal`` is one hard bot against three normal ones.
+
+Prints each level's wins with a 95 % (Wilson) confidence interval and its fair share, the
+mean game length and each level's decision time (p50/p95/max, milliseconds).
+``--jobs J`` plays the games in J processes (the results do not change); ``--json`` ends
+with one JSON object.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections import Counter
+
+from ..ai import LEVELS, make_bot, mix
+from ..ai.play import play
+from ..engine import Game
+from .simulate import lineup
+
+Z95 = 1.959964
+
+
+def wilson(wins: int, n: int) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    den = 1 + Z95 ** 2 / n
+    mid = (p + Z95 ** 2 / (2 * n)) / den
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / den
+    return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def percentile(sorted_values: list, q: float) -> float:
+    if not sorted_values:
+        return 0.0
+    i = min(len(sorted_values) - 1, max(0, math.ceil(q * len(sorted_values)) - 1))
+    return sorted_values[i]
+
+
+def schedule(bots: list, players: int, games: int, seed: int) -> list:
+    """``[(deal, rotation, states, {state: level}, game seed)]`` for the whole tournament."""
+    seats = [bots[i % len(bots)] for i in range(players)]
+    rnd = random.Random(seed)
+    deals = -(-games // players)
+    out = []
+    for deal in range(deals):
+        states = lineup(players, rnd)
+        rnd.shuffle(states)
+        game_seed = mix(seed, deal) % 2_000_000_000
+        for rot in range(players):
+            levels = {s: seats[(i + rot) % players] for i, s in enumerate(states)}
+            out.append((deal, rot, states, levels, game_seed))
+    return out
+
+
+_BOTS: dict = {}
+
+
+def _bot(level: str):
+    if level not in _BOTS:
+        _BOTS[level] = make_bot(level)
+    return _BOTS[level]
+
+
+def play_one(job) -> dict:
+    """One game of the schedule (also run in worker processes)."""
+    deal, rot, states, levels, game_seed = job
+    game = Game.new(states, seed=game_seed)
+    seats = {s: _bot(lv) for s, lv in levels.items()}
+    played = play(game, seats, mix(game_seed, rot, 0xB07))
+    r = game.result()
+    return {"deal": deal, "rotation": rot, "winner_level": levels[r["winner"]],
+            "winner": r["winner"], "actions": len(game.actions), "round": game.s["round"],
+            "end_conditions": r.get("end_conditions", []), "times": played.times}
+
+
+def run(bots: list, players: int, games: int, seed: int, jobs: int = 1,
+        progress=None) -> dict:
+    plan = schedule(bots, players, games, seed)
+    start = time.perf_counter()
+    if jobs > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as ex:
+            results = []
+            for r in ex.map(play_one, plan):
+                results.append(r)
+                if progress:
+                    progress(len(results), len(plan))
+    else:
+        results = []
+        for job in plan:
+            results.append(play_one(job))
+            if progress:
+                progress(len(results), len(plan))
+    n = len(results)
+    wins = Counter(r["winner_level"] for r in results)
+    levels = list(dict.fromkeys(bots))
+    seats_of = Counter(bots[i % len(bots)] for i in range(players))
+    times: dict = {}
+    for r in results:
+        for lv, ts in r["times"].items():
+            times.setdefault(lv, []).extend(ts)
+    decision_ms = {}
+    for lv in levels:
+        ts = sorted(times.get(lv, []))
+        decision_ms[lv] = {"n": len(ts), "p50": round(percentile(ts, 0.5), 2),
+                           "p95": round(percentile(ts, 0.95), 2),
+                           "max": round(ts[-1], 2) if ts else 0.0}
+    ends = Counter(c for r in results for c in r["end_conditions"])
+    return {
+        "bots": bots, "players": players, "seed": seed, "games": n,
+        "deals": n // players,
+        "wins": {lv: wins.get(lv, 0) for lv in levels},
+        "win_rate": {lv: round(wins.get(lv, 0) / n, 4) for lv in levels},
+        "ci95": {lv: [round(x, 4) for x in wilson(wins.get(lv, 0), n)] for lv in levels},
+        "fair_share": {lv: round(seats_of[lv] / players, 4) for lv in levels},
+        "mean_actions": round(sum(r["actions"] for r in results) / n, 1),
+        "decision_ms": decision_ms,
+        "end_conditions": dict(ends),
+        "seconds": round(time.perf_counter() - start, 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="krestonostsy tournament",
+                                 description=__doc__.split("\n")[0])
+    ap.add_argument("--bots", required=True,
+                    help=f"comma-separated levels, one per seat ({', '.join(LEVELS)})")
+    ap.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    ap.add_argument("--games", type=int, default=20, help="games in all (whole deals)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ap.add_argument("--json", action="store_true", help="end with one JSON object")
+    a = ap.parse_args(argv)
+    bots = [b.strip() for b in a.bots.split(",") if b.strip()]
+    unknown = [b for b in bots if b not in LEVELS]
+    if unknown or not bots:
+        ap.error(f"--bots: unknown level(s) {', '.join(unknown) or '(none given)'}; "
+                 f"choose from {', '.join(LEVELS)}")
+    if len(bots) > a.players:
+        ap.error(f"--bots: {len(bots)} bots for {a.players} players")
+    if a.games < 1 or a.jobs < 1:
+        ap.error("--games and --jobs must be at least 1")
+    try:
+        r = run(bots, a.players, a.games, a.seed, a.jobs)
+    except Exception as err:  # a failing game is reported, never hidden
+        print(f"tournament: a game failed: {type(err).__name__}: {err}", file=sys.stderr)
+        return 1
+    print(f"{r['games']} games ({r['deals']} deals × {a.players} seat rotations), "
+          f"{a.players} players, seed {a.seed}: {', '.join(bots)}")
+    for lv in r["wins"]:
+        lo, hi = r["ci95"][lv]
+        print(f"  {lv:7} wins {r['wins'][lv]:5} = {r['win_rate'][lv]:6.1%}  "
+              f"95% CI {lo:6.1%}–{hi:6.1%}  (fair share {r['fair_share'][lv]:.0%})")
+    print(f"mean game length: {r['mean_actions']} actions")
+    for lv, t in r["decision_ms"].items():
+        print(f"  {lv:7} decision ms: p50 {t['p50']}  p95 {t['p95']}  max {t['max']}  "
+              f"({t['n']} decisions)")
+    print("end conditions: " + ", ".join(f"{k} {v}" for k, v in sorted(r["end_conditions"].items())))
+    if a.json:
+        print(json.dumps(r, sort_keys=True))
+    return 0

@@ -1,0 +1,158 @@
+"""Every level plays whole games headless, deterministically, and legally."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from krestonostsy.ai import LEVELS, Bot, BotError, decide, make_bot
+from krestonostsy.ai.play import play
+from krestonostsy.cli import main as cli_main
+from krestonostsy.engine import Game
+
+# tiny search budgets keep CI's cost small; the real budgets are measured in benchmarks
+TINY = {"hard": {"iterations": 3, "seconds": None},
+        "expert": {"iterations": 2, "seconds": None, "processes": 1}}
+
+
+def _bot(level):
+    return make_bot(level, **TINY.get(level, {}))
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_a_whole_game_with_each_level(level):
+    """A 3-player game: the level in one seat against novices (search levels are slow
+    enough that one seat of them is the test), played to the scoring."""
+    game = Game.new(["tripoli", "edessa", "antioch"], seed=11)
+    seats = {"tripoli": _bot(level), "edessa": make_bot("novice"),
+             "antioch": make_bot("random")}
+    played = play(game, seats, seed=5)
+    assert game.is_over and game.result()["winner"] in game.s["states"]
+    assert played.times[level], "the level was asked at least once"
+
+
+@pytest.mark.parametrize("level", ["random", "novice", "easy", "normal"])
+def test_cheap_levels_play_every_seat_of_a_four_player_game(level):
+    game = Game.new(["jerusalem", "tripoli", "edessa", "antioch"], seed=3)
+    play(game, {s: make_bot(level) for s in game.s["states"]}, seed=9)
+    assert game.is_over
+
+
+def _replay(level, seed):
+    game = Game.new(["jerusalem", "edessa"], seed=21)
+    bots = {s: _bot(level) for s in game.s["states"]}
+    played = []
+    for _ in range(40 if level in TINY else 150):
+        if game.is_over:
+            break
+        a = decide(bots[game.decision.player], game, seed * 1000 + len(played))
+        played.append(a)
+        game.apply(a)
+    return played
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_each_level_is_deterministic_for_a_seed(level):
+    assert _replay(level, 3) == _replay(level, 3)
+
+
+def test_seeds_matter_for_a_noisy_level():
+    assert _replay("random", 3) != _replay("random", 4)
+
+
+class _Refuses(Bot):
+    level = "refuses"
+
+    def choose(self, knowledge):
+        raise AssertionError("asked although only one action was legal")
+
+
+def test_a_single_legal_action_is_answered_without_the_bot():
+    game = Game.new(["jerusalem", "edessa"], seed=2)
+    import random
+    rnd = random.Random(0)
+    while len(game.legal_actions()) != 1:
+        game.apply(rnd.choice(game.legal_actions()))
+    assert decide(_Refuses(), game, 1) == game.legal_actions()[0]
+
+
+class _Cheater(Bot):
+    level = "cheater"
+
+    def choose(self, knowledge):
+        from krestonostsy.engine.actions import Action
+        return Action("resign")
+
+
+def test_an_illegal_answer_is_a_clear_error():
+    game = Game.new(["jerusalem", "edessa"], seed=2)
+    with pytest.raises(BotError, match="cheater bot answered Action\\('resign'\\)"):
+        decide(_Cheater(), game, 1)
+
+
+def test_unknown_level_and_bad_budget_are_explained():
+    with pytest.raises(ValueError, match="unknown bot level 'godlike'"):
+        make_bot("godlike")
+    with pytest.raises(ValueError, match="iterations, trees and processes must be"):
+        make_bot("hard", iterations=0)
+    with pytest.raises(ValueError, match="novice level takes no settings"):
+        make_bot("novice", iterations=3)
+
+
+def test_knowledge_holds_the_view_not_the_game():
+    from krestonostsy.ai.seat import knowledge_of
+    game = Game.new(["jerusalem", "edessa"], seed=2)
+    k = knowledge_of(game, 1)
+    assert k.view == game.view(k.seat)
+    assert k.actions == game.legal_actions()
+    assert all(v is not game for v in vars(k).values())
+    w = k.world(0)
+    assert w is not game and w.view(k.seat) == game.view(k.seat)
+
+
+def test_tournament_cli_json(capsys):
+    code = cli_main(["tournament", "--bots", "novice,random", "--players", "2",
+                     "--games", "2", "--seed", "4", "--json"])
+    assert code == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    r = json.loads(out[-1])
+    assert {"games", "wins", "ci95", "decision_ms", "mean_actions"} <= r.keys()
+    assert r["games"] == 2 and sum(r["wins"].values()) == 2
+    lo, hi = r["ci95"]["novice"]
+    assert 0 <= lo <= r["win_rate"]["novice"] <= hi <= 1
+    assert set(r["decision_ms"]) == {"novice", "random"}
+    assert "95% CI" in "\n".join(out)
+
+
+def test_tournament_rotates_every_deal_through_the_seats():
+    from krestonostsy.tools.tournament import schedule
+    plan = schedule(["hard", "normal", "normal", "normal"], 4, 8, 1)
+    assert len(plan) == 8
+    for deal in (0, 1):
+        rows = [p for p in plan if p[0] == deal]
+        assert len({p[4] for p in rows}) == 1  # one game seed per deal
+        for s in rows[0][2]:
+            assert sorted(p[3][s] for p in rows) == ["hard", "normal", "normal", "normal"]
+
+
+def test_tournament_refuses_bad_arguments(capsys):
+    with pytest.raises(SystemExit):
+        cli_main(["tournament", "--bots", "hard,godlike", "--players", "2"])
+    assert "unknown level(s) godlike" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli_main(["tournament", "--bots", "easy,easy,easy", "--players", "2"])
+    assert "3 bots for 2 players" in capsys.readouterr().err
+
+
+def test_wilson_interval():
+    from krestonostsy.tools.tournament import wilson
+    lo, hi = wilson(120, 200)
+    assert 0.53 < lo < 0.6 < hi < 0.67
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_balance_with_a_bot_level(capsys):
+    assert cli_main(["balance", "--games", "1", "--seed", "2", "--bot", "novice",
+                     "--json"]) == 0
+    r = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert r["level"] == "novice" and len(r["lineups"]) == 9
