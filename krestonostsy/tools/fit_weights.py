@@ -1,15 +1,21 @@
-"""Fit the expert's evaluation weights to self-play outcomes (logistic regression).
+"""Fit the expert's evaluation weights to self-play outcomes.
 
-    python -m krestonostsy.tools.fit_weights --games 120 --seed 1 --out data/ai/expert_weights.json
+    python -m krestonostsy.tools.fit_weights --games 30 --seed 1 --out data/ai/expert_weights.json
 
 Plays seeded games of normal bots (2, 3 and 4 players in turn). At every order placement
-it records, for each player, the evaluation's features as that player sees the position
-(``evaluation.features(game, player)``: the same numbers a bot computes, hidden parts of
-others replaced by its own guesses) minus the mean of the other players' features, and
-whether that player won in the end. A logistic regression of the outcome on those
-differences (no intercept, L2 penalty, features standardised while fitting) gives weights
-in log-odds per unit: the expert's ``values`` differences are then log-odds leads, so its
-``scale`` is 1. The file records how it was made.
+it records, for each player, the evaluation's features of that player as the player sees
+the position (``evaluation.features(game, player)``), minus the mean of the other
+players' own features; at the end, that player's final score minus the others' mean, and
+whether the player won.
+
+* The weights: a ridge regression of the final score margin on the feature differences,
+  shrunk towards the hand-written weights (``HAND_WEIGHTS``): where self-play says little
+  (a feature that barely varies), the hand weight stays; where it speaks, it wins. The
+  weights stay in influence points, like the hand-written ones.
+* The ``scale``: the logistic that turns a predicted lead into the win chance, fitted by
+  maximum likelihood on the outcomes (a one-parameter search).
+
+The file records the command that made it.
 """
 from __future__ import annotations
 
@@ -20,14 +26,14 @@ import sys
 from pathlib import Path
 
 from ..ai import make_bot, mix
-from ..ai.evaluation import FEATURES, Weights, features
+from ..ai.evaluation import FEATURES, HAND_WEIGHTS, Weights, features
 from ..ai.seat import decide
 from ..engine import Game
 from .simulate import lineup
 
 
 def samples(games: int, seed: int, level: str = "normal") -> list:
-    """``[(x, won)]`` from ``games`` self-play games (see the module docstring)."""
+    """``[(x, margin, won)]`` from ``games`` self-play games (see the module docstring)."""
     import random
     rnd = random.Random(seed)
     bot = make_bot(level)
@@ -40,54 +46,56 @@ def samples(games: int, seed: int, level: str = "normal") -> list:
         while not g.is_over:
             d = g.decision
             if d.prompt == "place_order":
-                for p in g.s["states"]:
-                    f = features(g, p)
-                    others = [f[q] for q in f if q != p]
+                own = {p: features(g, p)[p] for p in g.s["states"]}
+                for p in own:
+                    others = [own[q] for q in own if q != p]
                     rows.append((p, [a - sum(col) / len(others) for a, col in
-                                     zip(f[p], zip(*others, strict=True), strict=True)]))
+                                     zip(own[p], zip(*others, strict=True), strict=True)]))
             g.apply(decide(bot, g, mix(seed, i, n)))
             n += 1
-        winner = g.result()["winner"]
-        out += [(x, 1.0 if p == winner else 0.0) for p, x in rows]
+        r = g.result()
+        total = {p: sc["total"] for p, sc in r["scores"].items()}
+        for p, x in rows:
+            margin = total[p] - sum(v for q, v in total.items() if q != p) / (len(total) - 1)
+            out.append((x, margin, 1.0 if p == r["winner"] else 0.0))
         print(f"game {i + 1}/{games}: {len(rows)} samples", file=sys.stderr)
     return out
 
 
-def fit(data: list, l2: float = 1e-2, steps: int = 25) -> list:
-    """Logistic regression without intercept by Newton's method (iteratively reweighted
-    least squares) on standardised features, with an L2 penalty; returns the weights
-    for the raw features."""
+def ridge(data: list, prior: tuple, alpha: float = 0.05) -> list:
+    """Least squares of the margin on the features with the penalty
+    ``alpha·n·Σ (w_j − prior_j)²·var_j`` (scaled per feature, so the pull towards the
+    prior does not depend on a feature's units)."""
     k = len(FEATURES)
     n = len(data)
-    sd = []
+    var = []
     for j in range(k):
-        col = [x[j] for x, _ in data]
+        col = [x[j] for x, _m, _w in data]
         m = sum(col) / n
-        sd.append(math.sqrt(sum((c - m) ** 2 for c in col) / n) or 1.0)
-    xs = [[x[j] / sd[j] for j in range(k)] for x, _ in data]
-    ys = [y for _, y in data]
-    w = [0.0] * k
-    for _ in range(steps):
-        grad = [l2 * n * wj for wj in w]
-        hess = [[(l2 * n if i == j else 0.0) for j in range(k)] for i in range(k)]
-        for x, y in zip(xs, ys, strict=True):
-            z = sum(a * b for a, b in zip(w, x, strict=True))
-            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
-            e, q = p - y, p * (1 - p)
-            for i in range(k):
-                grad[i] += e * x[i]
-                qi = q * x[i]
-                row = hess[i]
-                for j in range(i, k):
-                    row[j] += qi * x[j]
+        var.append(sum((c - m) ** 2 for c in col) / n or 1.0)
+    a = [[alpha * n * var[i] if i == j else 0.0 for j in range(k)] for i in range(k)]
+    b = [alpha * n * var[i] * prior[i] for i in range(k)]
+    for x, margin, _won in data:
         for i in range(k):
-            for j in range(i):
-                hess[i][j] = hess[j][i]
-        step = _solve(hess, grad)
-        w = [wj - sj for wj, sj in zip(w, step, strict=True)]
-        if max(abs(sj) for sj in step) < 1e-6:
-            break
-    return [wj / sdj for wj, sdj in zip(w, sd, strict=True)]
+            b[i] += x[i] * margin
+            row = a[i]
+            xi = x[i]
+            for j in range(k):
+                row[j] += xi * x[j]
+    return _solve(a, b)
+
+
+def fit_scale(data: list, weights: list) -> float:
+    """The logistic scale (points of lead per unit of log-odds) that best predicts wins."""
+    leads = [sum(w * v for w, v in zip(weights, x, strict=True)) for x, _m, _w in data]
+
+    def loglik(scale):
+        ll = 0.0
+        for lead, (_x, _m, won) in zip(leads, data, strict=True):
+            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead / scale))))
+            ll += math.log(max(1e-12, p if won else 1 - p))
+        return ll
+    return max((0.5 * 1.25 ** i for i in range(20)), key=loglik)
 
 
 def _solve(a: list, b: list) -> list:
@@ -110,13 +118,13 @@ def _solve(a: list, b: list) -> list:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m krestonostsy.tools.fit_weights",
                                  description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=120)
+    ap.add_argument("--games", type=int, default=30)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", type=Path, required=True)
     a = ap.parse_args(argv)
     data = samples(a.games, a.seed)
-    w = fit(data)
-    weights = Weights(tuple(round(x, 5) for x in w), scale=1.0)
+    w = ridge(data, HAND_WEIGHTS.values)
+    weights = Weights(tuple(round(x, 4) for x in w), scale=round(fit_scale(data, w), 3))
     doc = weights.to_json()
     doc["made_by"] = {"command": f"python -m krestonostsy.tools.fit_weights --games {a.games} "
                                  f"--seed {a.seed} --out {a.out}",

@@ -29,7 +29,8 @@ from .positions import at, positions
 TINY = {"hard": {"iterations": 6, "seconds": None},
         "expert": {"iterations": 4, "seconds": None, "processes": 1}}
 LEVELS = ("random", "novice", "easy", "normal", "hard", "expert")
-LEAKS = pytest.mark.xfail(strict=True, reason="determinize leaks: issue 7 §1")
+LEAKS = pytest.mark.xfail(strict=True, raises=AssertionError,
+                          reason="determinize leaks: issue 7 §1")
 # (level, players) that fail today only because of determinize (see the stand-in test)
 LEAKY_TODAY = {("normal", 2), ("normal", 3), ("normal", 4),
                ("hard", 2), ("hard", 3), ("hard", 4), ("expert", 2), ("expert", 3),
