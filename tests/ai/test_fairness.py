@@ -73,19 +73,17 @@ def fair_determinize(g: Game, seat: str, seed: int) -> Game:
     s["rng"] = rng.seed_state(seed)
     others = [p for p in s["states"] if p != seat]
     c = h.c
-    families = {
-        "tactics": lambda t: None if c.tactics[t].starting else c.tactics[t].deck,
-        "rescripts": lambda x: f"rescripts_{c.rescripts[x].level}",
-        "spies_hand": lambda _x: "spies",
+    families = {  # a hand, which deck a card of it belongs to, the decks of that kind
+        "tactics": (lambda t: None if c.tactics[t].starting else c.tactics[t].deck,
+                    ("tactics_12", "tactics_34")),
+        "rescripts": (lambda x: f"rescripts_{c.rescripts[x].level}",
+                      ("rescripts_1", "rescripts_2")),
+        "spies_hand": (lambda _x: "spies", ("spies",)),
     }
-    for fld, deck_of in families.items():
+    for fld, (deck_of, decks) in families.items():
         slots = [(p, i, deck_of(card)) for p in others
                  for i, card in enumerate(s["players"][p][fld]) if deck_of(card)]
-        decks = {d for *_x, d in slots} | {deck_of(x) for p in s["states"]
-                                         for x in s["players"][p][fld] if deck_of(x)}
-        decks |= {d for d in s["decks"] if d.startswith(fld.split("_")[0]) or
-                  (fld == "spies_hand" and d == "spies")}
-        for d in sorted(decks):
+        for d in decks:
             mine = [(p, i) for p, i, dd in slots if dd == d]
             pool = sorted([s["players"][p][fld][i] for p, i in mine] + s["decks"][d])
             r.shuffle(pool)

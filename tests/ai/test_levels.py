@@ -156,3 +156,10 @@ def test_balance_with_a_bot_level(capsys):
                      "--json"]) == 0
     r = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert r["level"] == "novice" and len(r["lineups"]) == 9
+
+
+def test_tournament_in_processes_gives_the_same_results():
+    from krestonostsy.tools.tournament import run
+    one = run(["novice", "random"], 2, 4, 6, jobs=1)
+    two = run(["novice", "random"], 2, 4, 6, jobs=2)
+    assert (one["wins"], one["mean_actions"]) == (two["wins"], two["mean_actions"])
