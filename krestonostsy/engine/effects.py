@@ -68,18 +68,20 @@ def op(name: str, context: str | None = None):
 
 
 def handler_for(g, name: str, ctx: dict):
-    """The handler of op ``name`` in this context, importing battle.py lazily."""
+    """The handler of op ``name`` in this context, from the game's ruleset (``g.rules``:
+    these registries with its scenario's hooks on top); battle.py is imported lazily."""
+    rules = g.rules
     if ctx.get("battle"):
-        h = BATTLE_OP_HANDLERS.get(name)
+        h = rules.battle_ops.get(name)
         if h is not None:
             return h
-    h = OP_HANDLERS.get(name)
+    h = rules.ops.get(name)
     if h is None:
         try:  # battle ops live in battle.py; make sure it is loaded
             from . import battle  # noqa: F401
         except ModuleNotFoundError:
             pass
-        h = (BATTLE_OP_HANDLERS.get(name) if ctx.get("battle") else None) or OP_HANDLERS.get(name)
+        h = (rules.battle_ops.get(name) if ctx.get("battle") else None) or rules.ops.get(name)
     if h is None:
         raise EngineError(f"no handler for effect op {name!r}")
     return h
