@@ -210,7 +210,8 @@ def _slots(m: Reader, market: str, value) -> Slots:
     text = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
     match = _SLOTS_RE.match(text) if isinstance(text, str) else None
     if match is None:
-        m.fail(f"'{market}' is {value!r}: open slots are a number or 'players + N'", market)
+        raise ContentError(m.file, m.line_of(market), f"{m.where}: '{market}' is {value!r}: "
+                           "open slots are a number or 'players + N'")
     if match.group(1):
         plus = int(match.group(3) or 0) * (-1 if match.group(2) == "-" else 1)
         slots = Slots(per_player=1, plus=plus)

@@ -162,6 +162,7 @@ def _check_markets(scenario: Scenario) -> None:
 def _cached(scenario_id: str, data_dir: str | None) -> Ruleset:
     content = shipped_content(scenario_id) if data_dir is None \
         else load_content(data_dir, scenario_id)
+    assert content.scenario is not None  # load_content always records its scenario
     return Ruleset(content.scenario, content)
 
 

@@ -7,6 +7,7 @@ Older formats migrate through :data:`MIGRATIONS`, an ordered chain of small func
 from __future__ import annotations
 
 import json
+from typing import NoReturn
 
 from .actions import Action, IllegalAction
 
@@ -26,7 +27,7 @@ def _v1_scenario(data: dict) -> dict:
 MIGRATIONS: dict = {1: _v1_scenario}
 
 
-def _fail(message: str):
+def _fail(message: str) -> NoReturn:
     from .game import SaveError
     raise SaveError(message)
 
