@@ -19,7 +19,7 @@ def _v1_scenario(data: dict) -> dict:
     version-1 save is a game of the base game."""
     setup = data.get("setup")
     if isinstance(setup, dict):
-        setup = {**setup, "scenario": setup.get("scenario", "base")}
+        setup = {**setup, "scenario": "base"}
     return {**data, "setup": setup, "format_version": 2}
 
 
