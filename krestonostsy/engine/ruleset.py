@@ -29,7 +29,7 @@ from pathlib import Path
 from ..content import Content
 from ..content.loader import load_content, shipped_content
 from ..content.scenario import Scenario
-from .flow import STEPS, Step
+from .flow import STEPS, EngineError, Step
 from .state import MARKET_SIZES
 
 
@@ -129,6 +129,18 @@ class Ruleset:
         self.ops = Layered(ops, OP_HANDLERS) if ops else OP_HANDLERS
         self.battle_ops = Layered(battle_ops, BATTLE_OP_HANDLERS) if battle_ops \
             else BATTLE_OP_HANDLERS
+
+    def op_handler(self, name: str, in_battle: bool = False) -> Callable:
+        """The handler of effect op ``name`` in this game's rules: its in-battle variant
+        first while ``in_battle``; :class:`EngineError` if there is none."""
+        if in_battle:
+            h = self.battle_ops.get(name)
+            if h is not None:
+                return h
+        h = self.ops.get(name)
+        if h is None:
+            raise EngineError(f"no handler for effect op {name!r}")
+        return h
 
     @property
     def id(self) -> str:

@@ -13,7 +13,7 @@ import yaml
 from krestonostsy.content import ContentError, load_content
 from krestonostsy.engine import Game, SaveError
 from krestonostsy.engine.effects import OP_HANDLERS, handler_for
-from krestonostsy.engine.flow import STEPS, Step
+from krestonostsy.engine.flow import STEPS, EngineError, Step
 from krestonostsy.engine.ruleset import HOOKS, Hook, Layered, Ruleset, load_ruleset
 from krestonostsy.engine.saves import CURRENT, MIGRATIONS, parse
 from krestonostsy.resources import data_dir
@@ -82,7 +82,8 @@ def hooks(monkeypatch):
         "rich_income", "every player gains 10 coins before income",
         steps={"income_phase": RichIncome()}))
     monkeypatch.setitem(HOOKS, "double_coins", Hook(
-        "double_coins", "gain_coins gains double", ops={"gain_coins": double_coins}))
+        "double_coins", "gain_coins gains double", ops={"gain_coins": double_coins},
+        battle_ops={"strength": double_coins}))
 
 
 @pytest.fixture(scope="module")
@@ -203,6 +204,11 @@ def test_a_hook_replaces_an_effect_handler_for_its_games_only(data, hooks):
     base = Game.new(ALL4, seed=2)
     assert handler_for(g, "gain_coins", {}) is double_coins
     assert handler_for(base, "gain_coins", {}) is OP_HANDLERS["gain_coins"]
+    assert g.rules.op_handler("strength", in_battle=True) is double_coins
+    assert base.rules.op_handler("strength", in_battle=True) is not double_coins
+    assert g.rules.op_handler("pay_coins") is OP_HANDLERS["pay_coins"]  # the rest: base
+    with pytest.raises(EngineError, match="no handler for effect op 'no_such_op'"):
+        g.rules.op_handler("no_such_op")
     before = g.s["players"]["edessa"]["coins"]
     handler_for(g, "gain_coins", {})(g, {"player": "edessa", "ctx": {}},
                                      {"op": "gain_coins", "amount": 2})
