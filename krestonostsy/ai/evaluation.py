@@ -25,7 +25,6 @@ from ..engine.income import governors_income
 from ..engine.scoring import (
     CONDITION_BONUS,
     HEGEMONY_CITIES,
-    LAST_ROUND,
     RIGHTEOUSNESS_LANDS,
     bull_score,
 )
@@ -127,7 +126,7 @@ def features(world, viewer: str, view: dict | None = None) -> dict:
     sees ``world`` (see the module docstring for what is read)."""
     v = view if view is not None else world.view(viewer)
     rnd = v["round"]
-    rounds_left = 0 if v["phase"] == "over" else max(0, LAST_ROUND + 1 - max(rnd, 1))
+    rounds_left = 0 if v["phase"] == "over" else max(0, world.rules.last_round + 1 - max(rnd, 1))
     holy = _holy_lands(v)
     cities = v["cities"]
     adjacency = world.c.board.adjacency

@@ -129,13 +129,11 @@ def search_tree(root_world, seat: str, seed: int, budget: SearchBudget,
 
 
 def _world_from_state(state: dict, setup: dict):
-    """A playable game from a determinization's state (in a worker process)."""
-    from ..content.loader import shipped_content
-    from ..engine import (
-        Game,
-        modules,  # noqa: F401  (registers every step)
-    )
-    g = Game(state, shipped_content(), setup)
+    """A playable game from a determinization's state (in a worker process), with the
+    ruleset of the scenario its setup names."""
+    from ..engine import Game
+    from ..engine.ruleset import load_ruleset
+    g = Game(state, load_ruleset(setup.get("scenario", "base")), setup)
     g._advance()  # recompute the decision; run() never changes the state at a decision
     return g
 
