@@ -42,6 +42,7 @@ from . import board as B
 from . import cities as C
 from . import rng
 from .actions import Action
+from .decks import discard, draw
 from .effects import effect_data
 from .flow import STEPS, Decision, Step, step
 from .state import SARACEN
@@ -138,20 +139,6 @@ def amount(g, f, value) -> int:
     if value.get("max") is not None:
         n = min(n, int(value["max"]))
     return max(0, n)
-
-
-def _draw_saracen(g) -> str | None:
-    """BATTLE-03/DISCARD-04: the top Saracen card; a finished deck is reshuffled."""
-    deck = g.s["decks"]["saracens"]
-    if not deck:
-        pile = g.s["discards"]["saracens"]
-        if not pile:
-            return None
-        deck.extend(pile)
-        pile.clear()
-        rng.shuffle(g.s, deck)
-        B.log(g, "deck_reshuffled", deck="saracens")
-    return deck.pop()
 
 
 def saracen_candidates(g, attacker: str, city: str) -> list[str]:
@@ -252,11 +239,10 @@ class Battle(Step):
         b = g.s["battle"]
         if b["defender"] == SARACEN:
             for _ in range(5):
-                card = _draw_saracen(g)
+                card = draw(g, "saracens")  # BATTLE-03, DISCARD-04
                 if card is None:
                     break
                 b["saracen_hand"].append(card)
-            g.s["barrier"] += 1
         if b["saracen_player"]:
             B.log(g, "saracens_played_by", player=b["saracen_player"], city=b["city"])
         b["marker"] = start_strength(g, b)
@@ -456,7 +442,7 @@ class Battle(Step):
                 continue
             lost = [sl["card"] for sl in keep if sl["owner"] == o]
             for c in lost:
-                g.s["discards"].setdefault(g.c.tactics[c].deck, []).append(c)
+                discard(g, c)
             if lost:
                 g.call("recover_starting", player=o, n=len(lost), battle=True)
         return None

@@ -10,8 +10,9 @@ from __future__ import annotations
 from . import board as B
 from .actions import Action
 from .activation import new_facts
+from .decks import discard
 from .flow import Decision, Step, step
-from .markets import can_take_any, card_deck, discard_card
+from .markets import can_take_any
 from .payment import can_pay
 
 BASIC_MARKETS = ["buildings_0", "buildings_12"]
@@ -168,7 +169,7 @@ class BuildOrder(Step):
                         del blds[i]
                         break
                 blds.append({"card": new, "used": False})
-            discard_card(g, card_deck(g, a.card), a.card)
+            discard(g, a.card)
             B.log(g, "building_discarded", player=player, card=a.card)
             f["at"] = "menu"
             return

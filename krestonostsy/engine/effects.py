@@ -35,8 +35,8 @@ import json
 import marshal
 
 from . import board as B
-from . import rng
 from .actions import Action
+from .decks import discard, draw
 from .flow import Decision, EngineError, Step, step
 from .state import SARACEN
 
@@ -149,43 +149,6 @@ def target_of(g, f: dict, o: dict):
 def chooser_of(f: dict, target: str) -> str:
     """Who makes the target's choices (BATTLE-15: the Saracen player for Saracen cards)."""
     return f.get("ctx", {}).get("chooser") or target
-
-
-def draw_card(g, deck: str):
-    """The top card of ``deck`` (top = last); an empty deck is first rebuilt from its
-    face-up discards (DISCARD-04). None when both are empty. Drawing is a barrier."""
-    s = g.s
-    cards = s["decks"].setdefault(deck, [])
-    if not cards:
-        pile = s["discards"].setdefault(deck, [])
-        if not pile:
-            return None
-        cards.extend(pile)
-        pile.clear()
-        rng.shuffle(s, cards)
-        B.log(g, "deck_reshuffled", deck=deck)
-    s["barrier"] += 1
-    return cards.pop()
-
-
-def discard_card(g, card_id: str) -> None:
-    """A discarded card goes face up under the deck of its type and level (DISCARD-01)."""
-    c = g.c
-    if card_id in c.buildings:
-        pile = c.buildings[card_id].deck
-    elif card_id in c.rescripts:
-        pile = "rescripts_1" if c.rescripts[card_id].level == 1 else "rescripts_2"
-    elif card_id in c.spies:
-        pile = "spies"
-    elif card_id in c.governors:
-        pile = "governors"
-    elif card_id in c.tactics:
-        pile = c.tactics[card_id].deck
-    elif card_id in c.saracens:
-        pile = "saracens"
-    else:
-        raise EngineError(f"cannot discard unknown card {card_id!r}")
-    g.s["discards"].setdefault(pile, []).append(card_id)
 
 
 def set_city_level(g, city: str, level: int) -> None:
@@ -447,7 +410,7 @@ def op_draw_rescript(g, f, o):
     if not t:
         return
     level = int(o.get("level", 1))
-    card = draw_card(g, "rescripts_1" if level == 1 else "rescripts_2")
+    card = draw(g, "rescripts_1" if level == 1 else "rescripts_2")
     if card is None:
         return
     g.s["players"][t]["rescripts"].append(card)
@@ -462,7 +425,7 @@ def op_draw_spy(g, f, o):
     t = target_of(g, f, o)
     if not t:
         return
-    card = draw_card(g, "spies")
+    card = draw(g, "spies")
     if card is None:
         return
     g.s["players"][t]["spies_hand"].append(card)
@@ -583,18 +546,18 @@ class DiscardChoice(Step):
         kind = f["kind"]
         if kind == "rescript":
             p["rescripts"].remove(card)
-            discard_card(g, card)
+            discard(g, card)
             B.log(g, "rescript_discarded", player=t, card=card)
         elif kind == "building":
             for i, b in enumerate(p["buildings"]):
                 if b["card"] == card:
                     del p["buildings"][i]
                     break
-            discard_card(g, card)
+            discard(g, card)
             B.log(g, "building_discarded", player=t, card=card)
         elif kind == "tactic":
             p["tactics"].remove(card)
-            discard_card(g, card)
+            discard(g, card)
             f["back"] = f.get("back", 0) + 1
             B.log(g, "tactic_discarded", player=t, card=card)
         else:  # take_back
@@ -645,7 +608,7 @@ class GovernorChoice(Step):
         c = g.s["cities"][city]
         old = c["governor"]
         c["governor"] = None
-        discard_card(g, old)
+        discard(g, old)
         B.log(g, "governor_discarded", player=f["player"], card=old, city=city)
         f["city"] = city
         f.pop("ret", None)

@@ -1,5 +1,5 @@
-"""Markets and decks: taking cards (MARKET-01..03), filling (INCOME-02, GLOSS-06),
-discarding (DISCARD-01..04).
+"""Markets: taking cards (MARKET-01..03) and filling (INCOME-02, GLOSS-06). Drawing,
+discarding and reshuffling are decks.py's (DISCARD-01..04).
 
 Markets: ``buildings_12`` (5 slots), ``buildings_34`` (3), ``tactics_12`` (5),
 ``tactics_34`` (3), ``governors`` (5); slots beyond ``market_open`` are closed
@@ -9,53 +9,10 @@ Markets: ``buildings_12`` (5 slots), ``buildings_34`` (3), ``tactics_12`` (5),
 from __future__ import annotations
 
 from . import board as B
-from . import rng
 from .actions import Action
+from .decks import FACE_UP_DECKS, draw, put_back
 from .flow import Decision, Step, step
 from .payment import can_pay
-
-FACE_UP_DECKS = ("buildings_0",)
-
-
-def draw_top(g, deck: str):
-    """The top card of ``deck`` (DISCARD-04: an empty deck is rebuilt from its discards)."""
-    cards = g.s["decks"][deck]
-    if not cards:
-        discards = g.s["discards"].get(deck)
-        if not discards:
-            return None
-        cards.extend(discards)
-        discards.clear()
-        if deck not in FACE_UP_DECKS:
-            rng.shuffle(g.s, cards)
-        B.log(g, "deck_reshuffled", deck=deck)
-    return cards.pop()
-
-
-def discard_card(g, deck: str, card: str) -> None:
-    """Face up under its deck (DISCARD-01). The face-up level-0 deck takes it at the bottom."""
-    if deck in FACE_UP_DECKS:
-        g.s["decks"][deck].insert(0, card)
-    else:
-        g.s["discards"].setdefault(deck, []).append(card)
-
-
-def card_deck(g, card: str) -> str:
-    """The deck (and discard pile) a card belongs to."""
-    c = g.c
-    if card in c.buildings:
-        return c.buildings[card].deck
-    if card in c.tactics:
-        return c.tactics[card].deck
-    if card in c.governors:
-        return "governors"
-    if card in c.rescripts:
-        return "rescripts_2" if c.rescripts[card].level == 2 else "rescripts_1"
-    if card in c.spies:
-        return "spies"
-    if card in c.saracens:
-        return "saracens"
-    raise KeyError(card)
 
 
 def card_cost(g, card: str) -> list:
@@ -77,7 +34,7 @@ def fill_markets(g) -> None:
         open_n = s["market_open"].get(name, len(slots))
         for i in range(min(open_n, len(slots))):
             if slots[i] is None:
-                slots[i] = draw_top(g, name)
+                slots[i] = draw(g, name)
 
 
 def market_cards(g, market: str) -> list:
@@ -121,7 +78,7 @@ class TakeCard(Step):
             if res["paid"]:
                 return self._done(g, f, f["card"], res["discount_used"])
             # only a blind draw can end here unpaid (MARKET-02): back on top, action used up
-            g.s["decks"][f["market"]].append(f["card"])
+            put_back(g, f["market"], f["card"])
             B.log(g, "blind_draw_returned", player=f["player"], card=f["card"])
             return self._done(g, f, None, 0)
         player = f["player"]
@@ -155,20 +112,15 @@ class TakeCard(Step):
         if a.kind == "take_card":
             card = a.card
             if m in FACE_UP_DECKS:
-                deck = g.s["decks"][m]
-                if deck:
-                    deck.pop()
-                else:
-                    g.s["discards"][m].pop()
+                draw(g, m)  # its top card, in view of everyone
             else:
                 g.s["markets"][m][a.slot] = None
             B.log(g, "card_taken", player=player, market=m, card=card)
         else:  # draw_blind (MARKET-02): revealed to everyone
-            card = draw_top(g, m)
-            g.s["barrier"] += 1
+            card = draw(g, m)
             B.log(g, "blind_draw", player=player, market=m, card=card)
             if not (free or can_pay(g, player, card_cost(g, card), discount, own_turn)):
-                g.s["decks"][m].append(card)
+                put_back(g, m, card)
                 B.log(g, "blind_draw_returned", player=player, card=card)
                 self._done(g, f, None, 0)
                 return

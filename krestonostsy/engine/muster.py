@@ -10,8 +10,9 @@ from __future__ import annotations
 from . import board as B
 from .actions import Action
 from .activation import new_facts
+from .decks import discard
 from .flow import Decision, Step, step
-from .markets import can_take_any, card_deck, discard_card
+from .markets import can_take_any
 from .payment import max_extra_goods
 
 HAND = 5
@@ -45,10 +46,7 @@ class DiscardTactics(Step):
         if is_starting(g, a.card):
             p["personal_discard"].append(a.card)
         else:
-            try:
-                discard_card(g, card_deck(g, a.card), a.card)
-            except KeyError:
-                discard_card(g, "tactics_12", a.card)
+            discard(g, a.card)
         B.log(g, "tactic_discarded", player=f["player"], card=a.card)
 
 

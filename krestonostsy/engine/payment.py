@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from . import board as B
 from .actions import Action
+from .decks import discard
 from .flow import Decision, Step, step
 
 GREEN = "green"
@@ -224,8 +225,7 @@ class Pay(Step):
             f["spent"].append(a.colour)
         elif k == "pay_rescript":
             p["rescripts"].remove(a.card)
-            from .markets import discard_card
-            discard_card(g, rescript_deck(g, a.card), a.card)
+            discard(g, a.card)
             printed = list(rescript_goods(g, a.card))
             printed.remove(a.colour)
             f["pool"].extend(printed)
@@ -234,9 +234,3 @@ class Pay(Step):
         else:  # pragma: no cover - guarded by legal actions
             raise ValueError(a.kind)
 
-
-def rescript_deck(g, card: str) -> str:
-    try:
-        return "rescripts_2" if g.c.rescripts[card].level == 2 else "rescripts_1"
-    except KeyError:
-        return "rescripts_1"

@@ -15,8 +15,8 @@ from __future__ import annotations
 from . import board as B
 from .actions import Action
 from .activation import new_facts
+from .decks import discard, draw
 from .flow import STEPS, Decision, Step, step
-from .markets import card_deck, discard_card, draw_top
 from .payment import max_extra_goods
 
 RESCRIPT_LIMIT = 3
@@ -29,10 +29,9 @@ def draw_rescript(g, player: str, level: int) -> str | None:
 
     Returns the card, or None if the deck and its discards are empty. The caller must
     then run ``rescript_limit`` when the player holds more than 3 (see need_limit)."""
-    card = draw_top(g, f"rescripts_{level}")
+    card = draw(g, f"rescripts_{level}")
     if card is None:
         return None
-    g.s["barrier"] += 1
     g.s["players"][player]["rescripts"].append(card)
     B.log(g, "rescript_drawn", player=player, level=level)
     B.log(g, "rescript_drawn_card", visibility=(player,), player=player, card=card)
@@ -59,8 +58,7 @@ class RescriptLimit(Step):
     def act(self, g, f, a):
         p = g.s["players"][f["player"]]
         p["rescripts"].remove(a.card)
-        discard_card(g, card_deck(g, a.card) if a.card in g.c.rescripts else "rescripts_1",
-                     a.card)
+        discard(g, a.card)
         B.log(g, "rescript_discarded", player=f["player"], card=a.card)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from . import board as B
 from .actions import Action
+from .decks import discard
 from .flow import Decision, Step, step
 
 LAST_ROUND = 6
@@ -110,7 +111,7 @@ class SetupChoices(Step):
             g.s["cities"][B.capital(g, p)]["governor"] = a.card
             for other in pl["governor_choices"]:
                 if other != a.card:
-                    g.s["discards"]["governors"].append(other)  # face up under the deck
+                    discard(g, other)  # face up under the deck
             pl["governor_choices"] = []
             B.log(g, "governor_appointed", player=p, card=a.card, city=B.capital(g, p))
 

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from . import board as B
 from .actions import Action
-from .effects import activation_cost, discard_card, plain
+from .decks import discard
+from .effects import activation_cost, plain
 from .flow import Decision, Step, step
 
 RESCRIPT_LIMIT = 3
@@ -112,7 +113,7 @@ def play_spy(g, player: str, a: Action) -> None:
             if sp["card"] == a.discard:
                 del me["spies"][i]
                 break
-        discard_card(g, a.discard)
+        discard(g, a.discard)
         B.log(g, "spy_discarded", player=player, card=a.discard)
     me["spies_hand"].remove(a.card)
     me["spies"].append({"card": a.card, "target": a.player, "used": False})
@@ -415,7 +416,7 @@ class RescriptLimit(Step):
     def act(self, g, f, a):
         p = f["player"]
         g.s["players"][p]["rescripts"].remove(a.card)
-        discard_card(g, a.card)
+        discard(g, a.card)
         B.log(g, "rescript_discarded", player=p, card=a.card)
 
 
@@ -434,7 +435,7 @@ class PlayRescript(Step):
         card = f["card"]
         f["played"] = True
         g.s["players"][p]["rescripts"].remove(card)
-        discard_card(g, card)
+        discard(g, card)
         r = g.c.rescripts[card]
         B.log(g, "rescript_played", player=p, card=card)
         ctx = dict(f.get("ctx") or {})
