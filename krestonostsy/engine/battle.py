@@ -33,8 +33,7 @@ Card abilities run through the ``effect`` step (effects.py) with
 ``ctx = {"battle": True, "side": "attacker"|"defender", "city", "card", "opponent",
 "chooser" (who decides for the side: the owner, or the Saracen player), "end_of_battle"}``.
 The battle ops (strength, smash, rout, reinforce, add_units, casualties,
-prevent_destruction, destroy_city in battle) are implemented here and registered in
-``effects.OP_HANDLERS``; until effects.py exists, the ``battle_ops`` fallback runs them.
+prevent_destruction, destroy_city in battle) live in ``ops/battle.py``.
 """
 from __future__ import annotations
 
@@ -43,8 +42,9 @@ from . import cities as C
 from . import rng
 from .actions import Action
 from .decks import discard, draw
-from .effects import effect_data
-from .flow import STEPS, Decision, Step, step
+from .effects import OneOf, effect_data
+from .effects import amount as effects_amount
+from .flow import Decision, Step, step
 from .state import SARACEN
 
 SIDES = ("attacker", "defender")
@@ -81,7 +81,6 @@ def units_in(g, side: str) -> int:
 def push(b: dict, side: str, n: int) -> None:
     """Move the marker ``n`` steps towards ``side`` (BATTLE-10)."""
     b["marker"] += n if side == "attacker" else -n
-
 
 
 def _card(g, card: str):
@@ -130,10 +129,6 @@ def amount(g, f, value) -> int:
         count = units_in(g, (f.get("ctx") or {}).get("side", "attacker")) \
             if g.s.get("battle") else 0
     else:
-        try:
-            from .effects import amount as effects_amount
-        except ImportError:
-            return base
         return int(effects_amount(g, f, value))
     n = base + each * count
     if value.get("max") is not None:
@@ -170,19 +165,12 @@ def start_strength(g, b: dict) -> int:
     return att - dfn
 
 
-def _hook(g, name: str, **frame) -> bool:
-    if name in STEPS:
-        g.call(name, **frame)
-        return True
-    return False
-
-
 def run_ops(g, side: str, ops, card: str | None, end: bool = False) -> None:
     """Push the effect step for one ability of ``side``'s card."""
     b = g.s["battle"]
     ctx = {"battle": True, "side": side, "city": b["city"], "card": card,
            "opponent": b[other(side)], "chooser": chooser(b, side), "end_of_battle": end}
-    g.call("effect" if "effect" in STEPS else "battle_ops", player=b[side],
+    g.call("effect", player=b[side],
            ops=effect_data(ops), ctx=ctx)
 
 
@@ -270,9 +258,8 @@ class Battle(Step):
             f["m"] += 1
             return None
         f["at"] = "play"
-        if b[side] != SARACEN and _hook(g, "battle_rescripts", player=b[side],
-                                        moment="before"):
-            return None
+        if b[side] != SARACEN:
+            g.call("battle_rescripts", player=b[side], moment="before")
         return None
 
     def _play(self, g, f):
@@ -349,7 +336,7 @@ class Battle(Step):
         f["m"] += 1
         f["at"] = "maneuver"
         if b[side] != SARACEN:
-            _hook(g, "battle_rescripts", player=b[side], moment="after")
+            g.call("battle_rescripts", player=b[side], moment="after")
         return None
 
     # --- stage 3: winner; stage 4A: end-of-battle effects -------------------------------------
@@ -479,8 +466,8 @@ class Battle(Step):
         f["at"] = "done"
         # after-battle triggers (triggers.py); the attacker's run first
         if b["defender"] != SARACEN and not g.s["players"][b["defender"]]["eliminated"]:
-            _hook(g, "after_battle", player=b["defender"], won=not won)
-        _hook(g, "after_battle", player=b["attacker"], won=won)
+            g.call("after_battle", player=b["defender"], won=not won)
+        g.call("after_battle", player=b["attacker"], won=won)
         return None
 
     def _done(self, g, f):
@@ -521,7 +508,7 @@ def retreat_options(g, owner: str, frm: str) -> list[str]:
 
 
 @step
-class RetreatUnits(Step):
+class RetreatUnits(OneOf):
     """Move ``n`` units of ``owner`` out of ``frm`` into ONE adjacent city that
     ``owner`` controls, chosen by ``chooser`` (GLOSS-10, BATTLE-10/22, RAID-11, §14.15);
     with none, they are destroyed (back to the supply). Frame: owner, frm, n, chooser,
@@ -529,35 +516,32 @@ class RetreatUnits(Step):
 
     name = "retreat_units"
 
-    def run(self, g, f):
-        opts = retreat_options(g, f["owner"], f["frm"])
-        if not opts:
-            B.add_units(g, f["frm"], f["owner"], -f["n"])
-            B.to_supply(g, f["owner"], f["n"])
-            B.log(g, "units_destroyed", player=f["owner"], city=f["frm"], n=f["n"],
-                  reason=f.get("reason"))
-            g.ret()
-            return None
-        if len(opts) == 1:
-            self._to(g, f, opts[0])
-            return None
+    def options(self, g, f):
+        return retreat_options(g, f["owner"], f["frm"])
+
+    def nothing(self, g, f):
+        B.add_units(g, f["frm"], f["owner"], -f["n"])
+        B.to_supply(g, f["owner"], f["n"])
+        B.log(g, "units_destroyed", player=f["owner"], city=f["frm"], n=f["n"],
+              reason=f.get("reason"))
+        g.ret()
+        return None
+
+    def ask(self, g, f, opts):
         acts = [Action("retreat_to", city=c) for c in opts]
         d = _random_or(g, f.get("chooser"), "retreat_to",
                        {"frm": f["frm"], "n": f["n"], "reason": f.get("reason")}, acts)
         if isinstance(d, Action):
-            self._to(g, f, d.city)
+            self.apply(g, f, d.city)
             return None
         return d
 
-    def _to(self, g, f, city):
+    def apply(self, g, f, city):
         B.add_units(g, f["frm"], f["owner"], -f["n"])
         B.add_units(g, city, f["owner"], f["n"])
         B.log(g, "units_retreated", player=f["owner"], frm=f["frm"], city=city, n=f["n"],
               reason=f.get("reason"))
         g.ret(city)
-
-    def act(self, g, f, a):
-        self._to(g, f, a.city)
 
 
 @step
@@ -648,186 +632,3 @@ class RecoverStarting(Step):
 
     def act(self, g, f, a):
         self._take(g, f, a.card)
-
-
-@step
-class BattleOps(Step):
-    """Fallback runner for card abilities while effects.py is missing: runs the battle ops
-    of this module, logs and skips others. Frame: player, ops, ctx."""
-
-    name = "battle_ops"
-
-    def run(self, g, f):
-        i = f.setdefault("i", 0)
-        if i >= len(f["ops"]):
-            g.ret()
-            return None
-        f["i"] = i + 1
-        o = f["ops"][i]
-        handler = BATTLE_OPS.get(o["op"]) or FALLBACK_OPS.get(o["op"])
-        if handler:
-            handler(g, f, o)
-        else:
-            B.log(g, "op_skipped", op=o["op"])
-        return None
-
-
-# --- battle ops (registered in effects.OP_HANDLERS) ----------------------------------------
-
-def _battle(g, f):
-    b = g.s.get("battle")
-    ctx = f.get("ctx") or {}
-    if not b or not ctx.get("battle"):
-        return None, None
-    return b, ctx.get("side", "attacker")
-
-
-def battle_op_strength(g, f, op):
-    """BATTLE-10 +x strength."""
-    b, side = _battle(g, f)
-    if b:
-        n = amount(g, f, op.get("amount"))
-        push(b, side, n)
-        B.log(g, "battle_strength_gain", player=b[side], n=n, marker=b["marker"])
-
-
-def battle_op_smash(g, f, op):
-    """BATTLE-10 smash x (GLOSS-12): the opponent's battle units to its supply."""
-    b, side = _battle(g, f)
-    if not b:
-        return
-    opp = other(side)
-    k = min(amount(g, f, op.get("amount")), units_in(g, opp))
-    if k > 0:
-        B.add_units(g, b["city"], b[opp], -k)
-        B.to_supply(g, b[opp], k)
-        push(b, side, k)
-    B.log(g, "battle_smash", player=b[opp], n=k, marker=b["marker"])
-
-
-def battle_op_rout(g, f, op):
-    """BATTLE-10 rout x (GLOSS-10): to ONE adjacent city of their owner, or destroyed."""
-    b, side = _battle(g, f)
-    if not b:
-        return
-    opp = other(side)
-    k = min(amount(g, f, op.get("amount")), units_in(g, opp))
-    if k <= 0:
-        return
-    push(b, side, k)
-    B.log(g, "battle_rout", player=b[opp], n=k, marker=b["marker"])
-    g.call("retreat_units", owner=b[opp], frm=b["city"], n=k, chooser=chooser(b, opp),
-           reason="rout")
-
-
-def battle_op_reinforce(g, f, op):
-    """BATTLE-10 reinforcement x: own non-last units from adjacent cities."""
-    b, side = _battle(g, f)
-    if b:
-        g.call("battle_reinforce", side=side, left=amount(g, f, op.get("amount")))
-
-
-def battle_op_add_units(g, f, op):
-    """SYM-20 on tactics: up to x units from the supply into the battle (all available:
-    more strength is never worse for the side)."""
-    b, side = _battle(g, f)
-    if not b:
-        return
-    k = B.from_supply(g, b[side], amount(g, f, op.get("amount")))
-    if k:
-        B.add_units(g, b["city"], b[side], k)
-        push(b, side, k)
-    B.log(g, "battle_units_added", player=b[side], n=k, marker=b["marker"])
-
-
-def battle_op_casualties(g, f, op):
-    """BATTLE-16..21, §14.21: the opponent loses x (max 2) random unprotected face-up
-    tactics; a starting tactic drawn cancels that casualty. Saracen ones go to the box;
-    a player takes back as many starting tactics from the personal discard."""
-    b, side = _battle(g, f)
-    if not b:
-        return
-    opp = other(side)
-    x = min(CASUALTY_CAP, amount(g, f, op.get("amount")))
-    cands = [s["card"] for s in b["slots"] if s["side"] == opp and s.get("face_up", True)
-             and not s["lost"] and s["card"] not in b["protected"]]
-    if x <= 0 or not cands:
-        B.log(g, "casualties", player=b[opp], cards=[])
-        return
-    if len(cands) > x:
-        rng.shuffle(g.s, cands)
-    picked = cands[:x]
-    o = b[opp]
-    lost = []
-    for card in picked:
-        t = g.c.tactics.get(card)
-        if t is not None and t.starting:
-            B.log(g, "casualty_cancelled", player=o, card=card)
-            continue
-        for s in b["slots"]:
-            if s["card"] == card and s["side"] == opp:
-                s["lost"] = True
-        b["lost"].append(card)
-        lost.append(card)
-    B.log(g, "casualties", player=o, cards=lost)
-
-
-def battle_op_prevent_destruction(g, f, op):
-    """EX-RESCRIPT-1: the battle city is not lowered at the end (cancels BATTLE-23)."""
-    b, _side = _battle(g, f)
-    if b:
-        b["no_destruction"] = True
-        B.log(g, "destruction_will_be_prevented", city=b["city"])
-
-
-def battle_op_destroy_city(g, f, op):
-    """SYM-13 in battle: the battle city loses a level now; the defender's wall bonus
-    drops at once (BATTLE-25); never below 1 (§14.10)."""
-    b, _side = _battle(g, f)
-    if not b:
-        return
-    old = B.city_level(g, b["city"])
-    new = C.set_level(g, b["city"], old - 1)
-    b["marker"] += old - new
-
-
-def _fallback_discard_units(g, f, op):
-    """Only for the ``battle_ops`` fallback (raid tables before effects.py exists)."""
-    ctx = f.get("ctx") or {}
-    city = ctx.get("city")
-    p = f["player"]
-    if not city:
-        return
-    k = min(amount(g, f, op.get("amount")), max(0, B.units(g, city, p) - 1))
-    if k > 0:
-        B.add_units(g, city, p, -k)
-        B.to_supply(g, p, k)
-    B.log(g, "units_discarded", player=p, city=city, n=k)
-
-
-BATTLE_OPS = {
-    "strength": battle_op_strength,
-    "smash": battle_op_smash,
-    "rout": battle_op_rout,
-    "reinforce": battle_op_reinforce,
-    "add_units": battle_op_add_units,
-    "casualties": battle_op_casualties,
-    "prevent_destruction": battle_op_prevent_destruction,
-    "destroy_city": battle_op_destroy_city,
-}
-FALLBACK_OPS = {"discard_units": _fallback_discard_units}
-
-
-def _register() -> None:
-    """Put the battle ops into the effects registry (docs/engine.md): the battle-only ops
-    with ``@op(name)``, ``destroy_city`` as its in-battle variant
-    (``@op("destroy_city", context="battle")``; effects.py keeps the other contexts)."""
-    try:
-        from .effects import op
-    except ImportError:
-        return
-    for name, fn in BATTLE_OPS.items():
-        op(name, context="battle" if name == "destroy_city" else None)(fn)
-
-
-_register()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from . import board as B
 from .actions import Action
 from .activation import new_facts
+from .cities import set_level
 from .decks import discard
 from .flow import Decision, Step, step
 from .markets import can_take_any
@@ -18,37 +19,6 @@ from .payment import can_pay
 BASIC_MARKETS = ["buildings_0", "buildings_12"]
 ALL_MARKETS = ["buildings_0", "buildings_12", "buildings_34"]
 MAX_BUILDINGS = 4  # BUILD-11
-
-
-def set_level(g, city: str, level: int) -> None:
-    """Change a city's level (1..3) with its goods (BUILD-07/09, BATTLE-23).
-
-    Uses ``cities.set_level`` when it exists (it owns this rule); this is the fallback.
-    """
-    try:
-        from .cities import set_level as owner_set_level
-    except ImportError:
-        owner_set_level = None
-    if owner_set_level is not None:
-        owner_set_level(g, city, level)
-        return
-    level = max(1, min(3, level))
-    old = list(B.produced_goods(g, city))
-    g.s["cities"][city]["level"] = level
-    new = list(B.produced_goods(g, city))
-    owner = B.controller(g, city)
-    for colour in old:
-        if colour in new:
-            new.remove(colour)
-        elif owner and owner in g.s["players"]:
-            B.remove_good(g, owner, colour)
-        else:
-            g.s["cities"][city]["goods"] = max(0, g.s["cities"][city]["goods"] - 1)
-    for colour in new:  # BUILD-09: the second good arrives ready at once
-        if owner and owner in g.s["players"]:
-            B.add_good(g, owner, colour, ready=True)
-        else:
-            g.s["cities"][city]["goods"] += 1
 
 
 def upgrade_cost(g, city: str) -> list:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from . import board as B
 from .effects import effect_data
-from .flow import STEPS, Step, step
+from .flow import Step, step
 from .state import SARACEN
 
 HOMS = "homs"
@@ -101,9 +101,8 @@ class EventPhase(Step):
             for p in B.active_players(g):
                 if p not in f["done"]:
                     f["done"].append(p)
-                    if "effect" in STEPS:
-                        g.call("effect", player=p, ops=effect_data(event.effect),
-                               ctx={"event": ev})
+                    g.call("effect", player=p, ops=effect_data(event.effect),
+                           ctx={"event": ev})
                     return None
             f["at"] = "saracens"
             return None

@@ -28,10 +28,6 @@ FORMAT_VERSION = 1
 _MAX_AUTO_STEPS = 100_000
 
 
-class SaveError(ValueError):
-    """A save file cannot be loaded: corrupt, foreign, newer, or its replay fails."""
-
-
 class Game:
     """One game of «Крестоносцы». See the module docstring."""
 

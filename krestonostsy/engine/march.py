@@ -15,6 +15,7 @@ from . import board as B
 from . import cities as C
 from .actions import Action
 from .flow import Decision, Step, step
+from .payment import max_extra_goods
 
 BASE_MOVES = 4
 ENHANCED_MOVES = 2
@@ -96,7 +97,6 @@ class MarchOrder(Step):
             t = f["target"]
             movable = sum(sources(g, p, t).values())
             usable = movable - f["moves"]
-            from .payment import max_extra_goods
             k = min(MAX_PAID, usable, max_extra_goods(g, p, MAX_PAID, own_turn=True))
             if k <= 0:
                 f["at"] = "move"

@@ -10,7 +10,7 @@ from . import board as B
 from . import rng
 from .actions import Action
 from .decks import draw
-from .flow import STEPS, Decision, Step, step
+from .flow import Decision, Step, step
 from .state import AUTOMA, CROSS_ORDERS
 
 
@@ -160,5 +160,5 @@ class PlanningPhase(Step):
         piece = f["turns"][f["i"]]
         card = place(g, piece, a.order, a.cell, bool(a.get("homs")))
         f["i"] += 1
-        if card is not None and "offer_spy" in STEPS:  # SPY-02: may be played at once
+        if card is not None:  # SPY-02: may be played at once
             g.call("offer_spy", player=piece, card=card)

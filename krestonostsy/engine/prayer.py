@@ -15,8 +15,8 @@ from __future__ import annotations
 from . import board as B
 from .actions import Action
 from .activation import new_facts
-from .decks import discard, draw
-from .flow import STEPS, Decision, Step, step
+from .decks import draw
+from .flow import Decision, Step, step
 from .payment import max_extra_goods
 
 RESCRIPT_LIMIT = 3
@@ -42,30 +42,8 @@ def over_limit(g, player: str) -> bool:
     return len(g.s["players"][player]["rescripts"]) > RESCRIPT_LIMIT
 
 
-class RescriptLimit(Step):
-    """PRAY-10: discard rescripts of your choice at once until you hold 3. Frame: player."""
-
-    name = "rescript_limit"
-
-    def run(self, g, f):
-        p = g.s["players"][f["player"]]
-        if len(p["rescripts"]) <= RESCRIPT_LIMIT:
-            g.ret()
-            return None
-        return Decision(f["player"], "rescript_limit", {"limit": RESCRIPT_LIMIT},
-                        tuple(Action("discard_rescript", card=r) for r in p["rescripts"]))
-
-    def act(self, g, f, a):
-        p = g.s["players"][f["player"]]
-        p["rescripts"].remove(a.card)
-        discard(g, a.card)
-        B.log(g, "rescript_discarded", player=f["player"], card=a.card)
-
-
 def call_rescript_limit(g, player: str) -> None:
-    """Push ``rescript_limit`` (triggers.py's if it has one, else ours)."""
-    if "rescript_limit" not in STEPS:
-        STEPS["rescript_limit"] = RescriptLimit()
+    """Push ``rescript_limit`` (PRAY-10, triggers.py)."""
     g.call("rescript_limit", player=player)
 
 

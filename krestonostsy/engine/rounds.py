@@ -7,6 +7,7 @@ from . import board as B
 from .actions import Action
 from .decks import discard
 from .flow import Decision, Step, step
+from .scoring import end_conditions
 
 LAST_ROUND = 6
 
@@ -55,7 +56,6 @@ class GameStep(Step):
         if at == "end_check":
             s["modifiers"] = {}
             s["event"] = None
-            from .scoring import end_conditions
             met = end_conditions(g)
             if met:
                 s["phase"] = "over"
@@ -111,7 +111,7 @@ class SetupChoices(Step):
             g.s["cities"][B.capital(g, p)]["governor"] = a.card
             for other in pl["governor_choices"]:
                 if other != a.card:
-                    discard(g, other)  # face up under the deck
+                    discard(g, other, "governors")  # face up under the deck
             pl["governor_choices"] = []
             B.log(g, "governor_appointed", player=p, card=a.card, city=B.capital(g, p))
 

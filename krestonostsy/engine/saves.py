@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 from .actions import Action, IllegalAction
+from .errors import SaveError
 
 CURRENT = 1
 
@@ -17,7 +18,6 @@ MIGRATIONS: dict = {}
 
 
 def _fail(message: str):
-    from .game import SaveError
     raise SaveError(message)
 
 

@@ -28,6 +28,7 @@ from .actions import Action
 from .decks import discard
 from .effects import activation_cost, plain
 from .flow import Decision, Step, step
+from .payment import can_pay
 
 RESCRIPT_LIMIT = 3
 SPIES_PER_BOARD = 3  # SPY-03
@@ -232,7 +233,6 @@ def affordable(g, player: str, effect, own_turn: bool) -> bool:
     cost = activation_cost(effect)
     if not cost:
         return True
-    from .payment import can_pay
     return can_pay(g, player, cost, 0, own_turn)
 
 
