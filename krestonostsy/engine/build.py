@@ -15,6 +15,7 @@ from .decks import discard
 from .flow import Decision, Step, step
 from .markets import can_take_any
 from .payment import can_pay
+from .triggers import window_during_order
 
 BASIC_MARKETS = ["buildings_0", "buildings_12"]
 ALL_MARKETS = ["buildings_0", "buildings_12", "buildings_34"]
@@ -99,9 +100,11 @@ class BuildOrder(Step):
             return Decision(player, "replace_building", {"card": f["new"]},
                             tuple(place_building_options(g, player, f["new"])))
         acts = self._menu(g, f)
-        if not acts:
+        if not acts and (f["up"] and f["bb"] or not window_during_order(g, player)):
             g.ret(f["facts"])
             return None
+        # (with nothing possible now but a basic action unused, the order stays open while
+        # an own-turn effect could still make one possible: TURN-10)
         acts.append(Action("done"))
         return Decision(player, "build", {"discount": f["disc"] - f["disc_used"]},
                         tuple(acts))

@@ -23,6 +23,7 @@ from .actions import Action, IllegalAction
 from .flow import STEPS, Decision, EngineError
 from .options import GameOptions
 from .state import copy_state
+from .triggers import DURING_ORDER_STEPS, during_order
 
 FORMAT_VERSION = 1
 _MAX_AUTO_STEPS = 100_000
@@ -96,6 +97,8 @@ class Game:
             if d is not None:
                 if not d.actions:
                     raise EngineError(f"step {frame['s']} offers no action ({d.prompt})")
+                if frame["s"] in DURING_ORDER_STEPS:  # TURN-10
+                    d = during_order(self, d)
                 self._decision = d
                 return
         raise EngineError("the flow did not reach a decision (endless automatic steps)")
@@ -131,8 +134,11 @@ class Game:
             if action not in d.actions:
                 raise IllegalAction(self._explain_illegal(action, d))
         self._undo_marks.append((d.player, self.s["barrier"], self._order_token()))
-        frame = self.s["stack"][-1]
-        STEPS[frame["s"]].act(self, frame, action)
+        if action.kind == "own_turn":  # TURN-10: the window during one's order
+            self.call("own_turn", player=d.player)
+        else:
+            frame = self.s["stack"][-1]
+            STEPS[frame["s"]].act(self, frame, action)
         self.actions.append(action)
         self._advance()
 

@@ -218,6 +218,45 @@ class OwnTurn(Step):
             g.call("play_rescript", player=p, card=a.card, ctx={"own_turn": True})
 
 
+OWN_TURN_ACTION = Action("own_turn")
+"""TURN-10: "use an own-turn effect" — one action offered at the decisions of one's own
+order; it opens the ``own_turn`` window, and the decision is asked again afterwards."""
+
+DURING_ORDER_STEPS = frozenset(("order_build", "order_prayer", "order_muster",
+                                "order_march", "take_card"))
+"""The steps of an order at whose decisions the own-turn window may open (TURN-10:
+"immediately before, after or during the activation of one's own order token"). Not
+inside a payment (a payment in progress is one act), a battle (battle rescripts have
+their own moments), an effect, or a reaction to the order."""
+
+
+def window_during_order(g, player: str) -> bool:
+    """May ``player`` open the own-turn window now, in the middle of their own order?
+    Every frame from the ``order`` frame up is one of :data:`DURING_ORDER_STEPS`, no
+    battle is in progress, and the window would open (:func:`window_open`: public
+    information only)."""
+    s = g.s
+    if s.get("battle") or not window_open(g, player):
+        return False
+    stack = s["stack"]
+    for i in range(len(stack) - 1, -1, -1):
+        name = stack[i]["s"]
+        if name == "order":
+            return stack[i]["player"] == player and can_act(g, player)
+        if name not in DURING_ORDER_STEPS:
+            return False
+    return False
+
+
+def during_order(g, d: Decision) -> Decision:
+    """``d`` with :data:`OWN_TURN_ACTION` added when :func:`window_during_order` holds for
+    the deciding player (the engine calls this for decisions of
+    :data:`DURING_ORDER_STEPS`)."""
+    if window_during_order(g, d.player):
+        return Decision(d.player, d.prompt, d.params, d.actions + (OWN_TURN_ACTION,))
+    return d
+
+
 def window_open(g, player: str) -> bool:
     """Does the own-turn window open? Public information only (see :class:`OwnTurn`)."""
     p = g.s["players"][player]

@@ -127,6 +127,7 @@ ACTIONS = {
     "retreat_to": N_("Retreat to {city}"),
     "recover_tactic": N_("Take back {card}"),
     "use_building": N_("Use {card}"),
+    "own_turn": N_("Use an own-turn effect (spy, rescript, building)"),
     "use_spy": N_("Use {card}"),
     "play_spy": N_("Play {card} against {player}"),
     "keep": N_("Keep {card} in hand"),
