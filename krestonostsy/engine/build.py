@@ -109,41 +109,40 @@ class BuildOrder(Step):
         return Decision(player, "build", {"discount": f["disc"] - f["disc_used"]},
                         tuple(acts))
 
-    def act(self, g, f, a):
+    def on_done(self, g, f, a):
+        g.ret(f["facts"])
+
+    def on_upgrade(self, g, f, a):
+        f["up"] = True
+        f["city"] = a.city
+        f["at"] = "upgraded"
+        g.call("pay", player=f["player"], cost=upgrade_cost(g, a.city),
+               discount=f["disc"] - f["disc_used"], optional=False,
+               reason="upgrade", own_turn=True)
+
+    def on_build_building(self, g, f, a, extra=False):
+        if not extra:
+            f["bb"] = True
+        f["extra_take"] = extra
+        f["at"] = "took"
+        g.call("take_card", player=f["player"],
+               markets=ALL_MARKETS if extra else BASIC_MARKETS, optional=False,
+               discount=0 if extra else f["disc"] - f["disc_used"], free=False,
+               own_turn=True, reason="build")
+
+    def on_build_extra(self, g, f, a):
+        self.on_build_building(g, f, a, extra=True)
+
+    def on_discard_building(self, g, f, a):  # BLDG-01
         player = f["player"]
-        if a.kind == "done":
-            g.ret(f["facts"])
-            return
-        if a.kind == "upgrade":
-            f["up"] = True
-            f["city"] = a.city
-            f["at"] = "upgraded"
-            g.call("pay", player=player, cost=upgrade_cost(g, a.city),
-                   discount=f["disc"] - f["disc_used"], optional=False,
-                   reason="upgrade", own_turn=True)
-            return
-        if a.kind in ("build_building", "build_extra"):
-            extra = a.kind == "build_extra"
-            if not extra:
-                f["bb"] = True
-            f["extra_take"] = extra
-            f["at"] = "took"
-            g.call("take_card", player=player,
-                   markets=ALL_MARKETS if extra else BASIC_MARKETS, optional=False,
-                   discount=0 if extra else f["disc"] - f["disc_used"], free=False,
-                   own_turn=True, reason="build")
-            return
-        if a.kind == "discard_building":  # BLDG-01
-            new = f.pop("new")
-            blds = g.s["players"][player]["buildings"]
-            if a.card != new:
-                for i, b in enumerate(blds):
-                    if b["card"] == a.card:
-                        del blds[i]
-                        break
-                blds.append({"card": new, "used": False})
-            discard(g, a.card)
-            B.log(g, "building_discarded", player=player, card=a.card)
-            f["at"] = "menu"
-            return
-        raise ValueError(a.kind)  # pragma: no cover
+        new = f.pop("new")
+        blds = g.s["players"][player]["buildings"]
+        if a.card != new:
+            for i, b in enumerate(blds):
+                if b["card"] == a.card:
+                    del blds[i]
+                    break
+            blds.append({"card": new, "used": False})
+        discard(g, a.card)
+        B.log(g, "building_discarded", player=player, card=a.card)
+        f["at"] = "menu"

@@ -206,16 +206,17 @@ class OwnTurn(Step):
         acts = self.options(g, p)
         return Decision(p, "own_turn", {}, tuple(acts) + (Action("done"),))
 
-    def act(self, g, f, a):
-        p = f["player"]
-        if a.kind == "done":
-            f["done"] = True
-        elif a.kind == "play_spy":
-            play_spy(g, p, a)
-        elif a.kind == "use_building":
-            use_building(g, p, a.card, own_turn=True)
-        elif a.kind == "play_rescript":
-            g.call("play_rescript", player=p, card=a.card, ctx={"own_turn": True})
+    def on_done(self, g, f, a):
+        f["done"] = True
+
+    def on_play_spy(self, g, f, a):
+        play_spy(g, f["player"], a)
+
+    def on_use_building(self, g, f, a):
+        use_building(g, f["player"], a.card, own_turn=True)
+
+    def on_play_rescript(self, g, f, a):
+        g.call("play_rescript", player=f["player"], card=a.card, ctx={"own_turn": True})
 
 
 OWN_TURN_ACTION = Action("own_turn")
@@ -354,17 +355,18 @@ class _Reactions(Step):
     def params(self, f):
         return {}
 
-    def act(self, g, f, a):
+    def on_done(self, g, f, a):
+        f["bdone"] = True
+
+    def on_use_building(self, g, f, a):
         p = f["player"]
-        if a.kind == "done":
-            f["bdone"] = True
-        elif a.kind == "use_building":
-            use_building(g, p, a.card, own_turn=in_own_turn(g, p) or self.on == "after_order")
-        elif a.kind == "use_spy":
-            owner = g.decision.player
-            use_spy(g, owner, a.card, p)
-        elif a.kind == "pass":
-            f.setdefault("passed", []).append(g.decision.player)
+        use_building(g, p, a.card, own_turn=in_own_turn(g, p) or self.on == "after_order")
+
+    def on_use_spy(self, g, f, a):
+        use_spy(g, g.decision.player, a.card, f["player"])
+
+    def on_pass(self, g, f, a):
+        f.setdefault("passed", []).append(g.decision.player)
 
 
 @step
