@@ -18,7 +18,6 @@ import json
 
 from ..content import Content
 from ..content.loader import shipped_content
-from . import rng
 from .actions import Action, IllegalAction
 from .flow import STEPS, Decision, EngineError
 from .options import GameOptions
@@ -274,6 +273,3 @@ class Game:
         """A copy in which everything ``player`` cannot see is resampled (for AI search)."""
         from .view import determinize
         return determinize(self, player, seed)
-
-    def random_seed_state(self, seed: int) -> int:
-        return rng.seed_state(seed)

@@ -62,9 +62,7 @@ def load_save(cls, data, content=None):
                        content=content)
     except (TypeError, ValueError) as err:
         _fail(f"the save's setup is not valid: {err}")
-    if data.get("content_version") not in (None, "", game.c.version):
-        # Different card data: the replay is still checked action by action below.
-        game.content_mismatch = True
+    # other card data (content_version differs): the replay below checks every action
     actions = data.get("actions")
     if not isinstance(actions, list):
         _fail("the save is damaged: 'actions' must be a list")
