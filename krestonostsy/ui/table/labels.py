@@ -5,6 +5,7 @@ text come from the content (``krestonostsy.content.text.card_text`` when it exis
 """
 from __future__ import annotations
 
+from ...engine.actions import PARAMS
 from ...i18n import N_, _, current_language, ngettext
 from ..names import CITY_NAMES, GOOD_NAMES, STATE_NAMES
 from ..names import ORDER_NAMES as _ORDERS
@@ -247,9 +248,17 @@ def card_colours(card_id: str | None) -> tuple:
 
 # --- prompts and actions --------------------------------------------------------------------
 
+# how a value of each declared kind of action parameter (engine.actions.PARAMS) reads
+_NAMERS = {"city": city_name, "card": card_name, "player": state_name, "order": order_name,
+           "colour": goods_name}
+
+
 def _fmt_value(key: str, value) -> str:
     if isinstance(value, bool) or value is None:
         return ""
+    declared = PARAMS.get(key)  # an action parameter: its declared kind decides
+    if declared is not None and isinstance(value, str) and declared.kind in _NAMERS:
+        return _NAMERS[declared.kind](value)
     if isinstance(value, str):
         if key in ("city", "source", "target", "to", "frm") and value in CITY_NAMES:
             return city_name(value)
