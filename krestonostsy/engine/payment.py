@@ -108,6 +108,18 @@ def max_extra_goods(g, player: str, limit: int = 4, discount: int = 0,
     return min(limit, budget)
 
 
+_RANK = {"pay_discount": 0, "pay_good": 1, "pay_rescript_good": 2, "pay_rescript": 3,
+         "pay_coin": 4}
+
+
+def method_key(a: Action) -> list:
+    """The canonical order of ways to pay one requirement: the discount, goods (by
+    colour), a rescript's printed goods in hand, a rescript, a coin."""
+    if a.kind == "pay_rescript":
+        return [3, f"{a.card}:{a.colour}"]
+    return [_RANK[a.kind], a.get("colour") or ""]
+
+
 @step
 class Pay(Step):
     """Pay a goods cost (BUILD-05, HOMS-02, BUILD-12/MUSTER-07 discount, RESCRIPT-01..03,
@@ -116,9 +128,64 @@ class Pay(Step):
     Frame: player, cost [colours], discount (int, default 0), optional (bool: the player
     may decline before paying anything), reason (str, for the prompt), own_turn (bool:
     rescripts may be spent). Returns ``{"paid": bool, "discount_used": n}``.
+
+    One payment is one set of tokens, not an order of them: requirements are asked in a
+    fixed order (:func:`sort_cost`), and within a run of equal requirements (``any``,
+    ``any``…) each is paid with a way no earlier in :func:`method_key`'s order than the
+    one before (``f["floor"]``), as long as the rest can still be paid that way. So
+    paying red then blue and blue then red is one path of decisions, not two, while the
+    player still pays by clicking one good or coin at a time.
     """
 
     name = "pay"
+
+    def _canonical(self, g, f, opts: list) -> list:
+        """``opts`` without the ways that would only reorder the same payment (see the
+        class docstring); all of ``opts`` when that would leave none."""
+        need = f["left"][0]
+        floor = f.get("floor")
+        if floor is not None and floor[0] != need:
+            floor = None
+        run_goes_on = len(f["left"]) > 1 and f["left"][1] == need
+        if floor is None and not run_goes_on:
+            return opts
+        out = [a for a in opts if (floor is None or method_key(a) >= floor[1:])
+               and (not run_goes_on or self._rest_payable(g, f, a))]
+        return out or opts
+
+    def _rest_payable(self, g, f, a) -> bool:
+        """After paying with ``a``, can the rest be paid with ways no earlier than
+        ``a`` in :func:`method_key`'s order?"""
+        rank, sub = method_key(a)
+        player = f["player"]
+        p = g.s["players"][player]
+        own_turn = f.get("own_turn", False)
+        tokens: dict = {}
+        for c, row in p["goods"].items():
+            n = row[0] - (a.kind == "pay_good" and a.get("colour") == c)
+            if n > 0 and (rank < 1 or rank == 1 and c >= sub):
+                tokens[c] = n
+        pool = list(f["pool"])
+        if a.kind == "pay_rescript_good":
+            pool.remove(a.colour)
+        elif a.kind == "pay_rescript":
+            printed = list(rescript_goods(g, a.card))
+            printed.remove(a.colour)
+            pool.extend(printed)
+        for c in pool:
+            if rank < 2 or rank == 2 and c >= sub:
+                tokens[c] = tokens.get(c, 0) + 1
+        for r in rescripts_usable(g, player, own_turn):
+            if a.kind == "pay_rescript" and r == a.card:
+                continue
+            if rank < 3 or rank == 3 and r >= sub.partition(":")[0]:
+                for c in rescript_goods(g, r):
+                    tokens[c] = tokens.get(c, 0) + 1
+        coins = p["coins"] - (a.kind == "pay_coin")
+        disc = f["discount"] - f["used"] - 1 if rank == 0 else 0
+        rest = f["left"][1:]
+        short = len(rest) - disc - coins
+        return short <= 0 or cover(rest, tokens) >= short
 
     def _init(self, g, f):
         f["left"] = sort_cost(f.get("cost") or [])
@@ -183,7 +250,7 @@ class Pay(Step):
                 g.ret({"paid": False, "discount_used": 0})
                 return None
         while f["left"]:
-            opts = self._options(g, f)
+            opts = self._canonical(g, f, self._options(g, f))
             if f.get("optional") and not f["spent"] and not f["used"]:
                 opts.append(Action("decline"))
             if len(opts) == 1 and opts[0].kind != "decline":
@@ -209,6 +276,7 @@ class Pay(Step):
     def _apply(self, g, f, a):
         player = f["player"]
         p = g.s["players"][player]
+        f["floor"] = [f["left"][0], *method_key(a)]
         f["left"].pop(0)
         k = a.kind
         if k == "pay_discount":
