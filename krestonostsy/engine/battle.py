@@ -187,12 +187,10 @@ class Battle(Step):
 
     name = "battle"
 
-    def run(self, g, f):
-        at = f.setdefault("at", "start")
-        return getattr(self, "_" + at)(g, f)
+    start = "start"  # stages: the methods at_<stage> below
 
     # --- set-up -------------------------------------------------------------------------
-    def _start(self, g, f):
+    def at_start(self, g, f):
         city, att = f["city"], f["attacker"]
         c = g.s["cities"][city]
         dfn = f.get("defender")
@@ -218,11 +216,11 @@ class Battle(Step):
         f["at"] = "deal"
         return None
 
-    def _pick_saracen(self, g, f):
+    def at_pick_saracen(self, g, f):
         return Decision(f["attacker"], "saracen_player", {"city": f["city"]}, tuple(
             Action("saracen_player", player=p) for p in f["cands"]))
 
-    def _deal(self, g, f):
+    def at_deal(self, g, f):
         """BATTLE-01/02: hands; BATTLE-04: stage 1."""
         b = g.s["battle"]
         if b["defender"] == SARACEN:
@@ -241,7 +239,7 @@ class Battle(Step):
         return None
 
     # --- stage 2: maneuvers ---------------------------------------------------------------
-    def _maneuver(self, g, f):
+    def at_maneuver(self, g, f):
         b = g.s["battle"]
         for side in SIDES:
             if units_in(g, side) <= 0:  # BATTLE-11: a side without units loses at once
@@ -262,7 +260,7 @@ class Battle(Step):
             g.call("battle_rescripts", player=b[side], moment="before")
         return None
 
-    def _play(self, g, f):
+    def at_play(self, g, f):
         b = g.s["battle"]
         side = b["active"]
         acts = [Action("play_tactic", card=c) for c in sorted(set(hand(g, b, side)))]
@@ -285,7 +283,7 @@ class Battle(Step):
         B.log(g, "tactic_played", player=b[side], card=card, side=side)
         f["at"] = "cancel"
 
-    def _cancel(self, g, f):
+    def at_cancel(self, g, f):
         """BATTLE-07: the opponent cancels the top or the bottom."""
         b = g.s["battle"]
         opp = other(b["active"])
@@ -313,7 +311,7 @@ class Battle(Step):
         B.log(g, "tactic_cancelled", card=slot["card"], half=half)
         f["at"] = "resolve"
 
-    def _resolve(self, g, f):
+    def at_resolve(self, g, f):
         """BATTLE-09: the uncovered half now, unless it is an end-of-battle ability."""
         b = g.s["battle"]
         slot = b["slots"][-1]
@@ -329,7 +327,7 @@ class Battle(Step):
             run_ops(g, slot["side"], ability.effect, slot["card"])
         return None
 
-    def _post(self, g, f):
+    def at_post(self, g, f):
         b = g.s["battle"]
         side = b["active"]
         b["maneuvers"][side] += 1
@@ -340,7 +338,7 @@ class Battle(Step):
         return None
 
     # --- stage 3: winner; stage 4A: end-of-battle effects -------------------------------------
-    def _winner(self, g, f):
+    def at_winner(self, g, f):
         b = g.s["battle"]
         b["active"] = None
         if b["winner"] is None:
@@ -351,7 +349,7 @@ class Battle(Step):
         f["at"] = "end_effects"
         return None
 
-    def _end_effects(self, g, f):
+    def at_end_effects(self, g, f):
         """BATTLE-15/19: uncovered end-of-battle abilities in play order."""
         b = g.s["battle"]
         while f["e"] < len(b["slots"]):
@@ -381,7 +379,7 @@ class Battle(Step):
             run_ops(g, slot["side"], ability.effect, slot["card"], end=True)
 
     # --- stage 4B-D ------------------------------------------------------------------------------
-    def _retreat(self, g, f):
+    def at_retreat(self, g, f):
         """BATTLE-22: the loser discards 1 unit and retreats the rest."""
         b = g.s["battle"]
         b["stage"] = "retreat"
@@ -398,7 +396,7 @@ class Battle(Step):
                        chooser=chooser(b, loser), reason="retreat")
         return None
 
-    def _cards(self, g, f):
+    def at_cards(self, g, f):
         """BATTLE-22: everyone takes back their cards, covers included; Saracen cards go
         face up under the Saracen deck, except those lost (to the box, BATTLE-17). Tactics
         lost by a player are discarded (DISCARD-01) and as many starting tactics come back
@@ -434,7 +432,7 @@ class Battle(Step):
                 g.call("recover_starting", player=o, n=len(lost), battle=True)
         return None
 
-    def _destroy(self, g, f):
+    def at_destroy(self, g, f):
         """BATTLE-23: the city loses a level even if the defender won (§14.10: never < 1)."""
         b = g.s["battle"]
         b["stage"] = "destruction"
@@ -447,7 +445,7 @@ class Battle(Step):
         f["at"] = "trophies"
         return None
 
-    def _trophies(self, g, f):
+    def at_trophies(self, g, f):
         """BATTLE-24: the attacking player takes the city token, goods and governor."""
         b = g.s["battle"]
         b["stage"] = "trophies"
@@ -457,7 +455,7 @@ class Battle(Step):
             C.gain_city(g, b["attacker"], b["city"], None if dfn == SARACEN else dfn)
         return None
 
-    def _after(self, g, f):
+    def at_after(self, g, f):
         b = g.s["battle"]
         b["stage"] = "done"
         won = b["winner"] == "attacker"
@@ -470,32 +468,31 @@ class Battle(Step):
         g.call("after_battle", player=b["attacker"], won=won)
         return None
 
-    def _done(self, g, f):
+    def at_done(self, g, f):
         g.ret(f["result"])
         return None
 
     # --- actions -------------------------------------------------------------------------------
-    def act(self, g, f, a):
-        k = a.kind
-        if k == "saracen_player":
-            g.s["battle"]["saracen_player"] = a.player
-            f["at"] = "deal"
-        elif k == "play_tactic":
-            self._do_play(g, f, a.card)
-        elif k == "cancel_half":
-            self._do_cancel(g, f, a.half)
-        elif k == "use_effect":
-            b = g.s["battle"]
-            slot = b["slots"][f["e"]]
-            half = "bottom" if slot["cancelled"] == "top" else "top"
-            self._use_end(g, f, slot, getattr(_card(g, slot["card"]), half))
-        elif k == "decline_effect":
-            slot = g.s["battle"]["slots"][f["e"]]
-            slot["resolved"] = True
-            B.log(g, "end_effect_declined", player=slot["owner"], card=slot["card"])
-            f["e"] += 1
-        else:  # pragma: no cover
-            raise ValueError(k)
+    def on_saracen_player(self, g, f, a):
+        g.s["battle"]["saracen_player"] = a.player
+        f["at"] = "deal"
+
+    def on_play_tactic(self, g, f, a):
+        self._do_play(g, f, a.card)
+
+    def on_cancel_half(self, g, f, a):
+        self._do_cancel(g, f, a.half)
+
+    def on_use_effect(self, g, f, a):
+        slot = g.s["battle"]["slots"][f["e"]]
+        half = "bottom" if slot["cancelled"] == "top" else "top"
+        self._use_end(g, f, slot, getattr(_card(g, slot["card"]), half))
+
+    def on_decline_effect(self, g, f, a):
+        slot = g.s["battle"]["slots"][f["e"]]
+        slot["resolved"] = True
+        B.log(g, "end_effect_declined", player=slot["owner"], card=slot["card"])
+        f["e"] += 1
 
 
 # --- moving units out (rout, retreat, raid capture) --------------------------------------
