@@ -100,39 +100,41 @@ class TakeCard(Step):
                                               "reason": f.get("reason", ""),
                                               "discount": discount}, tuple(acts))
 
-    def act(self, g, f, a):
-        if a.kind == "skip":
+    def on_skip(self, g, f, a):
+        self._done(g, f, None, 0)
+
+    def on_take_card(self, g, f, a):
+        m = a.market
+        if m in FACE_UP_DECKS:
+            draw(g, m)  # its top card, in view of everyone
+        else:
+            g.s["markets"][m][a.slot] = None
+        B.log(g, "card_taken", player=f["player"], market=m, card=a.card)
+        self._pay(g, f, m, a.card)
+
+    def on_draw_blind(self, g, f, a):
+        """MARKET-02: the top card, revealed to everyone; back on top if unaffordable."""
+        player, m = f["player"], a.market
+        card = draw(g, m)
+        B.log(g, "blind_draw", player=player, market=m, card=card)
+        if not (f.get("free", False) or can_pay(g, player, card_cost(g, card),
+                                               f.get("discount", 0), f.get("own_turn", True))):
+            put_back(g, m, card)
+            B.log(g, "blind_draw_returned", player=player, card=card)
             self._done(g, f, None, 0)
             return
-        player = f["player"]
-        free = f.get("free", False)
-        discount = f.get("discount", 0)
-        own_turn = f.get("own_turn", True)
-        m = a.market
-        if a.kind == "take_card":
-            card = a.card
-            if m in FACE_UP_DECKS:
-                draw(g, m)  # its top card, in view of everyone
-            else:
-                g.s["markets"][m][a.slot] = None
-            B.log(g, "card_taken", player=player, market=m, card=card)
-        else:  # draw_blind (MARKET-02): revealed to everyone
-            card = draw(g, m)
-            B.log(g, "blind_draw", player=player, market=m, card=card)
-            if not (free or can_pay(g, player, card_cost(g, card), discount, own_turn)):
-                put_back(g, m, card)
-                B.log(g, "blind_draw_returned", player=player, card=card)
-                self._done(g, f, None, 0)
-                return
-        cost = [] if free else card_cost(g, card)
+        self._pay(g, f, m, card)
+
+    def _pay(self, g, f, market, card):
+        cost = [] if f.get("free", False) else card_cost(g, card)
         if not cost:
             self._done(g, f, card, 0)
             return
         f["card"] = card
-        f["market"] = m
+        f["market"] = market
         f["at"] = "paid"
-        g.call("pay", player=player, cost=cost, discount=discount, optional=False,
-               reason="card", own_turn=own_turn)
+        g.call("pay", player=f["player"], cost=cost, discount=f.get("discount", 0),
+               optional=False, reason="card", own_turn=f.get("own_turn", True))
 
     def _done(self, g, f, card, used):
         stack = g.s["stack"]

@@ -254,7 +254,7 @@ class Pay(Step):
             if f.get("optional") and not f["spent"] and not f["used"]:
                 opts.append(Action("decline"))
             if len(opts) == 1 and opts[0].kind != "decline":
-                self._apply(g, f, opts[0])
+                self.act(g, f, opts[0])
                 continue
             return Decision(f["player"], "pay", {"need": f["left"][0],
                                                  "left": list(f["left"]),
@@ -267,38 +267,41 @@ class Pay(Step):
         g.ret({"paid": True, "discount_used": f["used"]})
         return None
 
-    def act(self, g, f, a):
-        if a.kind == "decline":
-            g.ret({"paid": False, "discount_used": 0})
-            return
-        self._apply(g, f, a)
+    def on_decline(self, g, f, a):
+        g.ret({"paid": False, "discount_used": 0})
 
-    def _apply(self, g, f, a):
-        player = f["player"]
-        p = g.s["players"][player]
+    def _next(self, f, a) -> None:
+        """One requirement paid by ``a``: the floor of its run moves up (see above)."""
         f["floor"] = [f["left"][0], *method_key(a)]
         f["left"].pop(0)
-        k = a.kind
-        if k == "pay_discount":
-            f["used"] += 1
-            f["spent"].append("discount")
-        elif k == "pay_good":
-            B.spend_good(g, player, a.colour)
-            f["spent"].append(a.colour)
-        elif k == "pay_coin":
-            p["coins"] -= 1
-            f["spent"].append("coin")
-        elif k == "pay_rescript_good":
-            f["pool"].remove(a.colour)
-            f["spent"].append(a.colour)
-        elif k == "pay_rescript":
-            p["rescripts"].remove(a.card)
-            discard(g, a.card)
-            printed = list(rescript_goods(g, a.card))
-            printed.remove(a.colour)
-            f["pool"].extend(printed)
-            f["spent"].append(a.colour)
-            B.log(g, "rescript_spent_as_goods", player=player, card=a.card)
-        else:  # pragma: no cover - guarded by legal actions
-            raise ValueError(a.kind)
+
+    def on_pay_discount(self, g, f, a):
+        self._next(f, a)
+        f["used"] += 1
+        f["spent"].append("discount")
+
+    def on_pay_good(self, g, f, a):
+        self._next(f, a)
+        B.spend_good(g, f["player"], a.colour)
+        f["spent"].append(a.colour)
+
+    def on_pay_coin(self, g, f, a):
+        self._next(f, a)
+        g.s["players"][f["player"]]["coins"] -= 1
+        f["spent"].append("coin")
+
+    def on_pay_rescript_good(self, g, f, a):
+        self._next(f, a)
+        f["pool"].remove(a.colour)
+        f["spent"].append(a.colour)
+
+    def on_pay_rescript(self, g, f, a):
+        self._next(f, a)
+        g.s["players"][f["player"]]["rescripts"].remove(a.card)
+        discard(g, a.card)
+        printed = list(rescript_goods(g, a.card))
+        printed.remove(a.colour)
+        f["pool"].extend(printed)
+        f["spent"].append(a.colour)
+        B.log(g, "rescript_spent_as_goods", player=f["player"], card=a.card)
 
