@@ -13,6 +13,7 @@ from .actions import Action
 from .decks import FACE_UP_DECKS, draw, put_back
 from .flow import Decision, Step, step
 from .payment import can_pay
+from .triggers import window_during_order
 
 
 def card_cost(g, card: str) -> list:
@@ -73,6 +74,13 @@ class TakeCard(Step):
 
     def run(self, g, f):
         at = f.get("at", "choose")
+        if at == "drawn":  # TURN-10: a blind draw not affordable yet, the window open
+            card, m = f["card"], f["market"]
+            if self._affordable(g, f, card):
+                del f["at"]
+                return self._pay(g, f, m, card)
+            return Decision(f["player"], "blind_draw_unaffordable", {"card": card},
+                            (Action("return_card", card=card),))
         if at == "paid":
             res = f.pop("ret")
             if res["paid"]:
@@ -117,19 +125,36 @@ class TakeCard(Step):
         player, m = f["player"], a.market
         card = draw(g, m)
         B.log(g, "blind_draw", player=player, market=m, card=card)
-        if not (f.get("free", False) or can_pay(g, player, card_cost(g, card),
-                                               f.get("discount", 0), f.get("own_turn", True))):
-            put_back(g, m, card)
-            B.log(g, "blind_draw_returned", player=player, card=card)
-            self._done(g, f, None, 0)
+        if not self._affordable(g, f, card):
+            if window_during_order(g, player):
+                # TURN-10: own-turn effects may still make it affordable (triggers.py
+                # adds the "own_turn" action to the decision of the stage "drawn")
+                f["card"] = card
+                f["market"] = m
+                f["at"] = "drawn"
+                return
+            self.on_return_card(g, f, Action("return_card", card=card), m)
             return
         self._pay(g, f, m, card)
+
+    def on_return_card(self, g, f, a, market=None):
+        """MARKET-02: an unaffordable blind draw goes back on top; the action is used."""
+        m = market or f.pop("market")
+        f.pop("card", None)
+        f.pop("at", None)
+        put_back(g, m, a.card)
+        B.log(g, "blind_draw_returned", player=f["player"], card=a.card)
+        self._done(g, f, None, 0)
+
+    @staticmethod
+    def _affordable(g, f, card) -> bool:
+        return f.get("free", False) or can_pay(g, f["player"], card_cost(g, card),
+                                               f.get("discount", 0), f.get("own_turn", True))
 
     def _pay(self, g, f, market, card):
         cost = [] if f.get("free", False) else card_cost(g, card)
         if not cost:
-            self._done(g, f, card, 0)
-            return
+            return self._done(g, f, card, 0)
         f["card"] = card
         f["market"] = market
         f["at"] = "paid"

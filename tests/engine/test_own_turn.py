@@ -110,3 +110,42 @@ def test_no_own_turn_window_in_another_players_order_nor_without_cards():
     while not halted(g):
         assert OWN_TURN_ACTION not in g.legal_actions()
         g.apply(g.legal_actions()[-1])
+
+
+@pytest.mark.rule("TURN-10", "MARKET-02")
+def test_a_blind_draw_not_affordable_yet_may_be_paid_after_an_own_turn_effect():
+    g = game(cards=(KEEP, RESTORER))
+    clear_markets(g)
+    s = g.s
+    s["decks"]["buildings_12"] = ["keep"]  # the blind draw: blue, red
+    set_goods(g, "tripoli", blue=(0, 1, 0), red=(0, 1, 0))
+    p = s["players"]["tripoli"]
+    p["coins"] = 0
+    p["rescripts"] = ["restorer"]
+    start_order(g, "tripoli", "build")
+    choose(g, "build_building")
+    choose(g, "draw_blind", market="buildings_12")
+    assert g.decision.prompt == "blind_draw_unaffordable"
+    assert kinds(g) == ["own_turn", "return_card"]
+    g.apply(OWN_TURN_ACTION)
+    choose(g, "play_rescript", card="restorer")  # restores the 2 spent goods
+    while g.decision.prompt == "pay":
+        g.apply(g.legal_actions()[0])
+    assert {"card": "keep", "used": False} in p["buildings"]
+    assert s["decks"]["buildings_12"] == []
+
+
+@pytest.mark.rule("MARKET-02")
+def test_a_blind_draw_not_affordable_goes_back_when_no_own_turn_effect_is_possible():
+    g = game(cards=(KEEP,))
+    clear_markets(g)
+    s = g.s
+    s["decks"]["buildings_12"] = ["keep"]
+    set_goods(g, "tripoli")
+    p = s["players"]["tripoli"]
+    p["coins"] = 0
+    p["rescripts"], p["spies_hand"], p["buildings"] = [], [], []
+    start_order(g, "tripoli", "build")
+    choose(g, "build_building")
+    choose(g, "draw_blind", market="buildings_12")
+    assert s["decks"]["buildings_12"] == ["keep"] and p["buildings"] == []
