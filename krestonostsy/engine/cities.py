@@ -240,13 +240,12 @@ class AppointGovernor(Step):
             return None
         raise AssertionError(at)
 
-    def act(self, g, f, a):
-        p, city = f["player"], f["city"]
-        c = g.s["cities"][city]
-        if a.kind == "keep_governor":
-            g.ret()
-        else:  # replace_governor
-            discard(g, c["governor"], "governors")
-            B.log(g, "governor_discarded", player=p, city=city, card=c["governor"])
-            c["governor"] = None
-            f["at"] = "take"
+    def on_keep_governor(self, g, f, a):
+        g.ret()
+
+    def on_replace_governor(self, g, f, a):
+        c = g.s["cities"][f["city"]]
+        discard(g, c["governor"], "governors")
+        B.log(g, "governor_discarded", player=f["player"], city=f["city"], card=c["governor"])
+        c["governor"] = None
+        f["at"] = "take"

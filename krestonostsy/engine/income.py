@@ -163,10 +163,9 @@ class IncomePhase(Step):
         g.ret()
         return None
 
-    def act(self, g, f, a):
-        x = f["queue"][0]
-        if a.kind == "done":
-            f["queue"].pop(0)
-            return
-        g.call("play_rescript", player=x, card=a.card,
+    def on_done(self, g, f, a):
+        f["queue"].pop(0)
+
+    def on_play_rescript(self, g, f, a):
+        g.call("play_rescript", player=f["queue"][0], card=a.card,
                ctx={"own_turn": False, "timing": "income"})

@@ -224,22 +224,22 @@ class BishopActions(Step):
         g.ret(f["trained"])
         return None
 
-    def act(self, g, f, a):
-        player = f["player"]
-        if a.kind == "done":
-            f["n"] = 0
-            return
+    def on_done(self, g, f, a):
+        f["n"] = 0
+
+    def on_train_bishop(self, g, f, a):
         f["n"] -= 1
-        if a.kind == "train_bishop":
-            train_bishop(g, player, a.city, a.level)
-            f["trained"] += 1
-        else:
-            f["phase"] = "move"  # BISHOP-06: no train after a move
-            move_bishop(g, player, a.bishop, a.city)
-            f["moved"].append(a.bishop)
-            shared = moved_this_activation(g)
-            if a.bishop not in shared:
-                shared.append(a.bishop)
+        train_bishop(g, f["player"], a.city, a.level)
+        f["trained"] += 1
+
+    def on_move_bishop(self, g, f, a):
+        f["n"] -= 1
+        f["phase"] = "move"  # BISHOP-06: no train after a move
+        move_bishop(g, f["player"], a.bishop, a.city)
+        f["moved"].append(a.bishop)
+        shared = moved_this_activation(g)
+        if a.bishop not in shared:
+            shared.append(a.bishop)
 
 
 # --- the prayer order ---------------------------------------------------------------------------
