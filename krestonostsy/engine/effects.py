@@ -3,8 +3,10 @@
 The handlers themselves live in ``engine/ops/``, one module per section of
 :data:`krestonostsy.content.vocabulary.OPS` (resources, cards, cities, battle,
 structure); ``engine/modules.py`` installs their tables into ``engine/registry.py``,
-where the ``effect`` step looks each op up by name (the in-battle variant first while
-``ctx["battle"]``). An op without a handler is an :class:`EngineError` at once.
+where the ``effect`` step looks each op up by name through the game's ruleset
+(``g.rules.op_handler``: those tables with its scenario's hooks on top; the in-battle
+variant first while ``ctx["battle"]``). An op without a handler is an
+:class:`EngineError` at once.
 
 The ``effect`` step (frame: ``player``, ``ops``, ``ctx``) runs the ops in order for
 ``player`` (the card's owner, "you"). A handler ``handler(g, f, op)`` either changes the
@@ -32,7 +34,6 @@ import marshal
 
 from . import board as B
 from .flow import Step, step
-from .registry import handler_for
 from .scoring import metric as scoring_metric
 
 COLOURS = B.GOOD_COLOURS
@@ -198,5 +199,5 @@ class EffectStep(Step):
             return None
         o = ops[f["i"]]
         f["i"] += 1
-        handler_for(o["op"], f["ctx"].get("battle"))(g, f, o)
+        g.rules.op_handler(o["op"], bool(f["ctx"].get("battle")))(g, f, o)
         return None

@@ -9,8 +9,6 @@ from .decks import discard
 from .flow import Decision, Step, step
 from .scoring import end_conditions
 
-LAST_ROUND = 6
-
 
 @step
 class GameStep(Step):
