@@ -115,9 +115,10 @@ _RANK = {"pay_discount": 0, "pay_good": 1, "pay_rescript_good": 2, "pay_rescript
 def method_key(a: Action) -> list:
     """The canonical order of ways to pay one requirement: the discount, goods (by
     colour), a rescript's printed goods in hand, a rescript, a coin."""
-    if a.kind == "pay_rescript":
-        return [3, f"{a.card}:{a.colour}"]
-    return [_RANK[a.kind], a.get("colour") or ""]
+    kind = a.kind
+    if kind == "pay_rescript":
+        return [3, f"{a.get('card')}:{a.get('colour')}"]
+    return [_RANK[kind], a.get("colour") or ""]
 
 
 @step
