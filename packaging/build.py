@@ -44,7 +44,9 @@ PACKAGING = ROOT / "packaging"
 STAGE = ROOT / "build" / "stage"
 DIST = ROOT / "dist"
 APP_NAME = "krestonostsy"
-APP_ID = "krestonostsy"  # the .desktop and AppStream id
+# The .desktop and AppStream id: reverse DNS, as AppStream asks (the project's GitHub name).
+APP_ID = "io.github.krestonostsy.Krestonostsy"
+ICON_NAME = APP_NAME  # the hicolor icon's name
 ICON_SVG = PACKAGING / "krestonostsy.svg"
 HICOLOR_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 
@@ -269,6 +271,7 @@ def metainfo(ver: str) -> str:
   </description>
   <launchable type="desktop-id">{APP_ID}.desktop</launchable>
   <provides><binary>krestonostsy</binary></provides>
+  <icon type="stock">{ICON_NAME}</icon>
   <categories><category>Game</category><category>BoardGame</category></categories>
   <content_rating type="oars-1.1"><content_attribute id="violence-fantasy">mild</content_attribute></content_rating>
   <releases><release version="{ver}" date="{today}"/></releases>
@@ -280,15 +283,15 @@ def write_share(share: Path, pngs: dict[int, bytes], ver: str, exec_line: str) -
     """``share/applications``, ``share/icons/hicolor`` and ``share/metainfo`` under ``share``."""
     apps = share / "applications"
     apps.mkdir(parents=True, exist_ok=True)
-    (apps / f"{APP_ID}.desktop").write_text(DESKTOP_ENTRY.format(exec=exec_line, icon=APP_ID),
+    (apps / f"{APP_ID}.desktop").write_text(DESKTOP_ENTRY.format(exec=exec_line, icon=ICON_NAME),
                                             encoding="utf-8")
     for size in HICOLOR_SIZES:
         folder = share / "icons" / "hicolor" / f"{size}x{size}" / "apps"
         folder.mkdir(parents=True, exist_ok=True)
-        (folder / f"{APP_ID}.png").write_bytes(pngs[size])
+        (folder / f"{ICON_NAME}.png").write_bytes(pngs[size])
     scalable = share / "icons" / "hicolor" / "scalable" / "apps"
     scalable.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(ICON_SVG, scalable / f"{APP_ID}.svg")
+    shutil.copyfile(ICON_SVG, scalable / f"{ICON_NAME}.svg")
     meta = share / "metainfo"
     meta.mkdir(parents=True, exist_ok=True)
     (meta / f"{APP_ID}.metainfo.xml").write_text(metainfo(ver), encoding="utf-8")
@@ -334,7 +337,6 @@ Depends: {DEB_DEPENDS}
 Recommends: {DEB_RECOMMENDS}
 Section: games
 Priority: optional
-Homepage: https://github.com/krestonostsy/krestonostsy
 Description: the board game «Крестоносцы» (Crusaders)
  2-4 players lead the Crusader states of the 12th-century Levant: orders on a
  shared cross, buildings, armies, card-driven battles and secret papal bulls.
@@ -382,8 +384,33 @@ def package_windows(ver: str) -> list[Path]:
 
 # --- macOS ----------------------------------------------------------------------------------
 
+def codesign_macos(app: Path) -> None:
+    """Sign the .app with the Developer ID in ``MACOS_SIGN_IDENTITY`` (hardened runtime), when
+    that variable is set — the release workflow sets it only when the signing secrets exist."""
+    identity = os.environ.get("MACOS_SIGN_IDENTITY")
+    if not identity:
+        log("macOS: not signed (MACOS_SIGN_IDENTITY is not set)")
+        return
+    subprocess.run(["codesign", "--force", "--deep", "--timestamp", "--options", "runtime",
+                    "--sign", identity, str(app)], check=True)
+    subprocess.run(["codesign", "--verify", "--deep", "--strict", str(app)], check=True)
+
+
+def notarize_macos(dmg: Path) -> None:
+    """Notarise and staple the .dmg when ``MACOS_NOTARY_PROFILE`` names a stored
+    ``notarytool`` keychain profile (made by the workflow from its secrets)."""
+    profile = os.environ.get("MACOS_NOTARY_PROFILE")
+    if not profile:
+        log("macOS: not notarised (MACOS_NOTARY_PROFILE is not set)")
+        return
+    subprocess.run(["xcrun", "notarytool", "submit", str(dmg), "--keychain-profile", profile,
+                    "--wait"], check=True)
+    subprocess.run(["xcrun", "stapler", "staple", str(dmg)], check=True)
+
+
 def package_macos(ver: str) -> list[Path]:
     app = DIST / "Krestonostsy.app"
+    codesign_macos(app)
     folder = ROOT / "build" / "dmg"
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
@@ -393,6 +420,7 @@ def package_macos(ver: str) -> list[Path]:
     dmg.unlink(missing_ok=True)
     subprocess.run(["hdiutil", "create", "-volname", "Krestonostsy", "-srcfolder", str(folder),
                     "-ov", "-format", "UDZO", str(dmg)], check=True)
+    notarize_macos(dmg)
     return [dmg]
 
 
