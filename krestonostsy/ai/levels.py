@@ -24,7 +24,7 @@ from dataclasses import replace
 
 from .evaluation import HAND_WEIGHTS, Weights, expert_weights, values
 from .ismcts import SearchBudget, search
-from .policy import STOP_KINDS, hopeless, playout_choice, priors
+from .policy import STOP_KINDS, WINDOW_KINDS, hopeless, playout_choice, priors
 from .seat import Bot, Knowledge
 
 FOLLOW_UP_ACTIONS = 8  # normal: own follow-up choices played before scoring an action
@@ -53,7 +53,8 @@ class NoviceBot(Bot):
         rnd = k.rng()
         world = k.world(0)
         acts = list(k.actions)
-        sensible = [a for a in acts if a.kind not in STOP_KINDS and not hopeless(world, k.seat, a)]
+        sensible = [a for a in acts if a.kind not in STOP_KINDS and a.kind not in WINDOW_KINDS
+                    and not hopeless(world, k.seat, a)]
         if not sensible:
             sensible = [a for a in acts if not hopeless(world, k.seat, a)] or acts
         if rnd.random() < self.care:
