@@ -46,7 +46,7 @@ from .vocabulary import (
     ROUND_MODIFIERS,
     TRIGGERS,
 )
-from .yamlfile import Reader, read_yaml
+from .yamlfile import Reader, _kind, read_yaml
 
 CARDS_DIR = "cards"
 DECK_FILES = {
@@ -150,8 +150,8 @@ class _Checker:
         return value
 
     def choice(self, value: Any, line: int | None, where: str, choices, kind: str) -> str:
-        if value not in choices:
-            self.fail(line, f"unknown {kind} {value!r} in {where} (known: {', '.join(choices)})")
+        if type(value) is not str or value not in choices:
+            self.fail(line, f"unknown {kind} {value!r:.40} in {where} (known: {', '.join(choices)})")
         return value
 
     def colours(self, value: Any, line: int | None, where: str, allow_empty=False) -> tuple:
@@ -269,8 +269,15 @@ class _Deck:
         self.line = _key_line(root, deck)
 
     def entries(self) -> list:
+        """The card entries; one that is a plain value is refused at its own line."""
         if not isinstance(self.body, list):
             raise ContentError(self.file, self.line, f"'{self.deck}' must be a list of cards")
+        lines = getattr(self.body, "item_lines", None) or []
+        for i, node in enumerate(self.body):
+            if not isinstance(node, dict):
+                raise ContentError(self.file, lines[i] if i < len(lines) else self.line,
+                                   f"a card must be a mapping of its fields (id, name…), "
+                                   f"got {_kind(node)}")
         return self.body
 
     def card(self, node: Any, kind: str) -> tuple[Reader, str, str, str]:

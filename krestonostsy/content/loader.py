@@ -61,8 +61,15 @@ def load_content(directory: Path | str | None = None) -> Content:
         raise ContentError(str(path), None, "not a folder")
     from .cards import load_cards  # local import: cards.py depends on this module's constants
 
-    board = load_board(path)
-    cards = load_cards(path, board)
+    try:
+        board = load_board(path)
+        cards = load_cards(path, board)
+    except ContentError:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError) as err:
+        # a shape no check above foresaw: still one error type, never a traceback
+        raise ContentError(str(path), None, f"malformed content ({type(err).__name__}: "
+                                            f"{str(err)[:200]})") from err
     return Content(board=board, **cards)
 
 

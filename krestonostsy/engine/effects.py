@@ -529,6 +529,12 @@ class DiscardChoice(Step):
                 if len(opts) <= f["n"]:  # no real choice: every option goes
                     self.apply(g, f, opts[0])
                     return None
+                if f["kind"] == "rescript" and f["chooser"] != f["target"]:
+                    # another player (the Saracens', BATTLE-15) chooses among hidden cards:
+                    # a blind pick of one of the target's face-down rescripts
+                    # (docs/rules-decisions.md, TURN-09); no one is shown the hand
+                    self.apply(g, f, rng.pick(g.s, g.s["players"][f["target"]]["rescripts"]))
+                    return None
                 return Decision(f["chooser"], "discard_" + f["kind"],
                                 {"player": f["target"], "n": f["n"]},
                                 tuple(Action("discard", card=c) for c in opts))
