@@ -358,7 +358,9 @@ class Game:
     def determinize(self, player: str, seed: int) -> Game:
         """A copy in which everything ``player`` cannot see is resampled (for AI search)."""
         from .view import determinize
-        return determinize(self, player, seed)
+        h = determinize(self, player, seed)
+        h.rebase()  # its state is no longer setup + actions: apply's roll-back starts here
+        return h
 
     def random_seed_state(self, seed: int) -> int:
         return rng.seed_state(seed)

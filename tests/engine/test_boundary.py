@@ -207,3 +207,21 @@ def test_the_target_still_chooses_its_own_rescript_discard():
     g.s["players"]["edessa"]["rescripts"] = list(hand)
     run_step(g, "op_discard", kind="rescript", target="edessa", chooser="edessa", n=1)
     assert g.decision.player == "edessa" and g.decision.prompt == "discard_rescript"
+
+
+def test_a_fault_in_a_determinized_copy_rolls_back_to_the_determinized_position(monkeypatch):
+    g = _played(seed=12)
+    h = g.determinize(g.decision.player, 77)
+    before = _snapshot(h)
+    legal = h.legal_actions()[0]
+    step = STEPS[h.s["stack"][-1]["s"]]
+    original = type(step).act
+
+    def broken(self, game, frame, action):
+        original(self, game, frame, action)
+        if game is h and action is legal:
+            raise RuntimeError("a bug")
+    monkeypatch.setattr(type(step), "act", broken)
+    with pytest.raises(EngineError):
+        h.apply(legal)
+    assert _snapshot(h) == before
