@@ -19,7 +19,7 @@ import json
 from ..content import Content
 from ..content.loader import shipped_content
 from . import rng
-from .actions import Action, IllegalAction
+from .actions import Action, IllegalAction, _value_repr
 from .flow import STEPS, Decision, EngineError
 from .options import GameOptions
 from .state import copy_state
@@ -224,8 +224,8 @@ class Game:
 
     def _explain_illegal(self, action: Action, d: Decision) -> str:
         kinds = sorted({a.kind for a in d.actions})
-        if action.kind not in kinds:
-            return (f"'{action.kind}' is not possible now: {d.player} must answer "
+        if type(action.kind) is not str or action.kind not in kinds:
+            return (f"{_value_repr(action.kind)} is not possible now: {d.player} must answer "
                     f"'{d.prompt}' with one of: {', '.join(kinds)}")
         return (f"{action!r} is not legal now (prompt '{d.prompt}' for {d.player}); "
                 f"legal {action.kind} actions: "

@@ -360,6 +360,17 @@ print("PLAYED")
 """
 
 
+def _swap_words(text: str, rnd: random.Random) -> str:
+    """Replace one ``key: word`` value by another word of the same file (a wrong but
+    plausible cross-reference: a city, a colour, an op, a card id…)."""
+    import re
+    found = list(re.finditer(r"(?m)(:\s+)([a-z_]+)\s*$", text))
+    if len(found) < 2:
+        return text
+    a, b = rnd.sample(found, 2)
+    return text[:a.start(2)] + b.group(2) + text[a.end(2):]
+
+
 def _content_mutations():
     def line_edit(fn):
         def mutate(text: str, rnd: random.Random) -> str:
@@ -405,6 +416,7 @@ def _content_mutations():
                                                        "states: [jerusalem]", 1)),
         ("alias bomb", lambda t, r: t + "\na: &a [x, x, x, x, x, x, x, x, x]\n"
                        "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: [*b, *b, *b, *b, *b]\n"),
+        ("swap words", lambda t, r: _swap_words(t, r)),
         ("swap numbers", lambda t, r: t.replace(": 1\n", ": 0\n", 1).replace(": 2\n", ": 7\n",
                                                                                1)),
     ]
@@ -449,6 +461,8 @@ def fuzz_content(seed: int, seconds: float, verbose: bool = True, workers: int =
             counts[outcome] += 1
             if outcome.startswith("crash") and verbose:
                 print(f"  FAULT '{name}' in {rel}: {outcome}", file=sys.stderr)
+            elif outcome == "refused without a line" and verbose:
+                print(f"  note: '{name}' in {rel}: {out[:160]}", file=sys.stderr)
     finally:
         shutil.rmtree(root, ignore_errors=True)
     if verbose:
