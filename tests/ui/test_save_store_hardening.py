@@ -92,3 +92,19 @@ def test_controller_load_of_a_damaged_save_keeps_the_game_in_progress(tmp_path, 
     with pytest.raises(SaveError):
         c.load(bad)
     assert c.game is game and game.state_json() == state
+
+
+def test_the_prompt_bar_names_a_drawn_spy_for_its_owner_only(qapp):
+    from krestonostsy.ui.table import labels as L
+    for i in range(300):
+        rnd = random.Random(i)
+        g = Game.new(["jerusalem", "tripoli", "edessa", "antioch"], seed=i)
+        while not g.is_over and g.decision.prompt != "play_drawn_spy":
+            g.apply(rnd.choice(g.legal_actions()))
+        if not g.is_over:
+            break
+    owner, card = g.decision.player, g.decision.params["card"]
+    name = L._fmt_value("card", card)
+    assert name and name in L.prompt_text(g.view(owner)["decision"])
+    for viewer in [None, *(p for p in g.s["states"] if p != owner)]:
+        assert name not in L.prompt_text(g.view(viewer)["decision"])
