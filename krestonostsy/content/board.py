@@ -66,7 +66,7 @@ class Board:
 
 def load_board(data_dir: Path) -> Board:
     map_file = "map.yaml"
-    root = Reader(read_yaml(data_dir / map_file), map_file, "map")
+    root = Reader(read_yaml(data_dir / map_file), map_file, "map", 1)
     states = {}
     for sid, r in root.entries("states", "state"):
         if sid not in STATE_IDS:
@@ -153,7 +153,7 @@ def load_board(data_dir: Path) -> Board:
     root.done()
 
     tracks_file = "tracks.yaml"
-    t = Reader(read_yaml(data_dir / tracks_file), tracks_file, "tracks")
+    t = Reader(read_yaml(data_dir / tracks_file), tracks_file, "tracks", 1)
     st = t.sub("sanctity_track")
     length = st.int("length", lo=8, hi=60)
     start = {}
