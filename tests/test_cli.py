@@ -132,3 +132,10 @@ def test_replay_of_an_old_save_without_digest_says_it_is_not_verified(tmp_path, 
     save.write_text(json.dumps(data), encoding="utf-8")
     assert cli(["replay", str(save)]) == 0
     assert "not verified" in capsys.readouterr().out
+
+
+def test_simulate_plays_a_named_scenario_and_refuses_an_unknown_one(capsys):
+    assert cli(["simulate", "--players", "2", "--games", "1", "--scenario", "base"]) == 0
+    assert "scenario base" in capsys.readouterr().out
+    assert cli(["simulate", "--games", "1", "--scenario", "crescent"]) == 1
+    assert "no scenario 'crescent' (known scenarios: base)" in capsys.readouterr().err

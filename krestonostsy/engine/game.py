@@ -17,14 +17,14 @@ from __future__ import annotations
 import json
 
 from ..content import Content
-from ..content.loader import shipped_content
 from . import rng
 from .actions import Action, IllegalAction, _value_repr
-from .flow import STEPS, Decision, EngineError
+from .flow import Decision, EngineError
 from .options import GameOptions
+from .ruleset import Ruleset, load_ruleset
+from .saves import CURRENT as FORMAT_VERSION
 from .state import copy_state
 
-FORMAT_VERSION = 1
 _MAX_AUTO_STEPS = 100_000
 
 
@@ -46,10 +46,12 @@ class SaveError(ValueError):
 class Game:
     """One game of «Крестоносцы». See the module docstring."""
 
-    def __init__(self, state: dict, content: Content, setup: dict):
+    def __init__(self, state: dict, rules: Ruleset, setup: dict):
         self.s = state
-        self.c = content
-        self.setup = setup  # {"states", "seed", "options"}: enough to recreate the start
+        self.rules = rules  # the scenario's rules: steps, effect handlers, setup recipe
+        self.c = rules.content
+        # {"states", "seed", "options", "scenario"}: enough to recreate the start
+        self.setup = setup
         self.log: list = []
         self.actions: list[Action] = []
         self._decision: Decision | None = None
@@ -64,14 +66,18 @@ class Game:
 
     @classmethod
     def new(cls, states, seed: int = 0, options: GameOptions | dict | None = None,
-            content: Content | None = None) -> Game:
-        """A new game for the given states (2–4 of jerusalem, tripoli, edessa, antioch).
+            scenario: str | Ruleset = "base", content: Content | None = None) -> Game:
+        """A new game of ``scenario`` for the given states (2–4 of jerusalem, tripoli,
+        edessa, antioch).
 
-        Raises ``ValueError`` with a message for an illegal line-up (e.g. a 2-player pair
-        that is not allowed, SETUP-30), a seed that is not a whole number, or options of the
-        wrong type or with unknown names (:meth:`GameOptions.from_json`).
+        ``scenario`` is a shipped scenario's id (``data/scenarios/<id>.yaml``) or a
+        :class:`Ruleset` (e.g. ``load_ruleset(id, data_dir)``); ``content`` replaces its
+        cards (tests build their own). Raises ``ValueError`` with a message for an illegal
+        line-up (e.g. a 2-player pair that is not allowed, SETUP-30), a seed that is not a
+        whole number, or options of the wrong type or with unknown names
+        (:meth:`GameOptions.from_json`), and ``ContentError`` for a scenario that does not
+        load.
         """
-        from . import modules  # noqa: F401  (registers every step)
         from .setup import new_state
 
         if not isinstance(states, (list, tuple)) or not all(type(s) is str for s in states):
@@ -80,9 +86,12 @@ class Game:
             raise ValueError(f"the seed must be a whole number, got {type(seed).__name__}")
         if not isinstance(options, GameOptions):
             options = GameOptions.from_json(options)
-        content = content or shipped_content()
-        setup = {"states": list(states), "seed": seed, "options": options.to_json()}
-        game = cls(new_state(content, list(states), seed, options), content, setup)
+        rules = scenario if isinstance(scenario, Ruleset) else load_ruleset(scenario)
+        if content is not None:
+            rules = rules.with_content(content)
+        setup = {"states": list(states), "seed": seed, "options": options.to_json(),
+                 "scenario": rules.id}
+        game = cls(new_state(rules, list(states), seed, options), rules, setup)
         game._advance()
         return game
 
@@ -90,7 +99,7 @@ class Game:
 
     def call(self, step: str, **frame) -> None:
         """Push a child step; its ``ret`` value lands in the caller's frame as ``ret``."""
-        if step not in STEPS:
+        if step not in self.rules.steps:
             raise EngineError(f"unknown step {step!r}")
         frame["s"] = step
         self.s["stack"].append(frame)
@@ -109,7 +118,7 @@ class Game:
 
     def _advance(self) -> None:
         stack = self.s["stack"]
-        steps = STEPS
+        steps = self.rules.steps
         for _ in range(_MAX_AUTO_STEPS):
             if not stack:
                 self._decision = None
@@ -165,7 +174,7 @@ class Game:
         self._undo_marks.append((d.player, self.s["barrier"], self._order_token()))
         try:
             frame = self.s["stack"][-1]
-            STEPS[frame["s"]].act(self, frame, action)
+            self.rules.steps[frame["s"]].act(self, frame, action)
             self.actions.append(action)
             self._advance()
         except Exception as err:
@@ -192,11 +201,11 @@ class Game:
         base = self._base
         if base is None:
             again = Game.new(self.setup["states"], self.setup["seed"], self.setup["options"],
-                             content=self.c)
+                             scenario=self.rules)
             start = 0
         else:
             start, state, log, marks = base
-            again = Game(copy_state(state), self.c, self.setup)
+            again = Game(copy_state(state), self.rules, self.setup)
             again.log, again.actions = list(log), list(self.actions[:start])
             again._undo_marks = list(marks)
             again._advance()
@@ -288,7 +297,7 @@ class Game:
 
     def _replay_without(self, n: int) -> None:
         again = Game.new(self.setup["states"], self.setup["seed"], self.setup["options"],
-                         content=self.c)
+                         scenario=self.rules)
         for a in self.actions[:-n]:
             again.apply(a)
         self.s, self.log, self.actions = again.s, again.log, again.actions
@@ -307,6 +316,7 @@ class Game:
         copy-on-append: the clone gets its own list objects."""
         g = Game.__new__(Game)
         g.s = self._snapshot()
+        g.rules = self.rules
         g.c = self.c
         g.setup = self.setup
         g.log = list(self.log)
@@ -330,10 +340,14 @@ class Game:
                 "state_digest": state_digest(self)}
 
     @classmethod
-    def from_json(cls, data, content: Content | None = None) -> Game:
-        """Load a save by replaying it; :class:`SaveError` says what is wrong."""
+    def from_json(cls, data, content: Content | None = None,
+                  rules: Ruleset | None = None) -> Game:
+        """Load a save by replaying it; :class:`SaveError` says what is wrong.
+
+        The save names its scenario; ``rules`` gives that scenario's ruleset when it is not
+        a shipped one (a save naming another scenario is refused)."""
         from .saves import load_save
-        return load_save(cls, data, content)
+        return load_save(cls, data, content, rules)
 
     # --- views and results -------------------------------------------------------------------
 

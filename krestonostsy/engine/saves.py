@@ -22,10 +22,12 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
+from typing import NoReturn
 
 from .actions import Action, IllegalAction
 
-CURRENT = 1
+CURRENT = 2
 
 #: Nothing legitimate comes near this (a long 4-player game is ~200 KB). The UI, the CLI and
 #: :func:`decode` all refuse bigger files *before* reading them whole.
@@ -35,11 +37,22 @@ MAX_SAVE_BYTES = 32 * 1024 * 1024
 MAX_DEPTH = 32
 MAX_ACTIONS = 100_000  # ~200 times the longest game seen
 
+
+
+def _v1_scenario(data: dict) -> dict:
+    """Version 1 → 2: the setup names the game's scenario (``setup.scenario``); every
+    version-1 save is a game of the base game."""
+    setup = data.get("setup")
+    if isinstance(setup, dict):
+        setup = {**setup, "scenario": "base"}
+    return {**data, "setup": setup, "format_version": 2}
+
+
 # format_version N -> function turning a version-N save dict into a version-(N+1) dict.
-MIGRATIONS: dict = {}
+MIGRATIONS: dict = {1: _v1_scenario}
 
 
-def _fail(message: str):
+def _fail(message: str) -> NoReturn:
     from .game import SaveError
     raise SaveError(message)
 
@@ -153,10 +166,17 @@ def _check_options(value) -> str | None:
     return None
 
 
-#: The fields of ``setup`` in the current format and their checks (a new field — a
-#: scenario, say — is one entry here plus a migration that fills it in older saves).
-SETUP_FIELDS = {"states": _check_states, "seed": _check_seed, "options": _check_options}
-REQUIRED_SETUP = ("states",)
+def _check_scenario(value) -> str | None:
+    if type(value) is not str or not re.fullmatch(r"[a-z0-9_]{1,60}", value):
+        return "'setup' must name the scenario (a lowercase id)"
+    return None
+
+
+#: The fields of ``setup`` in the current format and their checks (a new field is one
+#: entry here plus a migration that fills it in older saves, as ``_v1_scenario`` does).
+SETUP_FIELDS = {"states": _check_states, "seed": _check_seed, "options": _check_options,
+                "scenario": _check_scenario}
+REQUIRED_SETUP = ("states", "scenario")
 TOP_LEVEL = {"format_version", "content_version", "game", "setup", "actions", "state_digest",
              "ui"}
 
@@ -177,7 +197,7 @@ def check_shape(data: dict) -> None:
         _fail("the save is damaged: 'setup' must be a mapping")
     for key in REQUIRED_SETUP:
         if key not in setup:
-            _fail(f"the save is damaged: 'setup' has no '{key}'")
+            _fail(f"the save is damaged: {SETUP_FIELDS[key](None) or f'no setup.{key}'}")
     for key, value in setup.items():
         check = SETUP_FIELDS.get(key)
         if check is None:
@@ -197,7 +217,7 @@ def state_digest(game) -> str:
     return hashlib.sha256(game.state_json().encode()).hexdigest()[:32]
 
 
-def load_save(cls, data, content=None):
+def load_save(cls, data, content=None, rules=None):
     """Stages 1–4 (see the module docstring): the replayed game, or :class:`SaveError`.
 
     The game carries ``content_mismatch`` (the save names other card data) and
@@ -208,10 +228,11 @@ def load_save(cls, data, content=None):
 
     data = parse(data)
     setup = data["setup"]
+    scenario = _scenario(setup, rules)
     try:
         options = GameOptions.from_json(setup.get("options"))
         game = cls.new(setup["states"], seed=setup.get("seed", 0), options=options,
-                       content=content)
+                       scenario=scenario, content=content)
     except (TypeError, ValueError, EngineError) as err:
         _fail(f"the save's setup is not valid: {err}")
     game.content_mismatch = data.get("content_version") not in (None, "", game.c.version)
@@ -232,3 +253,20 @@ def load_save(cls, data, content=None):
               "altered)")
     game.digest_verified = True if digest is not None else None
     return game
+
+
+def _scenario(setup: dict, rules):
+    """The scenario a save names: ``rules`` when it is that scenario's, else its id (a
+    shipped scenario, loaded by ``Game.new``)."""
+    from ..content import ContentError
+    from .ruleset import load_ruleset
+
+    sid = setup["scenario"]  # present and a scenario id: check_shape
+    if rules is not None:
+        if rules.id != sid:
+            _fail(f"the save is a game of the scenario '{sid}', not of '{rules.id}'")
+        return rules
+    try:
+        return load_ruleset(sid)
+    except ContentError as err:
+        _fail(f"the save's scenario '{sid}' cannot be played by this version: {err}")
