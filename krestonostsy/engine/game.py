@@ -17,13 +17,13 @@ from __future__ import annotations
 import json
 
 from ..content import Content
-from . import rng
 from .actions import Action, IllegalAction, _value_repr
 from .flow import Decision, EngineError
 from .options import GameOptions
 from .ruleset import Ruleset, load_ruleset
 from .saves import CURRENT as FORMAT_VERSION
 from .state import copy_state
+from .triggers import DURING_ORDER_STEPS, during_order
 
 _MAX_AUTO_STEPS = 100_000
 
@@ -37,10 +37,6 @@ def _as_action(value) -> Action:
         return Action.from_json(value)
     raise IllegalAction(f"not an action: expected an Action or its JSON object, got "
                         f"{type(value).__name__}")
-
-
-class SaveError(ValueError):
-    """A save file cannot be loaded: corrupt, foreign, newer, or its replay fails."""
 
 
 class Game:
@@ -128,6 +124,8 @@ class Game:
             if d is not None:
                 if not d.actions:
                     raise EngineError(f"step {frame['s']} offers no action ({d.prompt})")
+                if frame["s"] in DURING_ORDER_STEPS:  # TURN-10
+                    d = during_order(self, d)
                 self._decision = d
                 return
         raise EngineError("the flow did not reach a decision (endless automatic steps)")
@@ -173,8 +171,11 @@ class Game:
         played, log_length = len(self.actions), len(self.log)
         self._undo_marks.append((d.player, self.s["barrier"], self._order_token()))
         try:
-            frame = self.s["stack"][-1]
-            self.rules.steps[frame["s"]].act(self, frame, action)
+            if action.kind == "own_turn":  # TURN-10: the window during one's order
+                self.call("own_turn", player=d.player)
+            else:
+                frame = self.s["stack"][-1]
+                self.rules.steps[frame["s"]].act(self, frame, action)
             self.actions.append(action)
             self._advance()
         except Exception as err:
@@ -375,6 +376,3 @@ class Game:
         h = determinize(self, player, seed)
         h.rebase()  # its state is no longer setup + actions: apply's roll-back starts here
         return h
-
-    def random_seed_state(self, seed: int) -> int:
-        return rng.seed_state(seed)

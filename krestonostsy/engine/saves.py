@@ -26,6 +26,7 @@ import re
 from typing import NoReturn
 
 from .actions import Action, IllegalAction
+from .errors import SaveError
 
 CURRENT = 2
 
@@ -53,7 +54,6 @@ MIGRATIONS: dict = {1: _v1_scenario}
 
 
 def _fail(message: str) -> NoReturn:
-    from .game import SaveError
     raise SaveError(message)
 
 
@@ -86,7 +86,6 @@ def _depth(text: str) -> int:
 
 def decode(data) -> dict:
     """Stage 1: the JSON object of a save given as bytes, text or an already parsed dict."""
-    from .game import SaveError
     if isinstance(data, (bytes, bytearray)):
         if len(data) > MAX_SAVE_BYTES:
             _fail(f"the file is too large to be a save ({len(data) // 1_048_576} MB; a save "
