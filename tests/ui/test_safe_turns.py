@@ -118,3 +118,27 @@ def test_skipping_an_unused_order_asks_first(fake_window):
         w._on_action_chosen(rng.choice([a for a in legal if a.kind not in ("done", "end_march")]
                                        or legal))
     raise AssertionError("no order was offered to skip")
+
+
+def test_the_log_appends_instead_of_rendering_again(fake_window):
+    """Issue 9 §5: new entries are appended; the whole log is rendered again only when it
+    changed otherwise (a hand-off shows the public log, then the next player's). What was
+    appended reads exactly like a fresh rendering, groups included."""
+    from krestonostsy.ui.log_panel import LogPanel
+    w = fake_window
+    w.start_new_game(["jerusalem", "tripoli"], 8)
+    c, panel = w.controller, w.log_panel
+    rng = random.Random(8)
+    start, handoffs, actions = panel.full_renders, 0, 0
+    while actions < 150 and not c.game.is_over:
+        if c.pending_handoff:
+            w.handoff.acknowledged.emit()
+            handoffs += 1
+            continue
+        c.choose(END_TURN if c.pending_end is not None else rng.choice(c.legal_for_viewer()))
+        actions += 1
+    assert panel.full_renders - start <= 3 * handoffs + 2 < actions
+    fresh = LogPanel()
+    fresh.set_entries(c.visible_log())
+    assert panel.browser.toPlainText() == fresh.browser.toPlainText()
+    assert panel.texts() == fresh.texts()
