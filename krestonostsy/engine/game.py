@@ -17,19 +17,15 @@ from __future__ import annotations
 import json
 
 from ..content import Content
-from . import rng
 from .actions import Action, IllegalAction
 from .flow import Decision, EngineError
 from .options import GameOptions
 from .ruleset import Ruleset, load_ruleset
 from .saves import CURRENT as FORMAT_VERSION
 from .state import copy_state
+from .triggers import DURING_ORDER_STEPS, during_order
 
 _MAX_AUTO_STEPS = 100_000
-
-
-class SaveError(ValueError):
-    """A save file cannot be loaded: corrupt, foreign, newer, or its replay fails."""
 
 
 class Game:
@@ -108,6 +104,8 @@ class Game:
             if d is not None:
                 if not d.actions:
                     raise EngineError(f"step {frame['s']} offers no action ({d.prompt})")
+                if frame["s"] in DURING_ORDER_STEPS:  # TURN-10
+                    d = during_order(self, d)
                 self._decision = d
                 return
         raise EngineError("the flow did not reach a decision (endless automatic steps)")
@@ -143,8 +141,11 @@ class Game:
             if action not in d.actions:
                 raise IllegalAction(self._explain_illegal(action, d))
         self._undo_marks.append((d.player, self.s["barrier"], self._order_token()))
-        frame = self.s["stack"][-1]
-        self.rules.steps[frame["s"]].act(self, frame, action)
+        if action.kind == "own_turn":  # TURN-10: the window during one's order
+            self.call("own_turn", player=d.player)
+        else:
+            frame = self.s["stack"][-1]
+            self.rules.steps[frame["s"]].act(self, frame, action)
         self.actions.append(action)
         self._advance()
 
@@ -285,6 +286,3 @@ class Game:
         """A copy in which everything ``player`` cannot see is resampled (for AI search)."""
         from .view import determinize
         return determinize(self, player, seed)
-
-    def random_seed_state(self, seed: int) -> int:
-        return rng.seed_state(seed)

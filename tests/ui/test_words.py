@@ -36,7 +36,7 @@ class _PromptCollector:
 
     def __init__(self):
         self.trees = {p: ast.parse(p.read_text(encoding="utf-8")) for p in
-                      sorted(ENGINE.glob("*.py"))}
+                      sorted(ENGINE.rglob("*.py"))}
         self.parents: dict = {}
         for tree in self.trees.values():
             for node in ast.walk(tree):
@@ -98,6 +98,8 @@ class _PromptCollector:
                 and expr.value.id == "self":
             cls = self._enclosing(expr, ast.ClassDef)
             return set().union(*(self._class_attr(c, expr.attr) for c in self._family(cls)))
+        if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
+            return set()  # ``d.prompt`` of a decision made elsewhere: nothing new here
         if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Dict):
             return set().union(*(self.values(v, where) for v in expr.value.values))
         if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant) \

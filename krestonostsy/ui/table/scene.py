@@ -858,8 +858,9 @@ class TableScene(QGraphicsScene):
             else:
                 art.card_frame(p, rc, face_down=True, back="crescent")
         eit = self.add(er, draw, targets=[f"card:{ev}"] if ev else [], key="event",
-                       tooltip=L.card_text(ev) if ev else _("Events deck: {n} cards").format(
-                           n=decks.get("events", 0)),
+                       tooltip=L.card_text(ev) if ev else ngettext(
+                           "Events deck: {n} card", "Events deck: {n} cards",
+                           decks.get("events", 0)).format(n=decks.get("events", 0)),
                        texts=[name], radius=10)
         eit.card_id = ev or None
         # raid table rows
@@ -1043,7 +1044,8 @@ class TableScene(QGraphicsScene):
             cap = _(L.DECK_NAMES.get(name, name))
             self._card_item(QRectF(lx + k * step + (step - dw) / 2, y, dw, dh), None, face_down=True,
                             back=back, count=n, caption=cap, key=f"deck:{name}",
-                            tip=_("{deck}: {n} cards").format(deck=cap, n=n),
+                            tip=ngettext("{deck}: {n} card", "{deck}: {n} cards", n).format(deck=cap,
+                                                                                 n=n),
                             targets=[f"market:{name}:0"])
 
     # --- battle board ------------------------------------------------------------------------
