@@ -45,6 +45,8 @@ class Game:
         # One (player, barrier) pair per action played: enough to tell whether undo is
         # allowed. Undo itself replays the game, so play never pays for snapshots.
         self._undo_marks: list = []
+        # {"viewer", "seed"} for a game made by determinize() (no history), else None
+        self.determinized: dict | None = None
 
     # --- creation ------------------------------------------------------------------------
 
@@ -155,7 +157,7 @@ class Game:
     def can_undo(self) -> bool:
         """True when the last action was the current player's own, with no random draw,
         reveal or change of the deciding player since (RTT's rule)."""
-        if not self._undo_marks or self._decision is None:
+        if not self._undo_marks or self._decision is None or self.determinized:
             return False
         player, barrier, _order = self._undo_marks[-1]
         return player == self._decision.player and barrier == self.s["barrier"]
@@ -163,8 +165,14 @@ class Game:
     def undo(self) -> None:
         """Take back the last action (see :attr:`can_undo`) by replaying the game."""
         if not self.can_undo:
-            raise IllegalAction("nothing to undo here")
+            raise IllegalAction(self._no_undo_reason())
         self._replay_without(1)
+
+    def _no_undo_reason(self) -> str:
+        if self.determinized:
+            return ("a determinized game has no history to take back: it can only be "
+                    "played forward (undo the true game instead)")
+        return "nothing to undo here"
 
     def _order_token(self):
         """Which order activation the game is in: (round, position of the ``order`` frame,
@@ -179,7 +187,7 @@ class Game:
     def _cancellable(self) -> int:
         """How many of the last actions can be taken back to cancel the current order."""
         d = self._decision
-        token = self._order_token() if d is not None else None
+        token = self._order_token() if d is not None and not self.determinized else None
         if token is None:
             return 0
         n = 0
@@ -201,7 +209,8 @@ class Game:
         (the same limits as :meth:`undo`: no random draw, reveal or other player between)."""
         n = self._cancellable()
         if not n:
-            raise IllegalAction("no order in progress to cancel")
+            raise IllegalAction(self._no_undo_reason() if self.determinized
+                                else "no order in progress to cancel")
         self._replay_without(n)
 
     def _replay_without(self, n: int) -> None:
@@ -230,6 +239,7 @@ class Game:
         g.actions = list(self.actions)
         g._decision = self._decision
         g._undo_marks = list(self._undo_marks)
+        g.determinized = self.determinized
         return g
 
     def state_json(self) -> str:
@@ -237,7 +247,18 @@ class Game:
         return json.dumps(self.s, sort_keys=True, separators=(",", ":"))
 
     def to_json(self) -> dict:
-        """A save: ``{format_version, content_version, setup, actions}``."""
+        """A save: ``{format_version, content_version, setup, actions}``.
+
+        A determinized game has no true history, so it is not a save: its ``to_json()``
+        is the position ``{format_version, content_version, "game":
+        "krestonostsy-determinized", determinized: {viewer, seed}, setup: {states,
+        options}, state, actions}`` — the sampled state as it is now and the actions
+        played on it since it was made. ``Game.from_json`` refuses it."""
+        if self.determinized:
+            return {"format_version": FORMAT_VERSION, "content_version": self.c.version,
+                    "game": "krestonostsy-determinized", "determinized": self.determinized,
+                    "setup": self.setup, "state": self.s,
+                    "actions": [a.to_json() for a in self.actions]}
         return {"format_version": FORMAT_VERSION, "content_version": self.c.version,
                 "game": "krestonostsy", "setup": self.setup,
                 "actions": [a.to_json() for a in self.actions]}
@@ -269,8 +290,10 @@ class Game:
         return self.s["result"]
 
     def determinize(self, player: str, seed: int) -> Game:
-        """A copy in which everything ``player`` cannot see is resampled (for AI search)."""
-        from .view import determinize
+        """A new game as ``player`` sees this one, every hidden part freshly sampled from
+        ``seed`` (for AI search): it carries no true history and cannot be undone. The
+        contract is in determinize.py."""
+        from .determinize import determinize
         return determinize(self, player, seed)
 
     def random_seed_state(self, seed: int) -> int:
