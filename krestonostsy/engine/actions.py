@@ -10,6 +10,7 @@ form ``{"kind": "place_order", "order": "build", "cell": "outer"}``.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 
@@ -19,6 +20,9 @@ class IllegalAction(ValueError):
 
 class Action:
     __slots__ = ("kind", "params", "_hash")
+    kind: str
+    params: tuple[tuple[str, Any], ...]
+    _hash: int
 
     def __init__(self, kind: str, **params: Any):
         self.kind = kind
@@ -60,7 +64,7 @@ class Action:
             h = self._hash = hash((self.kind, self.params))
             return h
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[dict], Action], tuple[dict]]:
         """Pickle/copy support: rebuild from the JSON form (bots may ship actions to
         worker processes)."""
         return (Action.from_json, (self.to_json(),))

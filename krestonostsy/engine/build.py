@@ -27,7 +27,7 @@ def set_level(g, city: str, level: int) -> None:
     try:
         from .cities import set_level as owner_set_level
     except ImportError:
-        owner_set_level = None
+        owner_set_level = None  # type: ignore[assignment]
     if owner_set_level is not None:
         owner_set_level(g, city, level)
         return

@@ -349,31 +349,38 @@ def _same_question(new: Decision | None, old: Decision, viewer: str,
     return old.player != viewer or len(new.actions) == len(old.actions)
 
 
+def _sampled_game(g: Game, viewer: str, seed: int, k: Knowledge, refs: set[str],
+                  r: Random) -> tuple[Game, dict[str, str]]:
+    """One sample: the new game (no decision yet) and its renaming of frame cards."""
+    from .game import Game
+
+    s = copy_state(g.s)
+    sigma = _sample(s, g, viewer, k, refs, r)
+    if sigma:
+        _rename(s["stack"], sigma, set())
+    s["rng"] = rng.seed_state(seed)  # the play from here on: from the seed alone
+    s["barrier"] = 0  # no undo, and nothing of the true game's count of draws
+    h = Game(s, g.c, {"states": list(g.setup["states"]), "options": g.setup["options"]})
+    h.log = list(k.log)
+    h.determinized = {"viewer": viewer, "seed": seed}
+    return h, sigma
+
+
 def determinize(g: Game, viewer: str, seed: int) -> Game:
     """A new game equal to ``g`` as ``viewer`` sees it, its hidden parts sampled with a
     generator seeded by ``seed`` alone (see the module docstring for the contract)."""
-    from .game import Game
-
     if viewer not in g.s["states"]:
         raise ValueError(f"determinize: {viewer!r} is not a player of this game "
                          f"(players: {', '.join(g.s['states'])})")
     k = knowledge(g, viewer)
-    old = g.decision
     refs = _card_refs(g.s["stack"], card_backs(g.c), set())
     r = Random(seed)
+    old = g.decision
+    if old is None:  # the game is over: nothing to ask
+        return _sampled_game(g, viewer, seed, k, refs, r)[0]
     for _ in range(MAX_SAMPLES):
-        s = copy_state(g.s)
-        sigma = _sample(s, g, viewer, k, refs, r)
-        if sigma:
-            _rename(s["stack"], sigma, set())
-        s["rng"] = rng.seed_state(seed)  # the play from here on: from the seed alone
-        s["barrier"] = 0  # no undo, and nothing of the true game's count of draws
-        h = Game(s, g.c, {"states": list(g.setup["states"]), "options": g.setup["options"]})
-        h.log = list(k.log)
-        h.determinized = {"viewer": viewer, "seed": seed}
-        if old is None:
-            return h
-        frame = s["stack"][-1]
+        h, sigma = _sampled_game(g, viewer, seed, k, refs, r)
+        frame = h.s["stack"][-1]
         try:
             new = STEPS[frame["s"]].run(h, frame)
         except (EngineError, LookupError, ValueError):

@@ -20,8 +20,12 @@ runs again. A child's return value lands in the parent frame as ``f["ret"]``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeVar
 
 from .actions import Action
+
+if TYPE_CHECKING:
+    from .game import Game
 
 STEPS: dict[str, Step] = {}
 _NO_PARAMS: dict = {}  # marker: Decision() without params gets a new empty dict
@@ -56,14 +60,17 @@ class Step:
 
     name = ""
 
-    def run(self, g, f: dict) -> Decision | None:  # pragma: no cover - interface
+    def run(self, g: Game, f: dict) -> Decision | None:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def act(self, g, f: dict, action: Action) -> None:  # pragma: no cover - interface
+    def act(self, g: Game, f: dict, action: Action) -> None:  # pragma: no cover - interface
         raise EngineError(f"step {self.name} takes no actions")
 
 
-def step(cls):
+S = TypeVar("S", bound=Step)
+
+
+def step(cls: type[S]) -> type[S]:
     """Class decorator: register a :class:`Step` subclass under its ``name``."""
     if not cls.name or cls.name in STEPS:
         raise EngineError(f"bad or duplicate step name {cls.name!r}")

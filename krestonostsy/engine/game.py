@@ -15,6 +15,7 @@ the same actions always give the same game.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from ..content import Content
 from ..content.loader import shipped_content
@@ -51,7 +52,7 @@ class Game:
     # --- creation ------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, states, seed: int = 0, options: GameOptions | dict | None = None,
+    def new(cls, states: list[str] | tuple[str, ...], seed: int = 0, options: GameOptions | dict | None = None,
             content: Content | None = None) -> Game:
         """A new game for the given states (2–4 of jerusalem, tripoli, edessa, antioch).
 
@@ -71,19 +72,19 @@ class Game:
 
     # --- the flow (used by steps) ---------------------------------------------------------
 
-    def call(self, step: str, **frame) -> None:
+    def call(self, step: str, **frame: Any) -> None:
         """Push a child step; its ``ret`` value lands in the caller's frame as ``ret``."""
         if step not in STEPS:
             raise EngineError(f"unknown step {step!r}")
         frame["s"] = step
         self.s["stack"].append(frame)
 
-    def goto(self, step: str, **frame) -> None:
+    def goto(self, step: str, **frame: Any) -> None:
         """Replace the current step by another one."""
         self.s["stack"].pop()
         self.call(step, **frame)
 
-    def ret(self, value=None) -> None:
+    def ret(self, value: Any = None) -> None:
         """End the current step and hand ``value`` to the caller."""
         stack = self.s["stack"]
         stack.pop()
@@ -174,7 +175,7 @@ class Game:
                     "played forward (undo the true game instead)")
         return "nothing to undo here"
 
-    def _order_token(self):
+    def _order_token(self) -> tuple[int, int, str | None, str | None] | None:
         """Which order activation the game is in: (round, position of the ``order`` frame,
         player, order), or None outside one. Marks which actions belong to one order."""
         stack = self.s["stack"]
@@ -188,7 +189,7 @@ class Game:
         """How many of the last actions can be taken back to cancel the current order."""
         d = self._decision
         token = self._order_token() if d is not None and not self.determinized else None
-        if token is None:
+        if d is None or token is None:
             return 0
         n = 0
         barrier = self.s["barrier"]
@@ -264,7 +265,7 @@ class Game:
                 "actions": [a.to_json() for a in self.actions]}
 
     @classmethod
-    def from_json(cls, data, content: Content | None = None) -> Game:
+    def from_json(cls, data: str | bytes | dict, content: Content | None = None) -> Game:
         """Load a save by replaying it; :class:`SaveError` says what is wrong."""
         from .saves import load_save
         return load_save(cls, data, content)

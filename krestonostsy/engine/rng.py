@@ -7,6 +7,9 @@ Never use the :mod:`random` module inside the engine.
 """
 from __future__ import annotations
 
+from typing import TypeVar
+
+T = TypeVar("T")
 _MASK = (1 << 64) - 1
 
 
@@ -48,6 +51,6 @@ def shuffle(state: dict, items: list) -> None:
     state["rng"] = x
 
 
-def pick(state: dict, items: list):
+def pick(state: dict, items: list[T]) -> T:
     """One element of a non-empty list, chosen at random."""
     return items[below(state, len(items))]

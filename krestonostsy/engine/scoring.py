@@ -70,8 +70,8 @@ def _level(g, card: str) -> int:
 
 def metric(g, player: str, name: str) -> int:
     """The value of a vocabulary metric (``name`` or ``name:colour``) for ``player``."""
-    base, _, colour = name.partition(":")
-    colour = colour or None
+    base, _, suffix = name.partition(":")
+    colour = suffix or None
     s = g.s
     p = s["players"][player]
     if base == "goods":
