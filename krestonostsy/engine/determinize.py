@@ -187,27 +187,43 @@ def _sample(s: dict, g: Game, viewer: str, k: Knowledge, refs: set[str],
         held[backs[container[key]]].append(container[key])
 
     # the free cards of each back, in a canonical order and then in a random one: the
-    # result depends on which cards are free, never on where they were
+    # result depends on which cards are free, never on where they were. All backs are
+    # shuffled by one sort: a card's key is its back's number plus a random fraction.
     decks = s["decks"]
-    deal: dict[str, Any] = {}
-    sigma: dict[str, str] = {}
-    for b in sorted(held.keys() | decks.keys()):
+    order = sorted(held.keys() | decks.keys())
+    cards: list[str] = []
+    groups: list[int] = []
+    sizes: list[int] = []
+    for i, b in enumerate(order):
         deck = decks.get(b)
-        own = held.get(b, ())
         if b == "events":  # which events lie in the deck and which in the box: unknown
             in_play = k.events | {s["event"]}
             free = [e for e in g.c.events if e not in in_play]
         else:
-            free = list(own)
+            free = held.get(b, [])
             if deck:
                 # the face-up level-0 deck keeps its top; a bull the viewer put back stays
-                free += deck[:-1] if b == "buildings_0" else deck
+                free = free + (deck[:-1] if b == "buildings_0" else deck)
                 if b == "bulls" and k.pinned:
                     free = [c for c in free if c not in k.pinned]
         free.sort()
-        _mix(r, free)
+        cards += free
+        groups += [i] * len(free)
+        sizes.append(len(free))
+    rand = r.random
+    keys = [i + rand() for i in groups]
+    mixed = [cards[j] for j in sorted(range(len(cards)), key=keys.__getitem__)]
+
+    deal: dict[str, Any] = {}
+    sigma: dict[str, str] = {}
+    at = 0
+    for b, n in zip(order, sizes, strict=True):
+        free = mixed[at:at + n]
+        at += n
+        own = held.get(b, ())
         if own:
             deal[b] = iter(free).__next__
+        deck = decks.get(b)
         if deck is None:
             continue
         rest = free[len(own):]
@@ -282,6 +298,8 @@ def _sample_bishops(s: dict, viewer: str, k: Knowledge, r: Random) -> None:
             if b[0] != viewer and b[2] not in known:
                 places[b[0]].append(b)
     for q, bishops in places.items():
+        if not bishops:
+            continue  # all in supply (or known): a count the viewer sees, nothing to hide
         sup = s["players"][q]["bishops"]
         ones, twos = sup["1"], sup["2"]
         for b in bishops:
