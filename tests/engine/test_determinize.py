@@ -21,6 +21,11 @@ from krestonostsy.tools.simulate import lineup
 SEEDS = (3, 11, 2024)
 GAMES = 4  # per player count
 SAMPLED = 0.04  # share of further positions checked besides each prompt's first ones
+# Two leaks of view() itself, not of determinize (issue 6 §3, closed by the decision
+# whitelist of view.py): play_drawn_spy's params name the drawn spy to every viewer, and a
+# Saracen player choosing discard_rescript sees the target's rescripts. Until that lands,
+# the decision part of the view is not compared at these prompts.
+VIEW_LEAKS = frozenset({"play_drawn_spy", "discard_rescript"})
 
 
 def _canon(x) -> str:
@@ -78,7 +83,10 @@ def _check_position(a: Game, stats: dict) -> None:
                 assert (x.decision.player, x.decision.prompt, x.decision.params,
                         x.decision.actions) == (y.decision.player, y.decision.prompt,
                                                 y.decision.params, y.decision.actions), where
-            assert _canon(x.view(p)) == _canon(a.view(p)), f"the view changed: {where}"
+            seen, shown = x.view(p), a.view(p)
+            if a.decision is not None and a.decision.prompt in VIEW_LEAKS:
+                del seen["decision"], shown["decision"]
+            assert _canon(seen) == _canon(shown), f"the view changed: {where}"
 
 
 @pytest.mark.rule("TURN-09")
@@ -240,3 +248,67 @@ def test_no_hidden_card_lives_only_in_the_flow():
                     assert stack <= placed | shown, (stack - placed - shown, p)
             acts = g.legal_actions()
             g.apply(acts[rnd.randrange(len(acts))])
+
+
+def _hidden_places(g: Game, viewer: str) -> dict:
+    """Each place whose card ``viewer`` cannot see and that has somewhere else to come
+    from (its deck holds a card of the same back): place -> the card lying there."""
+    backs = card_backs(g.c)
+    decks = {name: deck for name, deck in g.s["decks"].items() if deck}
+    out = {}
+    for q in g.s["states"]:
+        if q == viewer:
+            continue
+        p = g.s["players"][q]
+        for field in ("tactics", "rescripts", "spies_hand"):
+            for i, card in enumerate(p[field]):
+                if backs[card] in decks:
+                    out[(q, field, i)] = card
+        if p["bull"] and "bulls" in decks:
+            out[(q, "bull")] = p["bull"]
+    b = g.s.get("battle")
+    if b and b.get("saracen_player") != viewer and "saracens" in decks:
+        for i, card in enumerate(b["saracen_hand"]):
+            out[("saracen_hand", i)] = card
+    if b:
+        for i, slot in enumerate(b["slots"]):
+            if slot.get("cover") and slot.get("cover_owner") not in (viewer, "saracen") \
+                    and backs[slot["cover"]] in decks:
+                out[("cover", i)] = slot["cover"]
+    for name, deck in decks.items():
+        if len(deck) > 2:
+            out[("deck", name)] = tuple(deck[:-1] if name == "buildings_0" else deck)
+    return out
+
+
+def _place(h: Game, where: tuple):
+    s = h.s
+    if where[0] == "deck":
+        deck = s["decks"][where[1]]
+        return tuple(deck[:-1] if where[1] == "buildings_0" else deck)
+    if where[0] == "saracen_hand":
+        return s["battle"]["saracen_hand"][where[1]]
+    if where[0] == "cover":
+        return s["battle"]["slots"][where[1]]["cover"]
+    if where[1] == "bull":
+        return s["players"][where[0]]["bull"]
+    return s["players"][where[0]][where[1]][where[2]]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_hidden_place_is_really_resampled(players):
+    """The other half of the proof: what the seat cannot see does vary with the seed (a
+    part left as it truly is would pass the test above unnoticed)."""
+    kinds: set = set()
+    for n, a in enumerate(positions(players)):
+        if a.is_over or (n % 7 and not a.s.get("battle")):
+            continue
+        viewer = a.s["states"][n % players]
+        places = _hidden_places(a, viewer)
+        samples = [a.determinize(viewer, seed) for seed in range(12)]
+        for where, truth in places.items():
+            values = {_place(h, where) for h in samples}
+            assert values != {truth}, f"{where} is never resampled (viewer {viewer})"
+            kinds.add(where[0] if where[0] in ("deck", "saracen_hand", "cover")
+                      else where[1])
+    assert {"tactics", "deck", "bull", "saracen_hand", "cover"} <= kinds, kinds
