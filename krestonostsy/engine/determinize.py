@@ -12,7 +12,8 @@ The contract (tests/engine/test_determinize.py proves it position by position):
   ``A.determinize(player, s)`` and ``B.determinize(player, s)`` are identical: state,
   decision, log and ``to_json()``. ``determinize(player, s).view(player) ==
   view(player)``, whoever is deciding.
-* **What is sampled.** Other players' tactic hands, set-aside starting tactics, rescripts,
+* **What is sampled.** Other players' tactic hands, set-aside starting tactics (only once
+  one was taken back in secret: until then the public discards name them), rescripts,
   spies in hand, bulls (and set-up bull/governor choices); every deck order (the face-up
   level-0 building deck keeps its top card); which events were left in the box; the
   Saracen battle hand and face-down covers the player did not lay; other players'
@@ -23,7 +24,8 @@ The contract (tests/engine/test_determinize.py proves it position by position):
   knows — hand sizes, deck sizes, levels drawn — is kept.
 * **What is kept as the player knows it.** Everything the view shows; bishop levels
   revealed in a holy-land check (public log) and starting bishops (level I) stay as
-  they are; a bull the player returned at set-up stays in the bull deck.
+  they are; a bull the player returned at set-up stays in the bull deck; starting tactics
+  seen set aside stay set aside.
 * **The flow.** Frames on the stack that name a hidden card are rewritten to the card now
   lying where it lay, and the pending decision is rebuilt from the new state — never by
   re-running the flow. A sample in which the deciding player could not be asked the same
@@ -56,8 +58,7 @@ INFLUENCE_SPREAD = 2
 MAX_SAMPLES = 200  # samples tried for a deciding player whose question depends on them
 
 _REVEALS = ("bishops_revealed", "holy_land_revealed")
-_HAND_FIELDS = ("tactics", "personal_discard", "rescripts", "spies_hand", "bull_choices",
-                "governor_choices")
+_HAND_FIELDS = ("tactics", "rescripts", "spies_hand", "bull_choices", "governor_choices")
 
 
 # --- card backs -------------------------------------------------------------------------
@@ -92,7 +93,8 @@ class Knowledge:
     bishop levels ever shown (by bishop number), the events turned up, and the bulls the
     viewer put back. Built incrementally and cached on the game (the log only grows)."""
 
-    __slots__ = ("viewer", "source", "seen", "log", "order", "levels", "events", "pinned")
+    __slots__ = ("viewer", "source", "seen", "log", "order", "levels", "events", "pinned",
+                 "set_aside", "starting")
 
     def __init__(self, g: Game, viewer: str):
         self.viewer = viewer
@@ -108,6 +110,11 @@ class Knowledge:
             self.levels[no] = 1
         self.events: set[str] = set()
         self.pinned: set[str] = set()
+        # starting tactics each player was seen setting aside (MUSTER-06, a public
+        # discard); taking one back is private, so the set is exact only while its size
+        # is the player's personal-discard count
+        self.set_aside: dict[str, list[str]] = {}
+        self.starting = {tid for tid, t in g.c.tactics.items() if t.starting}
 
     def update(self) -> None:
         viewer = self.viewer
@@ -129,6 +136,8 @@ class Knowledge:
                                       f"its {key} entry")
                 for no, (_owner, level) in zip(nos, shown, strict=True):
                     self.levels[no] = level
+            elif key == "tactic_discarded" and params["card"] in self.starting:
+                self.set_aside.setdefault(params["player"], []).append(params["card"])
             elif key == "event_revealed":
                 self.events.add(params["card"])
             elif key == "bull_returned" and params["player"] == viewer:
@@ -165,6 +174,10 @@ def _sample(s: dict, g: Game, viewer: str, k: Knowledge, refs: set[str],
             for field in _HAND_FIELDS:
                 if p[field]:
                     lists.append(p[field])
+            # set-aside starting tactics: known while no private take-back has happened
+            if p["personal_discard"] and len(p["personal_discard"]) != len(
+                    k.set_aside.get(q, ())):
+                lists.append(p["personal_discard"])
             if p["bull"] is not None:
                 ones.append((p, "bull"))
     battle = s.get("battle")

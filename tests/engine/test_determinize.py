@@ -312,3 +312,24 @@ def test_every_hidden_place_is_really_resampled(players):
             kinds.add(where[0] if where[0] in ("deck", "saracen_hand", "cover")
                       else where[1])
     assert {"tactics", "deck", "bull", "saracen_hand", "cover"} <= kinds, kinds
+
+
+@pytest.mark.rule("MUSTER-06")
+def test_starting_tactics_seen_set_aside_stay_set_aside():
+    """Setting a starting tactic aside is a public discard: while no secret take-back has
+    happened, every determinization keeps exactly those cards in the personal discard."""
+    checked = 0
+    for players in (3,):  # three-player games set aside plenty
+        for a in positions(players):
+            for p in a.s["states"]:
+                for q in a.s["states"]:
+                    pd = a.s["players"][q]["personal_discard"]
+                    seen = [e[1]["card"] for e in a.log_for(p)
+                            if e[0] == "tactic_discarded" and e[1]["player"] == q
+                            and a.c.tactics[e[1]["card"]].starting]
+                    if q != p and pd and len(pd) == len(seen):
+                        for seed in range(3):
+                            assert a.determinize(p, seed).s["players"][q][
+                                "personal_discard"] == pd
+                        checked += 1
+    assert checked
