@@ -47,7 +47,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from . import rng
-from .flow import STEPS, Decision, EngineError
+from .flow import Decision, EngineError
 from .state import SARACEN, copy_state
 
 if TYPE_CHECKING:
@@ -391,7 +391,8 @@ def _sampled_game(g: Game, viewer: str, seed: int, k: Knowledge, refs: set[str],
         _rename(s["stack"], sigma, set())
     s["rng"] = rng.seed_state(seed)  # the play from here on: from the seed alone
     s["barrier"] = 0  # no undo, and nothing of the true game's count of draws
-    h = Game(s, g.c, {"states": list(g.setup["states"]), "options": g.setup["options"]})
+    # the set-up without its seed: the line-up, the options and the scenario are public
+    h = Game(s, g.rules, {key: v for key, v in g.setup.items() if key != "seed"})
     h.log = list(k.log)
     h.determinized = {"viewer": viewer, "seed": seed}
     return h, sigma
@@ -413,7 +414,7 @@ def determinize(g: Game, viewer: str, seed: int) -> Game:
         h, sigma = _sampled_game(g, viewer, seed, k, refs, r)
         frame = h.s["stack"][-1]
         try:
-            new = STEPS[frame["s"]].run(h, frame)
+            new = h.rules.steps[frame["s"]].run(h, frame)
         except (EngineError, LookupError, ValueError):
             continue  # this sample contradicts the position: draw another
         if _same_question(new, old, viewer, sigma):

@@ -6,7 +6,8 @@ except the battle ops (``strength``, ``smash``, ``rout``, ``reinforce``, ``add_u
 ``battle.py`` registers: through :func:`op` (``@op("destroy_city", context="battle")`` for
 the in-battle variant of an op that also exists outside battles), or by writing into
 :data:`OP_HANDLERS` (battle.py currently wraps ``destroy_city`` that way). The registry
-imports nothing at load time, and :func:`handler_for` imports battle.py lazily.
+imports nothing at load time; games look handlers up through their ruleset
+(:func:`handler_for`, ``engine/ruleset.py``), which imports every rules module first.
 ``raid_defence`` keeps its bonus on the ``raids`` frame (see the handler).
 
 The ``effect`` step (frame: ``player``, ``ops``, ``ctx``) runs the ops in order for
@@ -68,21 +69,9 @@ def op(name: str, context: str | None = None):
 
 
 def handler_for(g, name: str, ctx: dict):
-    """The handler of op ``name`` in this context, importing battle.py lazily."""
-    if ctx.get("battle"):
-        h = BATTLE_OP_HANDLERS.get(name)
-        if h is not None:
-            return h
-    h = OP_HANDLERS.get(name)
-    if h is None:
-        try:  # battle ops live in battle.py; make sure it is loaded
-            from . import battle  # noqa: F401
-        except ModuleNotFoundError:
-            pass
-        h = (BATTLE_OP_HANDLERS.get(name) if ctx.get("battle") else None) or OP_HANDLERS.get(name)
-    if h is None:
-        raise EngineError(f"no handler for effect op {name!r}")
-    return h
+    """The handler of op ``name`` in this context, from the game's ruleset (``g.rules``:
+    these registries with its scenario's hooks on top, see ``Ruleset.op_handler``)."""
+    return g.rules.op_handler(name, bool(ctx.get("battle")))
 
 
 # --- small helpers -----------------------------------------------------------------------

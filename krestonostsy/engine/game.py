@@ -18,14 +18,14 @@ import json
 from typing import Any
 
 from ..content import Content
-from ..content.loader import shipped_content
 from . import rng
 from .actions import Action, IllegalAction
-from .flow import STEPS, Decision, EngineError
+from .flow import Decision, EngineError
 from .options import GameOptions
+from .ruleset import Ruleset, load_ruleset
+from .saves import CURRENT as FORMAT_VERSION
 from .state import copy_state
 
-FORMAT_VERSION = 1
 _MAX_AUTO_STEPS = 100_000
 
 
@@ -36,10 +36,12 @@ class SaveError(ValueError):
 class Game:
     """One game of «Крестоносцы». See the module docstring."""
 
-    def __init__(self, state: dict, content: Content, setup: dict):
+    def __init__(self, state: dict, rules: Ruleset, setup: dict):
         self.s = state
-        self.c = content
-        self.setup = setup  # {"states", "seed", "options"}: enough to recreate the start
+        self.rules = rules  # the scenario's rules: steps, effect handlers, setup recipe
+        self.c = rules.content
+        # {"states", "seed", "options", "scenario"}: enough to recreate the start
+        self.setup = setup
         self.log: list = []
         self.actions: list[Action] = []
         self._decision: Decision | None = None
@@ -52,21 +54,28 @@ class Game:
     # --- creation ------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, states: list[str] | tuple[str, ...], seed: int = 0, options: GameOptions | dict | None = None,
+    def new(cls, states: list[str] | tuple[str, ...], seed: int = 0,
+            options: GameOptions | dict | None = None, scenario: str | Ruleset = "base",
             content: Content | None = None) -> Game:
-        """A new game for the given states (2–4 of jerusalem, tripoli, edessa, antioch).
+        """A new game of ``scenario`` for the given states (2–4 of jerusalem, tripoli,
+        edessa, antioch).
 
-        Raises ``ValueError`` for an illegal line-up (e.g. a 2-player pair that is not
-        allowed, SETUP-30).
+        ``scenario`` is a shipped scenario's id (``data/scenarios/<id>.yaml``) or a
+        :class:`Ruleset` (e.g. ``load_ruleset(id, data_dir)``); ``content`` replaces its
+        cards (tests build their own). Raises ``ValueError`` for an illegal line-up (e.g. a
+        2-player pair that is not allowed, SETUP-30) and ``ContentError`` for a scenario
+        that does not load.
         """
-        from . import modules  # noqa: F401  (registers every step)
         from .setup import new_state
 
         if isinstance(options, dict) or options is None:
             options = GameOptions.from_json(options)
-        content = content or shipped_content()
-        setup = {"states": list(states), "seed": int(seed), "options": options.to_json()}
-        game = cls(new_state(content, list(states), int(seed), options), content, setup)
+        rules = scenario if isinstance(scenario, Ruleset) else load_ruleset(scenario)
+        if content is not None:
+            rules = rules.with_content(content)
+        setup = {"states": list(states), "seed": int(seed), "options": options.to_json(),
+                 "scenario": rules.id}
+        game = cls(new_state(rules, list(states), int(seed), options), rules, setup)
         game._advance()
         return game
 
@@ -74,7 +83,7 @@ class Game:
 
     def call(self, step: str, **frame: Any) -> None:
         """Push a child step; its ``ret`` value lands in the caller's frame as ``ret``."""
-        if step not in STEPS:
+        if step not in self.rules.steps:
             raise EngineError(f"unknown step {step!r}")
         frame["s"] = step
         self.s["stack"].append(frame)
@@ -93,7 +102,7 @@ class Game:
 
     def _advance(self) -> None:
         stack = self.s["stack"]
-        steps = STEPS
+        steps = self.rules.steps
         for _ in range(_MAX_AUTO_STEPS):
             if not stack:
                 self._decision = None
@@ -139,7 +148,7 @@ class Game:
                 raise IllegalAction(self._explain_illegal(action, d))
         self._undo_marks.append((d.player, self.s["barrier"], self._order_token()))
         frame = self.s["stack"][-1]
-        STEPS[frame["s"]].act(self, frame, action)
+        self.rules.steps[frame["s"]].act(self, frame, action)
         self.actions.append(action)
         self._advance()
 
@@ -216,7 +225,7 @@ class Game:
 
     def _replay_without(self, n: int) -> None:
         again = Game.new(self.setup["states"], self.setup["seed"], self.setup["options"],
-                         content=self.c)
+                         scenario=self.rules)
         for a in self.actions[:-n]:
             again.apply(a)
         self.s, self.log, self.actions = again.s, again.log, again.actions
@@ -234,6 +243,7 @@ class Game:
         copy-on-append: the clone gets its own list objects."""
         g = Game.__new__(Game)
         g.s = self._snapshot()
+        g.rules = self.rules
         g.c = self.c
         g.setup = self.setup
         g.log = list(self.log)
@@ -252,8 +262,8 @@ class Game:
 
         A determinized game has no true history, so it is not a save: its ``to_json()``
         is the position ``{format_version, content_version, "game":
-        "krestonostsy-determinized", determinized: {viewer, seed}, setup: {states,
-        options}, state, actions}`` — the sampled state as it is now and the actions
+        "krestonostsy-determinized", determinized: {viewer, seed}, setup: {states, options,
+        scenario} (no seed), state, actions}`` — the sampled state as it is now and the actions
         played on it since it was made. ``Game.from_json`` refuses it."""
         if self.determinized:
             return {"format_version": FORMAT_VERSION, "content_version": self.c.version,
@@ -265,10 +275,14 @@ class Game:
                 "actions": [a.to_json() for a in self.actions]}
 
     @classmethod
-    def from_json(cls, data: str | bytes | dict, content: Content | None = None) -> Game:
-        """Load a save by replaying it; :class:`SaveError` says what is wrong."""
+    def from_json(cls, data: str | bytes | dict, content: Content | None = None,
+                  rules: Ruleset | None = None) -> Game:
+        """Load a save by replaying it; :class:`SaveError` says what is wrong.
+
+        The save names its scenario; ``rules`` gives that scenario's ruleset when it is not
+        a shipped one (a save naming another scenario is refused)."""
         from .saves import load_save
-        return load_save(cls, data, content)
+        return load_save(cls, data, content, rules)
 
     # --- views and results -------------------------------------------------------------------
 

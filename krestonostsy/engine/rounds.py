@@ -7,8 +7,6 @@ from . import board as B
 from .actions import Action
 from .flow import Decision, Step, step
 
-LAST_ROUND = 6
-
 
 @step
 class GameStep(Step):

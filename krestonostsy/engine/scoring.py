@@ -11,7 +11,6 @@ HEGEMONY_CITIES = 4  # END-01.1, §14.11: 4 or more
 RIGHTEOUSNESS_LANDS = 5  # END-01.2, §14.11: 5 or more
 CONDITION_BONUS = 8  # SCORE-01.2
 COINS_PER_INFLUENCE = 4  # SCORE-01.3
-LAST_ROUND = 6
 
 
 # --- holy lands (BISHOP-02) ------------------------------------------------------------------
@@ -167,7 +166,7 @@ def end_conditions(g) -> list:
         met.append("righteousness")
     if any(players[x]["eliminated"] or not players[x]["cities"] for x in s["states"]):
         met.append("defeat")
-    if s["round"] >= LAST_ROUND or (g.c.events and not s["decks"]["events"]):
+    if s["round"] >= g.rules.last_round or (g.c.events and not s["decks"]["events"]):
         met.append("era")
     return met
 

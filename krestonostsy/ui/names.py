@@ -72,12 +72,19 @@ def phase_name(phase) -> str:
 _content = None
 
 
-def _content_obj():
+def show_content(content) -> None:
+    """Name cards from ``content``: the controller passes the shown game's (``game.c``)."""
+    global _content
+    _content = content
+
+
+def shown_content():
+    """The shown game's content; before any game, the base scenario's ruleset's."""
     global _content
     if _content is None:
         try:
-            from ..content.loader import shipped_content
-            _content = shipped_content()
+            from ..engine.ruleset import load_ruleset
+            _content = load_ruleset("base").content
         except Exception:
             _content = False
     return _content or None
@@ -85,7 +92,7 @@ def _content_obj():
 
 def card_name(card_id) -> str:
     """The translated name of a card (any type), or the id made readable."""
-    content = _content_obj()
+    content = shown_content()
     if content is not None:
         try:
             card = content.card(card_id)

@@ -174,11 +174,9 @@ def humanise(key: str) -> str:
 # --- cards --------------------------------------------------------------------------------
 
 def _content():
-    try:
-        from ...content.loader import shipped_content
-        return shipped_content()
-    except Exception:  # content still being written: draw ids
-        return None
+    """The shown game's content (``names.show_content``)."""
+    from ..names import shown_content
+    return shown_content()
 
 
 def card(card_id: str):
