@@ -47,12 +47,16 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from . import rng
+from .decks import deck_of
 from .flow import Decision, EngineError
 from .state import SARACEN, copy_state
 
 if TYPE_CHECKING:
     from ..content import Content
-    from .game import Game
+
+# A Game: game.py imports this module, so this one may not import game.py back, not even
+# for its types (tests/engine/test_imports.py); new games are made with ``type(g)``.
+AnyGame = Any
 
 INFLUENCE_SPREAD = 2
 MAX_SAMPLES = 200  # samples tried for a deciding player whose question depends on them
@@ -73,13 +77,14 @@ def card_backs(content: Content) -> dict[str, str]:
     if hit is not None and hit[0] is content:
         return hit[1]
     backs: dict[str, str] = {}
+    for table in (content.buildings, content.tactics, content.governors, content.rescripts,
+                  content.spies, content.saracens):
+        for cid in table:
+            backs[cid] = deck_of(content, cid)
     for tid, t in content.tactics.items():
-        backs[tid] = f"start:{t.starting}" if t.starting else t.deck
-    for rid, r in content.rescripts.items():
-        backs[rid] = "rescripts_1" if r.level == 1 else "rescripts_2"
-    for bid, b in content.buildings.items():
-        backs[bid] = b.deck
-    for name in ("spies", "bulls", "saracens", "governors", "events"):
+        if t.starting:  # no deck: each state's own five, known by its crest
+            backs[tid] = f"start:{t.starting}"
+    for name in ("bulls", "events"):  # dealt or turned up from their own decks
         for cid in getattr(content, name):
             backs[cid] = name
     _BACKS[id(content)] = (content, backs)
@@ -96,7 +101,7 @@ class Knowledge:
     __slots__ = ("viewer", "source", "seen", "log", "order", "levels", "events", "pinned",
                  "set_aside", "starting")
 
-    def __init__(self, g: Game, viewer: str):
+    def __init__(self, g: AnyGame, viewer: str):
         self.viewer = viewer
         self.source = g.log
         self.seen = 0
@@ -145,7 +150,7 @@ class Knowledge:
         self.seen = len(self.source)
 
 
-def knowledge(g: Game, viewer: str) -> Knowledge:
+def knowledge(g: AnyGame, viewer: str) -> Knowledge:
     """The viewer's :class:`Knowledge` of ``g``, brought up to date (cached on ``g``)."""
     cache = g.__dict__.setdefault("_knowledge", {})
     k = cache.get(viewer)
@@ -158,7 +163,7 @@ def knowledge(g: Game, viewer: str) -> Knowledge:
 
 # --- sampling ---------------------------------------------------------------------------------
 
-def _sample(s: dict, g: Game, viewer: str, k: Knowledge, refs: set[str],
+def _sample(s: dict, g: AnyGame, viewer: str, k: Knowledge, refs: set[str],
             r: Random) -> dict[str, str]:
     """Resample every hidden part of ``s`` in place; returns ``{old card: new card}`` for
     the cards in ``refs`` (those the flow's frames name)."""
@@ -380,11 +385,9 @@ def _same_question(new: Decision | None, old: Decision, viewer: str,
     return old.player != viewer or len(new.actions) == len(old.actions)
 
 
-def _sampled_game(g: Game, viewer: str, seed: int, k: Knowledge, refs: set[str],
-                  r: Random) -> tuple[Game, dict[str, str]]:
+def _sampled_game(g: AnyGame, viewer: str, seed: int, k: Knowledge, refs: set[str],
+                  r: Random) -> tuple[AnyGame, dict[str, str]]:
     """One sample: the new game (no decision yet) and its renaming of frame cards."""
-    from .game import Game
-
     s = copy_state(g.s)
     sigma = _sample(s, g, viewer, k, refs, r)
     if sigma:
@@ -392,13 +395,13 @@ def _sampled_game(g: Game, viewer: str, seed: int, k: Knowledge, refs: set[str],
     s["rng"] = rng.seed_state(seed)  # the play from here on: from the seed alone
     s["barrier"] = 0  # no undo, and nothing of the true game's count of draws
     # the set-up without its seed: the line-up, the options and the scenario are public
-    h = Game(s, g.rules, {key: v for key, v in g.setup.items() if key != "seed"})
+    h = type(g)(s, g.rules, {key: v for key, v in g.setup.items() if key != "seed"})
     h.log = list(k.log)
     h.determinized = {"viewer": viewer, "seed": seed}
     return h, sigma
 
 
-def determinize(g: Game, viewer: str, seed: int) -> Game:
+def determinize(g: AnyGame, viewer: str, seed: int) -> AnyGame:
     """A new game equal to ``g`` as ``viewer`` sees it, its hidden parts sampled with a
     generator seeded by ``seed`` alone (see the module docstring for the contract)."""
     if viewer not in g.s["states"]:
@@ -415,6 +418,8 @@ def determinize(g: Game, viewer: str, seed: int) -> Game:
         frame = h.s["stack"][-1]
         try:
             new = h.rules.steps[frame["s"]].run(h, frame)
+            if new is not None and new.actions:
+                new = h._with_own_turn(frame, new)
         except (EngineError, LookupError, ValueError):
             continue  # this sample contradicts the position: draw another
         if _same_question(new, old, viewer, sigma):

@@ -18,19 +18,15 @@ import json
 from typing import Any
 
 from ..content import Content
-from . import rng
 from .actions import Action, IllegalAction
 from .flow import Decision, EngineError
 from .options import GameOptions
 from .ruleset import Ruleset, load_ruleset
 from .saves import CURRENT as FORMAT_VERSION
 from .state import copy_state
+from .triggers import DURING_ORDER_STEPS, during_order
 
 _MAX_AUTO_STEPS = 100_000
-
-
-class SaveError(ValueError):
-    """A save file cannot be loaded: corrupt, foreign, newer, or its replay fails."""
 
 
 class Game:
@@ -112,9 +108,14 @@ class Game:
             if d is not None:
                 if not d.actions:
                     raise EngineError(f"step {frame['s']} offers no action ({d.prompt})")
-                self._decision = d
+                self._decision = self._with_own_turn(frame, d)
                 return
         raise EngineError("the flow did not reach a decision (endless automatic steps)")
+
+    def _with_own_turn(self, frame: dict, d: Decision) -> Decision:
+        """The decision as asked: TURN-10's "use an own-turn effect" added at the steps of
+        one's own order (determinize rebuilds a decision the same way)."""
+        return during_order(self, d) if frame["s"] in DURING_ORDER_STEPS else d
 
     # --- playing ---------------------------------------------------------------------------
 
@@ -147,8 +148,11 @@ class Game:
             if action not in d.actions:
                 raise IllegalAction(self._explain_illegal(action, d))
         self._undo_marks.append((d.player, self.s["barrier"], self._order_token()))
-        frame = self.s["stack"][-1]
-        self.rules.steps[frame["s"]].act(self, frame, action)
+        if action.kind == "own_turn":  # TURN-10: the window during one's order
+            self.call("own_turn", player=d.player)
+        else:
+            frame = self.s["stack"][-1]
+            self.rules.steps[frame["s"]].act(self, frame, action)
         self.actions.append(action)
         self._advance()
 
@@ -310,6 +314,3 @@ class Game:
         contract is in determinize.py."""
         from .determinize import determinize
         return determinize(self, player, seed)
-
-    def random_seed_state(self, seed: int) -> int:
-        return rng.seed_state(seed)

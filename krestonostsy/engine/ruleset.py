@@ -30,6 +30,7 @@ from ..content import Content
 from ..content.loader import load_content, shipped_content
 from ..content.scenario import Scenario
 from .flow import STEPS, EngineError, Step
+from .registry import BATTLE_OPS, OPS
 from .state import MARKET_SIZES
 
 
@@ -63,7 +64,7 @@ class Hook:
     """A named rule change a scenario may switch on (``hooks: [name]`` in its YAML).
 
     ``steps``: step name -> :class:`~krestonostsy.engine.flow.Step` instance (replacing
-    or adding a step); ``ops``: op name -> ``handler(g, f, op)`` (see effects.py);
+    or adding a step); ``ops``: op name -> ``handler(g, f, op)`` (see engine/registry.py);
     ``battle_ops``: the same for ops inside a battle."""
 
     name: str
@@ -102,7 +103,6 @@ class Ruleset:
 
     def __init__(self, scenario: Scenario, content: Content):
         from . import modules  # noqa: F401  (registers every step and op)
-        from .effects import BATTLE_OP_HANDLERS, OP_HANDLERS
 
         _check_markets(scenario)
         self.scenario = scenario
@@ -126,9 +126,8 @@ class Ruleset:
                                                              "that an earlier hook changes too")
                     table[key] = value
         self.steps = Layered(steps, STEPS) if steps else STEPS
-        self.ops = Layered(ops, OP_HANDLERS) if ops else OP_HANDLERS
-        self.battle_ops = Layered(battle_ops, BATTLE_OP_HANDLERS) if battle_ops \
-            else BATTLE_OP_HANDLERS
+        self.ops = Layered(ops, OPS) if ops else OPS
+        self.battle_ops = Layered(battle_ops, BATTLE_OPS) if battle_ops else BATTLE_OPS
 
     def op_handler(self, name: str, in_battle: bool = False) -> Callable:
         """The handler of effect op ``name`` in this game's rules: its in-battle variant

@@ -10,6 +10,7 @@ import json
 from typing import NoReturn
 
 from .actions import Action, IllegalAction
+from .errors import SaveError
 
 CURRENT = 2
 
@@ -28,7 +29,6 @@ MIGRATIONS: dict = {1: _v1_scenario}
 
 
 def _fail(message: str) -> NoReturn:
-    from .game import SaveError
     raise SaveError(message)
 
 
@@ -74,9 +74,7 @@ def load_save(cls, data, content=None, rules=None):
                        scenario=scenario, content=content)
     except (TypeError, ValueError) as err:
         _fail(f"the save's setup is not valid: {err}")
-    if data.get("content_version") not in (None, "", game.c.version):
-        # Different card data: the replay is still checked action by action below.
-        game.content_mismatch = True
+    # other card data (content_version differs): the replay below checks every action
     actions = data.get("actions")
     if not isinstance(actions, list):
         _fail("the save is damaged: 'actions' must be a list")

@@ -7,6 +7,7 @@ are marked here so they are in ``messages.po`` too. Unknown ids are shown readab
 from __future__ import annotations
 
 from ..content.text import GOODS, ORDER_NAMES, STATE_NAMES
+from ..engine.actions import PARAMS
 from ..i18n import N_, _
 
 # the words the card texts use too: one table, in the content layer below the UI
@@ -105,7 +106,11 @@ def card_name(card_id) -> str:
 
 
 def name_of(kind: str, ident) -> str:
-    """Name of an element by the param kind that carries it (see ``Action.targets``)."""
+    """Name of an element by the param that carries it: an action parameter's declared
+    kind (``engine.actions.PARAMS``), a kind itself, or a key of a log or prompt."""
+    declared = PARAMS.get(kind)
+    if declared is not None:
+        kind = declared.kind
     if kind in ("player", "state", "winner", "attacker", "defender", "owner", "by",
                 "from_player", "to_player"):
         return state_name(ident)

@@ -12,16 +12,17 @@ import yaml
 
 from krestonostsy.content import ContentError, load_content
 from krestonostsy.engine import Game, SaveError
-from krestonostsy.engine.effects import OP_HANDLERS, handler_for
 from krestonostsy.engine.flow import STEPS, EngineError, Step
+from krestonostsy.engine.registry import OPS as OP_HANDLERS
 from krestonostsy.engine.ruleset import HOOKS, Hook, Layered, Ruleset, load_ruleset
 from krestonostsy.engine.saves import CURRENT, MIGRATIONS, parse
 from krestonostsy.resources import data_dir
 
 ALL4 = ["jerusalem", "tripoli", "edessa", "antioch"]
 V1_SAVE = Path(__file__).parent / "data" / "save_v1.json"
-# sha256 of the state the version-1 save above reached when it was written (format 1)
-V1_STATE = "9e4b6cd97648fc551c1bf12ced39dd540159fd33d4b000b03cc0aeb2c3039265"
+# sha256 of the state the version-1 save above reached when it was written (format 1;
+# re-recorded in the format-1 layout when the rules changed: canonical payments, TURN-10)
+V1_STATE = "9537346d446bc90cd9298066ebb33c1d0a33a605da80aeacbb9947765ce44233"
 
 SHORT = """\
 id: short
@@ -202,15 +203,15 @@ def test_a_hook_replaces_an_effect_handler_for_its_games_only(data, hooks):
     text = SHORT.replace("  - rich_income\n", "  - double_coins\n")
     g = Game.new(ALL4, seed=2, scenario=scenario(data, text, "doubled"))
     base = Game.new(ALL4, seed=2)
-    assert handler_for(g, "gain_coins", {}) is double_coins
-    assert handler_for(base, "gain_coins", {}) is OP_HANDLERS["gain_coins"]
+    assert g.rules.op_handler("gain_coins") is double_coins
+    assert base.rules.op_handler("gain_coins") is OP_HANDLERS["gain_coins"]
     assert g.rules.op_handler("strength", in_battle=True) is double_coins
     assert base.rules.op_handler("strength", in_battle=True) is not double_coins
     assert g.rules.op_handler("pay_coins") is OP_HANDLERS["pay_coins"]  # the rest: base
     with pytest.raises(EngineError, match="no handler for effect op 'no_such_op'"):
         g.rules.op_handler("no_such_op")
     before = g.s["players"]["edessa"]["coins"]
-    handler_for(g, "gain_coins", {})(g, {"player": "edessa", "ctx": {}},
+    g.rules.op_handler("gain_coins")(g, {"player": "edessa", "ctx": {}},
                                      {"op": "gain_coins", "amount": 2})
     assert g.s["players"]["edessa"]["coins"] == before + 4
 
