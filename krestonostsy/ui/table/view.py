@@ -373,8 +373,9 @@ class TableView(QGraphicsView):
         v = self._view or {}
         d = v.get("decision")
         present = self._scene.present_targets()
-        buttons = [a for a in self._legal
-                   if not any(t in present for t in a.targets if not t.startswith("choice:"))]
+        as_buttons = (d or {}).get("prompt") in L.BUTTON_PROMPTS  # a yes/no: never a popup
+        buttons = [a for a in self._legal if as_buttons or
+                   not any(t in present for t in a.targets if not t.startswith("choice:"))]
         if v.get("result"):
             winner = (v["result"] or {}).get("winner") if isinstance(v["result"], dict) else None
             text = (_("The game is over. Winner: {winner}").format(winner=L.state_name(winner))
@@ -441,6 +442,17 @@ class TableView(QGraphicsView):
         self.actionChosen.emit(action)
 
     # --- events ------------------------------------------------------------------------------
+
+    def mousePressEvent(self, event) -> None:
+        super().mousePressEvent(event)
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        for it in self.items(event.position().toPoint()):
+            hint = L.supply_token_hint(getattr(it, "key", "") or "", self._player, self._legal)
+            if hint:
+                from PySide6.QtWidgets import QToolTip
+                QToolTip.showText(event.globalPosition().toPoint(), hint, self)
+                return
 
     def mouseMoveEvent(self, event) -> None:
         super().mouseMoveEvent(event)
