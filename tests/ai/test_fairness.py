@@ -6,14 +6,12 @@ the action chosen with the same bot seed is identical in the true game ``A`` and
 
 Two versions:
 
-* with the engine's own ``determinize`` — the real guarantee. Today's determinize keeps
-  what it should resample in a way that depends on the true arrangement (issue 7 §1), so
-  the levels that look ahead in determinizations fail here; those cases are marked
-  ``xfail(strict=True)`` and turn into failures the moment determinize is fixed (then
-  remove the marks);
+* with the engine's own ``determinize`` (leak-free since issue 7 §1: what it returns is a
+  function of the seat's knowledge and the seed) — the real guarantee;
 * with a stand-in ``determinize`` that depends only on the seat's information and the seed
-  (sorted pools, then shuffled): every level must pass. This proves the bots read nothing
-  but the view, the legal actions and the determinizations the harness gives them.
+  (sorted pools, then shuffled) and also resamples other players' hidden influence: every
+  level must pass it too, which shows the bots read nothing but the view, the legal
+  actions and the determinizations the harness gives them.
 """
 from __future__ import annotations
 
@@ -29,19 +27,12 @@ from .positions import at, positions
 TINY = {"hard": {"iterations": 6, "seconds": None},
         "expert": {"iterations": 4, "seconds": None, "processes": 1}}
 LEVELS = ("random", "novice", "easy", "normal", "hard", "expert")
-LEAKS = pytest.mark.xfail(strict=True, raises=AssertionError,
-                          reason="determinize leaks: issue 7 §1")
-# (level, players) that fail today only because of determinize (see the stand-in test)
-LEAKY_TODAY = {("normal", 2), ("normal", 3), ("normal", 4),
-               ("hard", 2), ("hard", 3), ("hard", 4), ("expert", 2), ("expert", 3),
-               ("expert", 4)}
 
 
 def _cases():
     for level in LEVELS:
         for players in (2, 3, 4):
-            marks = [LEAKS] if (level, players) in LEAKY_TODAY else []
-            yield pytest.param(level, players, marks=marks, id=f"{level}-{players}p")
+            yield pytest.param(level, players, id=f"{level}-{players}p")
 
 
 def _differences(level: str, players: int) -> list:
