@@ -128,18 +128,20 @@ def search_tree(root_world, seat: str, seed: int, budget: SearchBudget,
     return {a: ch.visits for a, ch in root.children.items()}
 
 
-def _world_from_state(state: dict, setup: dict):
-    """A playable game from a determinization's state (in a worker process), with the
-    ruleset of the scenario its setup names."""
+def _world_from_state(state: dict, setup: dict, log: list):
+    """A playable game from a determinization's state, set-up and log (the seat's log: a
+    determinization samples from it) in a worker process, with the ruleset of the scenario
+    its set-up names."""
     from ..engine import Game
     from ..engine.ruleset import load_ruleset
     g = Game(state, load_ruleset(setup.get("scenario", "base")), setup)
+    g.log = list(log)
     g._advance()  # recompute the decision; run() never changes the state at a decision
     return g
 
 
-def _tree_job(state, setup, seat, seed, budget, weights):
-    world = _world_from_state(state, setup)
+def _tree_job(state, setup, log, seat, seed, budget, weights):
+    world = _world_from_state(state, setup, log)
     return [(a.to_json(), v) for a, v in search_tree(world, seat, seed, budget, weights).items()]
 
 
@@ -167,7 +169,7 @@ def search(knowledge: Knowledge, budget: SearchBudget, weights: Weights):
     if budget.processes > 1 and budget.trees > 1:
         from ..engine.actions import Action
         pool = _pool(min(budget.processes, budget.trees))
-        jobs = [pool.submit(_tree_job, w.s, w.setup, seat, s, budget, weights)
+        jobs = [pool.submit(_tree_job, w.s, w.setup, w.log, seat, s, budget, weights)
                 for w, s in zip(roots, seeds, strict=True)]
         for job in jobs:
             for a_json, v in job.result():

@@ -163,3 +163,14 @@ def test_tournament_in_processes_gives_the_same_results():
     one = run(["novice", "random"], 2, 4, 6, jobs=1)
     two = run(["novice", "random"], 2, 4, 6, jobs=2)
     assert (one["wins"], one["mean_actions"]) == (two["wins"], two["mean_actions"])
+
+
+def test_expert_trees_in_processes_choose_as_in_one_process():
+    """Root parallelisation: the trees depend only on their root worlds and seeds, so
+    running them in worker processes gives the same answer as one after the other."""
+    from .positions import at, positions
+    one = make_bot("expert", iterations=3, seconds=None, processes=1)
+    two = make_bot("expert", iterations=3, seconds=None, processes=2)
+    for pos in positions(3)[:6]:
+        game = at(3, pos)
+        assert decide(one, game, 5) == decide(two, game, 5), pos[0]
