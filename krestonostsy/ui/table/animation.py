@@ -170,20 +170,6 @@ def active() -> list:
             and a.state() == QVariantAnimation.State.Running]
 
 
-def pulse(callback, base_ms: int = 1400):
-    """A looping 0→1→0 value for highlights (kept even at 'instant': it is not a move)."""
-    anim = QVariantAnimation()
-    anim.setStartValue(0.0)
-    anim.setKeyValueAt(0.5, 1.0)
-    anim.setEndValue(0.0)
-    anim.setDuration(base_ms)
-    anim.setLoopCount(-1)
-    anim.valueChanged.connect(callback)
-    _running.add(anim)
-    anim.start()
-    return anim
-
-
 def stop(anim) -> None:
     if anim is not None:
         anim.stop()

@@ -60,7 +60,8 @@ GOODS_COLOURS = {
     "red": QColor("#b2382c"), "green": QColor("#4c8a38"), "any": QColor("#a08f70"),
 }
 # Colour-blind mode: each state and each good also has a shape / glyph.
-STATE_SHAPES = {"jerusalem": "circle", "tripoli": "triangle", "edessa": "square",
+# Tripoli's hexagon: a triangle reads as a warning sign, and no good uses six sides.
+STATE_SHAPES = {"jerusalem": "circle", "tripoli": "hexagon", "edessa": "square",
                 "antioch": "diamond"}
 STATE_PATTERNS = {"jerusalem": Qt.BrushStyle.CrossPattern,
                   "tripoli": Qt.BrushStyle.BDiagPattern,
@@ -352,6 +353,10 @@ def shape_path(shape: str, c: QPointF, r: float) -> QPainterPath:
     elif shape == "diamond":
         path.addPolygon(QPolygonF([c + QPointF(0, -r * 1.15), c + QPointF(r * 1.15, 0),
                                    c + QPointF(0, r * 1.15), c + QPointF(-r * 1.15, 0)]))
+        path.closeSubpath()
+    elif shape == "hexagon":
+        path.addPolygon(QPolygonF([c + QPointF(r * 1.08 * math.cos(a), r * 1.08 * math.sin(a))
+                                   for a in (k * math.pi / 3 for k in range(6))]))
         path.closeSubpath()
     elif shape == "star":
         pts = []

@@ -10,7 +10,15 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QTextDocument, QTransform
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QImage,
+    QPainter,
+    QPixmapCache,
+    QTextDocument,
+    QTransform,
+)
 from PySide6.QtWidgets import (
     QFrame,
     QGraphicsView,
@@ -499,9 +507,19 @@ class TableView(QGraphicsView):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
+        self._size_picture_cache()
         if self._auto_fit:
             self.fitInView(self._scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
         self._place_prompt()
+
+    def _size_picture_cache(self) -> None:
+        """The items' cached pictures live in ``QPixmapCache``: room for the table's layers
+        (panels under cards under pieces, about six screens' worth) at this size, or the
+        pictures would be evicted and repainted on every update."""
+        dpr = self.devicePixelRatioF()
+        need_kb = int(self.width() * self.height() * dpr * dpr * 4 * 6 / 1024)
+        if need_kb > QPixmapCache.cacheLimit():
+            QPixmapCache.setCacheLimit(need_kb)
 
     def event(self, e) -> bool:
         if e.type() == QEvent.Type.LanguageChange:
