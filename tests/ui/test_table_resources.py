@@ -91,3 +91,13 @@ def test_an_unchanged_part_of_the_table_keeps_its_items(table):
     table.show_view(game.view(p), list(game.decision.actions), p)
     assert {id(it) for it in table.scene().items()} == ids
     assert before, "the map is drawn"
+
+
+def test_tripolis_colour_blind_shape_means_nothing_else():
+    from krestonostsy.ui.table import art
+    shape = art.STATE_SHAPES["tripoli"]
+    assert shape != "triangle"  # reads as a warning sign
+    assert shape not in art.GOODS_SHAPES.values()
+    assert list(art.STATE_SHAPES.values()).count(shape) == 1
+    path = art.shape_path(shape, art.QPointF(0, 0), 10)
+    assert path.elementCount() == 6  # five corners and the closing point: not a circle

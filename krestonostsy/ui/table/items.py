@@ -12,7 +12,7 @@ import logging
 from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPicture
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem
 
 from . import art
@@ -61,7 +61,8 @@ class TableItem(QGraphicsItem):
 
     def __init__(self, rect: QRectF, draw: Callable[[QPainter, QRectF], None] | None = None,
                  targets=(), key: str | None = None, tooltip: str | None = None,
-                 texts=(), round_shape: bool = False, radius: float = 8, parent=None):
+                 texts=(), round_shape: bool = False, radius: float = 8,
+                 bleed: tuple[float, float, float, float] = (0, 0, 0, 0), parent=None):
         super().__init__(parent)
         self._rect = QRectF(rect)
         self._draw = draw
@@ -70,12 +71,15 @@ class TableItem(QGraphicsItem):
         self.texts = [str(t) for t in texts if t not in (None, "")]
         self.legal = False
         self.last = False
+        self.changed = False  # changed by another's move since the viewer last acted
         self.hover = False
         self.round_shape = round_shape
         self.radius = radius
         self.signature: str | None = None  # set by the scene when the item may be kept
         self._base_z = 0.0
         self._halo: Halo | None = None
+        self._bounds: QRectF | None = None
+        self._bleed = bleed  # what the drawing paints beyond rect: left, top, right, bottom
         self.card_id: str | None = None  # a face-up card shown by this item (the hover preview)
         self.setData(DATA_TEXTS, " | ".join(self.texts))
         self.setData(DATA_TARGETS, ",".join(self.targets))
@@ -99,7 +103,25 @@ class TableItem(QGraphicsItem):
         return path
 
     def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-14, -14, 14, 14)
+        """The rectangle with room for the highlight's glow, grown to whatever the drawing
+        paints beyond it (its shapes, measured once, and the ``bleed`` its maker declares for
+        words, which a QPicture does not measure: a label beside a track, a caption under a
+        card): the cached picture holds exactly this rectangle."""
+        if self._bounds is None:
+            left, top, right, bottom = self._bleed
+            self._bounds = self._rect.adjusted(-14 - left, -14 - top, 14 + right, 14 + bottom)
+            if self._draw is not None:
+                pic = QPicture()
+                p = QPainter(pic)
+                try:
+                    self._draw(p, QRectF(self._rect))
+                except Exception:  # reported when it is painted
+                    pass
+                p.end()
+                drawn = QRectF(pic.boundingRect())
+                if not drawn.isEmpty():
+                    self._bounds = self._bounds.united(drawn.adjusted(-2, -2, 2, 2))
+        return QRectF(self._bounds)
 
     def shape(self) -> QPainterPath:
         return self.outline()
@@ -202,7 +224,7 @@ class Halo(QGraphicsItem):
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
-        return self.owner.boundingRect()
+        return self.owner.rect().adjusted(-14, -14, 14, 14)
 
     def shape(self) -> QPainterPath:
         return QPainterPath()  # clicks and hover go to the item underneath

@@ -44,6 +44,9 @@ MAP_ORIGIN = QPointF(35, 205)  # map space (0..1000, 0..800) → scene
 MAP_SCALE = 1.0
 # keys of the card items whose arrival is animated (battle slots and hand, hand, markets)
 CARD_SLOTS = ("battle:card:", "battle:hand:", "hand:", "market:")
+# keys of the items whose change is marked as the last move (pieces, cities, cards in play)
+CHANGE_KEYS = ("piece:", "city:", "bishop:", "market:", "battle:card:", "token:", "gov:",
+               "saracen_cell:", "spy:", "building:", "warehouse:", "event")
 
 
 # The sections of the table, each laid out by the method of that name from the view.
@@ -110,6 +113,7 @@ class TableScene(QGraphicsScene):
         self._settings_sig: tuple = ()
         self._tips: dict[tuple, str] = {}
         self._sections: dict[str, tuple] = {}  # section -> (its inputs, its items)
+        self._seen: dict[str | None, set[str]] = {}  # viewer -> what they last saw
         self._added: list[TableItem] = []
 
     # --- public ---------------------------------------------------------------------------
@@ -122,7 +126,8 @@ class TableScene(QGraphicsScene):
         animation.finish_all()
         mine = [it for items in self._sections.values() for it in items[1]]
         old = {it.key: it.pos() for it in mine if it.key and it.key.startswith("piece:")}
-        prev_view, prev_viewer = self.view_data, self.viewer
+        prev_view, prev_viewer = self.view_data, self._viewer
+        prev_decider = ((prev_view or {}).get("decision") or {}).get("player")
         old_cards = {it.card_id: it.pos() for it in mine
                      if it.card_id and it.key and it.key.startswith(CARD_SLOTS)}
         old_slots = {it.key: it.card_id for it in mine if it.key and it.key.startswith(CARD_SLOTS)}
@@ -165,6 +170,7 @@ class TableScene(QGraphicsScene):
                 self.removeItem(it)
         self._pool = {}
         self._added = []
+        self._mark_changes(prev_view, prev_viewer, prev_decider)
         self._apply_highlights()
         # animate pieces that moved since the last view
         for it in self.table_items():
@@ -330,9 +336,30 @@ class TableScene(QGraphicsScene):
         return out
 
     def set_last(self, ids) -> None:
+        """Mark the items of ``ids`` (targets or keys, e.g. from the log) as the last move,
+        besides what changed since the viewer last acted."""
         self.last_ids = set(ids or ())
         for it in self.table_items():
-            it.set_last(bool(self.last_ids & (set(it.targets) | {it.key})))
+            it.set_last(self._is_last(it))
+
+    def _is_last(self, it: TableItem) -> bool:
+        return it.changed or bool(self.last_ids & (set(it.targets) | {it.key}))
+
+    def _mark_changes(self, prev_view, prev_viewer, prev_decider) -> None:
+        """What the others (players, the automa) did since this viewer last acted is marked
+        as the last move until the viewer acts: the pieces of the table whose picture
+        changed since the viewer's last look. The viewer's own moves are not marked."""
+        viewer = self._viewer
+        now = {it.signature for it in self.table_items() if it.key
+               and it.key.startswith(CHANGE_KEYS)}
+        seen = self._seen.get(viewer)
+        acted = prev_view is not None and prev_viewer == viewer and prev_decider == viewer
+        for it in self.table_items():
+            if acted or seen is None:
+                it.changed = False
+            elif it.signature not in seen and it.key and it.key.startswith(CHANGE_KEYS):
+                it.changed = True
+        self._seen[viewer] = now
 
     # --- helpers ---------------------------------------------------------------------------
 
@@ -343,7 +370,7 @@ class TableScene(QGraphicsScene):
             it.set_legal(legal)
             if legal:
                 self._legal_items.append(it)
-            it.set_last(bool(self.last_ids & (set(it.targets) | {it.key})))
+            it.set_last(self._is_last(it))
 
     def add(self, rect, draw=None, pos=(0, 0), z=0.0, **kw) -> TableItem:
         """An item of the table; the same item as before when it paints the same picture."""
@@ -1090,8 +1117,9 @@ class TableScene(QGraphicsScene):
         if caption:
             texts.append(caption)
         tt = tip if tip is not None else (self._card_tip(card_id) if card_id and not face_down else None)
+        bleed = (10, 0, 10, 22) if caption and face_down else (0, 0, 0, 0)
         it = self.add(QRectF(-w / 2, -h / 2, w, h), draw, pos=rect.center(), z=z,
-                      targets=targets, key=key, tooltip=tt, texts=texts, radius=6)
+                      targets=targets, key=key, tooltip=tt, texts=texts, radius=6, bleed=bleed)
         it.card_id = card_id if (card_id and not face_down and not closed) else None
         if rotate:
             it.setTransform(QTransform().rotate(rotate))
@@ -1198,7 +1226,7 @@ class TableScene(QGraphicsScene):
                 p.setBrush(QColor("#f3e2b0") if val else QColor("#e3c15f"))
                 p.drawRoundedRect(r, 4, 4)
                 art.text(p, r, str(abs(val)), 14, art.INK_SOFT)
-        self.add(QRectF(tx0, ty0, cell * 21, 42), tdraw, z=-1,
+        self.add(QRectF(tx0, ty0, cell * 21, 42), tdraw, z=-1, bleed=(104, 0, 106, 0),
                  texts=[str(marker)] if b else [],
                  tooltip=_("Battle track: the marker shows the strength difference"))
         # the marker is its own piece: it slides along the track between two views
