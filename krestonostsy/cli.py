@@ -1,6 +1,7 @@
 """The ``krestonostsy`` command.
 
     krestonostsy                         open the game window
+    krestonostsy --version               print the version
     krestonostsy --screenshot OUT.png [--players N] [--seed S] [--steps K]
                  [--lang ru|en] [--size 1600x1000]
     krestonostsy simulate …              play seeded random games (krestonostsy.tools.simulate)
@@ -41,6 +42,10 @@ def _dispatch(name: str, argv: list[str]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # First of all: in a frozen app a child process of multiprocessing (bots may use them)
+    # starts this very program; freeze_support() runs the child's work and exits there.
+    import multiprocessing
+    multiprocessing.freeze_support()
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in SUBCOMMANDS:
         return _dispatch(argv[0], argv[1:])
@@ -58,10 +63,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"krestonostsy: unknown arguments: {' '.join(argv)}\nusage:\n{USAGE}",
               file=sys.stderr)
         return 2
-    from .ui.preflight import explain, missing_linux_packages
-    missing = missing_linux_packages()
-    if missing:
-        print(explain(missing), file=sys.stderr)
+    from .ui.preflight import display_problem
+    problem = display_problem()
+    if problem:
+        print(problem, file=sys.stderr)
         return 1
     from .ui.app import main as gui_main
     return gui_main(sys.argv[:1])

@@ -1,8 +1,13 @@
-"""Internationalisation: gettext through Babel, switchable at run time.
+"""Internationalisation: the standard library's gettext, switchable at run time.
 
-Catalogs are the plain ``.po`` files in ``translations/<lang>/LC_MESSAGES/`` — every domain
-found there is loaded (``messages.po`` for the UI, ``content.po`` for the cards and the map),
-read with :func:`babel.messages.pofile.read_po`; no compiled ``.mo`` is needed.
+Catalogs live in ``translations/<lang>/LC_MESSAGES/``; every domain found there is loaded
+(``messages`` for the UI, ``content`` for the cards and the map). An installed game (the
+wheel, the frozen app) carries compiled ``.mo`` files, written at build time by
+:func:`compile_catalog` and read with :class:`gettext.GNUTranslations` — no Babel at run
+time. A source checkout has only the ``.po`` files: they are compiled in memory with Babel
+(a development dependency). A ``.mo`` records the SHA-256 of the ``.po`` it was compiled
+from (in its ``Project-Id-Version`` header), so a ``.mo`` left behind after the ``.po`` was
+edited is never used.
 
 Usage::
 
@@ -20,6 +25,8 @@ Qt's own ``qtbase_<lang>.qm`` translator when a Qt application exists.
 from __future__ import annotations
 
 import gettext as _gettext
+import hashlib
+import io
 import logging
 import os
 import threading
@@ -72,32 +79,32 @@ class Translator:
     def _load(self, folder: Path) -> None:
         if not folder.is_dir():
             return
-        from babel.messages.pofile import read_po
-
-        # messages.po first, then every other domain (content.po …) in name order.
-        files = sorted(folder.glob("*.po"), key=lambda p: (p.stem != "messages", p.name))
-        for path in files:
+        # messages first, then every other domain (content …) in name order.
+        domains = sorted({p.stem for p in folder.iterdir() if p.suffix in (".po", ".mo")},
+                         key=lambda d: (d != "messages", d))
+        for domain in domains:
             try:
-                with open(path, "rb") as fh:
-                    catalog = read_po(fh, locale=self.lang, domain=path.stem)
+                compiled = load_catalog(folder / f"{domain}.po")
             except Exception as err:  # a broken catalog must never stop the game
-                log.warning("cannot read catalog %s: %s", path, err)
+                log.warning("cannot read catalog %s/%s: %s", folder, domain, err)
                 continue
-            self.domains.append(path.stem)
-            self._take_plural_rule(catalog)
-            for message in catalog:
-                if not message.id or message.fuzzy:
-                    continue
-                ctx = message.context
-                if isinstance(message.id, (tuple, list)):
-                    forms = tuple(message.string or ())
-                    if any(forms):
-                        self.messages.setdefault((ctx, message.id[0]), forms)
-                elif message.string:
-                    self.messages.setdefault((ctx, message.id), message.string)
+            self.domains.append(domain)
+            self._take_plural_rule(compiled.info().get("plural-forms"))
+            # GNUTranslations keeps msgids as "context\x04msgid" and plural forms as
+            # (msgid, index); regroup them as (context, msgid) -> text | forms.
+            plurals: dict[tuple[str | None, str], dict[int, str]] = {}
+            for key, text in compiled._catalog.items():
+                if isinstance(key, tuple):
+                    ctx, msgid = _split_context(key[0])
+                    plurals.setdefault((ctx, msgid), {})[key[1]] = text
+                elif key and text:
+                    self.messages.setdefault(_split_context(key), text)
+            for key, forms in plurals.items():
+                if any(forms.values()):
+                    self.messages.setdefault(
+                        key, tuple(forms.get(i, "") for i in range(max(forms) + 1)))
 
-    def _take_plural_rule(self, catalog) -> None:
-        header = dict(catalog.mime_headers).get("Plural-Forms") if catalog.mime_headers else None
+    def _take_plural_rule(self, header: str | None) -> None:
         if not header:
             return
         try:
@@ -154,6 +161,69 @@ class Translator:
     # gettext.NullTranslations-style aliases
     ugettext = gettext
     ungettext = ngettext
+
+
+def _split_context(key: str) -> tuple[str | None, str]:
+    ctx, sep, msgid = key.partition("\x04")
+    return (ctx, msgid) if sep else (None, key)
+
+
+# --- compiled catalogs --------------------------------------------------------------------
+
+_STAMP = "+po-sha256."
+
+
+def _po_digest(po: Path) -> str:
+    return hashlib.sha256(po.read_bytes()).hexdigest()
+
+
+def _stamp_of(compiled: _gettext.GNUTranslations) -> str:
+    version = compiled.info().get("project-id-version", "")
+    return version.rpartition(_STAMP)[2] if _STAMP in version else ""
+
+
+def compile_catalog(po: Path, mo: Path | None = None) -> bytes:
+    """Compile ``po`` with Babel's pure-Python ``write_mo``; the ``.mo`` bytes are returned
+    and, when ``mo`` is given, written there. Used by the build (``setup.py``,
+    ``packaging/build.py``) and by a source checkout at run time. Needs Babel."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    po = Path(po)
+    lang = po.parent.parent.name
+    with open(po, "rb") as fh:
+        catalog = read_po(fh, locale=lang, domain=po.stem)
+    catalog.version = f"{catalog.version or ''}{_STAMP}{_po_digest(po)}"
+    buf = io.BytesIO()
+    write_mo(buf, catalog)
+    data = buf.getvalue()
+    if mo is not None:
+        Path(mo).parent.mkdir(parents=True, exist_ok=True)
+        Path(mo).write_bytes(data)
+    return data
+
+
+def load_catalog(po: Path) -> _gettext.GNUTranslations:
+    """The catalog of ``po``'s domain: its ``.mo`` twin when that was compiled from this very
+    ``.po`` (or when no ``.po`` is shipped, as in the frozen app), else the ``.po`` compiled
+    in memory (a source checkout; needs Babel)."""
+    po = Path(po)
+    mo = po.with_suffix(".mo")
+    if mo.is_file():
+        with open(mo, "rb") as fh:
+            compiled = _gettext.GNUTranslations(fh)
+        if not po.is_file() or _stamp_of(compiled) == _po_digest(po):
+            return compiled
+        log.info("%s is older than %s: reading the .po", mo.name, po.name)
+    if not po.is_file():
+        raise FileNotFoundError(f"no catalog {po} (nor {mo.name})")
+    try:
+        data = compile_catalog(po)
+    except ImportError:
+        raise RuntimeError(f"{po} is not compiled and Babel is not installed to read it: "
+                           "install the game with pip (it compiles the catalogs) or "
+                           "install Babel") from None
+    return _gettext.GNUTranslations(io.BytesIO(data))
 
 
 _cache: dict[str, Translator] = {}

@@ -49,17 +49,18 @@ def make_game(states=ALL4, seed=1, **cards):
     """A game at setup with extra cards (``buildings=[Building...]`` etc.), not advanced."""
     import dataclasses
 
-    from krestonostsy.content.loader import shipped_content
-    from krestonostsy.engine import modules  # noqa: F401  (registers every step)
     from krestonostsy.engine.options import GameOptions
+    from krestonostsy.engine.ruleset import load_ruleset
     from krestonostsy.engine.setup import new_state
 
-    content = shipped_content()
+    rules = load_ruleset("base")
+    content = rules.content
     extra = {k: {**getattr(content, k), **{c.id: c for c in v}} for k, v in cards.items()}
-    content = dataclasses.replace(content, **extra)
+    rules = rules.with_content(dataclasses.replace(content, **extra))
     opts = GameOptions()
-    setup = {"states": list(states), "seed": seed, "options": opts.to_json()}
-    return Game(new_state(content, list(states), seed, opts), content, setup)
+    setup = {"states": list(states), "seed": seed, "options": opts.to_json(),
+             "scenario": rules.id}
+    return Game(new_state(rules, list(states), seed, opts), rules, setup)
 
 
 def game_without_modifiers(*args, **kw) -> Game:

@@ -88,3 +88,10 @@ def test_missing_x11_libraries_are_named_not_a_qt_abort(monkeypatch, capsys):
     assert "libxcb-cursor0" in err and "apt install" in err
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
     assert preflight.missing_linux_packages() == []
+
+
+def test_simulate_plays_a_named_scenario_and_refuses_an_unknown_one(capsys):
+    assert cli(["simulate", "--players", "2", "--games", "1", "--scenario", "base"]) == 0
+    assert "scenario base" in capsys.readouterr().out
+    assert cli(["simulate", "--games", "1", "--scenario", "crescent"]) == 1
+    assert "no scenario 'crescent' (known scenarios: base)" in capsys.readouterr().err

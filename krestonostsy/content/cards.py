@@ -1,6 +1,7 @@
 """Load and validate every card deck in ``data/cards/*.yaml``.
 
-One YAML file per deck; each file is a mapping with a single key (the deck name) that
+One YAML file per deck (the scenario, ``data/scenarios/<id>.yaml``, names which file
+holds each deck and how many cards it must hold); each file is a mapping with a single key (the deck name) that
 holds the list of cards (``homs.yaml``: one mapping). Every card effect is checked
 against :data:`.vocabulary.OPS` — op names, parameter names and types, nested effects in
 ``choose`` / ``if`` / ``may`` / ``pay_for``, metrics, colours, orders, triggers — and any
@@ -8,8 +9,8 @@ problem raises :class:`ContentError` as ``file.yaml:LINE: what is wrong``.
 
 :func:`load_cards` returns the dict :func:`.loader.load_content` expects: ``events``,
 ``buildings``, ``tactics``, ``saracens``, ``governors``, ``bulls``, ``spies``,
-``rescripts`` (each ``{id: card}`` in file order), ``homs`` (a :class:`HomsCard`) and
-``version`` (a short sha256 of the content's YAML bytes).
+``rescripts`` (each ``{id: card}`` in file order) and ``homs`` (a :class:`HomsCard`);
+:func:`content_version` is the short sha256 of the YAML bytes the content is made of.
 
 Effects are stored as tuples of plain dicts (``{"op": ..., <param>: ...}``); lists in
 them become tuples, an ``amount`` is an int or ``{"base", "per", "each"}``.
@@ -49,17 +50,6 @@ from .vocabulary import (
 from .yamlfile import Reader, read_yaml
 
 CARDS_DIR = "cards"
-DECK_FILES = {
-    "events": "events.yaml",
-    "buildings": "buildings.yaml",
-    "tactics": "tactics.yaml",
-    "saracens": "saracens.yaml",
-    "governors": "governors.yaml",
-    "bulls": "bulls.yaml",
-    "spies": "spies.yaml",
-    "rescripts": "rescripts.yaml",
-    "homs": "homs.yaml",
-}
 STATE_IDS = ("jerusalem", "tripoli", "edessa", "antioch")
 ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 WHO = ("you", "opponent")
@@ -250,9 +240,10 @@ class _Checker:
 class _Deck:
     """Shared reading of one deck file: ids, names, flavour, unknown keys."""
 
-    def __init__(self, path: Path, deck: str, ids: dict):
+    def __init__(self, path: Path, deck: str, ids: dict, spec=None):
         self.file = path.name
         self.deck = deck
+        self.spec = spec  # the scenario's DeckSpec: the counts this file must match
         self.ids = ids
         self.check = _Checker(self.file)
         root = read_yaml(path)
@@ -286,7 +277,8 @@ class _Deck:
         flavour = r.str("flavour")
         return r, card_id, name.strip(), flavour.strip()
 
-    def count(self, found: int, expected: int, what: str):
+    def count(self, found: int, expected: int | None, what: str):
+        """Refuse a deck whose size is not the scenario's (``expected``, a DeckSpec count)."""
         if found != expected:
             raise ContentError(self.file, self.line, f"expected {expected} {what}, found {found}")
 
@@ -370,11 +362,9 @@ def _tactics(deck: _Deck) -> dict:
             per_state[starting] += 1
         out[cid] = Tactic(id=cid, name=name, cost=cost, top=top, bottom=bottom,
                           starting=starting, flavour=flavour)
-    from .loader import DECK_COUNTS
-
-    deck.count(len(out), DECK_COUNTS["tactics"], "tactics")
+    deck.count(len(out), deck.spec.count, "tactics")
     for state, n in per_state.items():
-        deck.count(n, DECK_COUNTS["starting_tactics_per_state"], f"starting tactics for {state}")
+        deck.count(n, deck.spec.extra["starting_per_state"], f"starting tactics for {state}")
     return out
 
 
@@ -385,9 +375,7 @@ def _saracens(deck: _Deck) -> dict:
         top, bottom = _ability(deck, r, "top"), _ability(deck, r, "bottom")
         r.done()
         out[cid] = SaracenTactic(id=cid, name=name, top=top, bottom=bottom, flavour=flavour)
-    from .loader import DECK_COUNTS
-
-    deck.count(len(out), DECK_COUNTS["saracens"], "Saracen cards")
+    deck.count(len(out), deck.spec.count, "Saracen cards")
     return out
 
 
@@ -403,9 +391,7 @@ def _buildings(deck: _Deck) -> dict:
         r.done()
         out[cid] = Building(id=cid, name=name, cost=cost, trigger=trigger, effect=effect,
                             flavour=flavour)
-    from .loader import DECK_COUNTS
-
-    deck.count(len(out), DECK_COUNTS["buildings"], "buildings")
+    deck.count(len(out), deck.spec.count, "buildings")
     if "bazaar" not in out or out["bazaar"].level != 0:
         raise ContentError(deck.file, deck.line,
                            "the level-0 deck must hold the Bazaar (id 'bazaar', cost [])")
@@ -462,10 +448,8 @@ def _governors(deck: _Deck) -> dict:
         r.done()
         out[cid] = Governor(id=cid, name=name, scoring=scoring, starting=starting,
                             flavour=flavour)
-    from .loader import DECK_COUNTS
-
-    deck.count(len(out), DECK_COUNTS["governors"], "governors")
-    deck.count(len(starting_seen), DECK_COUNTS["starting_governors"], "starting governors")
+    deck.count(len(out), deck.spec.count, "governors")
+    deck.count(len(starting_seen), deck.spec.extra["starting"], "starting governors")
     return out
 
 
@@ -485,9 +469,7 @@ def _bulls(deck: _Deck) -> dict:
             goals.append(BullGoal(metric=metric, tiers=tiers))
         r.done()
         out[cid] = Bull(id=cid, name=name, goals=tuple(goals), flavour=flavour)
-    from .loader import DECK_COUNTS
-
-    deck.count(len(out), DECK_COUNTS["bulls"], "bulls")
+    deck.count(len(out), deck.spec.count, "bulls")
     return out
 
 
@@ -499,9 +481,7 @@ def _spies(deck: _Deck) -> dict:
         effect = deck.effect(r, "effect", CONTEXTS["spy"], allow_empty=False)
         r.done()
         out[cid] = Spy(id=cid, name=name, trigger=trigger, effect=effect, flavour=flavour)
-    from .loader import DECK_COUNTS
-
-    deck.count(len(out), DECK_COUNTS["spies"], "spies")
+    deck.count(len(out), deck.spec.count, "spies")
     return out
 
 
@@ -521,9 +501,7 @@ def _rescripts(deck: _Deck) -> dict:
         r.done()
         out[cid] = Rescript(id=cid, name=name, level=level, goods=goods, timing=timing,
                             effect=effect, flavour=flavour)
-    from .loader import DECK_COUNTS
-
-    deck.count(len(out), DECK_COUNTS["rescripts"], "rescripts")
+    deck.count(len(out), deck.spec.count, "rescripts")
     return out
 
 
@@ -586,9 +564,7 @@ def _events(deck: _Deck) -> dict:
         r.done()
         out[cid] = Event(id=cid, name=name, timing=timing, effect=effect, modifiers=modifiers,
                          raid_table=raids, flavour=flavour)
-    from .loader import DECK_COUNTS
-
-    deck.count(len(out), DECK_COUNTS["events"], "events")
+    deck.count(len(out), deck.spec.count, "events")
     return out
 
 
@@ -611,29 +587,26 @@ _READERS = {
 }
 
 
-def content_version(data_dir: Path) -> str:
-    """A short sha256 over every YAML file of the content (map, tracks and cards)."""
+def content_version(data_dir: Path, files) -> str:
+    """A short sha256 over the YAML files the content is made of (``files``: paths
+    relative to ``data_dir``: the map, the tracks, the scenario and its card files)."""
     digest = hashlib.sha256()
-    files = sorted(list(data_dir.glob("*.yaml")) + list((data_dir / CARDS_DIR).glob("*.yaml")))
-    for path in files:
-        digest.update(path.relative_to(data_dir).as_posix().encode())
+    for rel in sorted(files):
+        digest.update(rel.encode())
         digest.update(b"\0")
-        digest.update(path.read_bytes())
+        digest.update((data_dir / rel).read_bytes())
         digest.update(b"\0")
     return digest.hexdigest()[:12]
 
 
-def load_cards(data_dir: Path, board=None) -> dict:
-    """Load and validate every deck in ``data_dir/cards``; see the module docstring."""
+def load_cards(data_dir: Path, board, decks) -> dict:
+    """Load and validate every deck the scenario names (``decks``: deck -> DeckSpec, its
+    file under ``data_dir/cards`` and its counts); see the module docstring."""
     cards_dir = Path(data_dir) / CARDS_DIR
     if not cards_dir.is_dir():
         raise ContentError(str(cards_dir), None, "not a folder (the card decks live here)")
     ids: dict = {}
     out: dict = {}
-    for deck_name, file_name in DECK_FILES.items():
-        path = cards_dir / file_name
-        if not path.is_file():
-            raise ContentError(file_name, None, f"missing card file {CARDS_DIR}/{file_name}")
-        out[deck_name] = _READERS[deck_name](_Deck(path, deck_name, ids))
-    out["version"] = content_version(Path(data_dir))
+    for deck_name, spec in decks.items():  # the scenario checked that each file exists
+        out[deck_name] = _READERS[deck_name](_Deck(cards_dir / spec.file, deck_name, ids, spec))
     return out

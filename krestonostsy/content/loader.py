@@ -1,4 +1,4 @@
-"""Load and validate all content: the board plus every card deck."""
+"""Load and validate all content: the board, the scenario and the card decks it names."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -8,20 +8,7 @@ from pathlib import Path
 from ..resources import data_dir as default_data_dir
 from .board import Board, load_board
 from .errors import ContentError
-
-# Full deck counts (RULES.md §2). The loader refuses content that does not match.
-DECK_COUNTS = {
-    "events": 12,
-    "buildings": 26,
-    "tactics": 58,
-    "starting_tactics_per_state": 5,
-    "governors": 20,
-    "starting_governors": 4,
-    "bulls": 16,
-    "spies": 16,
-    "rescripts": 32,
-    "saracens": 20,
-}
+from .scenario import CARDS_DIR, SCENARIOS_DIR, Scenario, load_scenario
 
 
 @dataclass(frozen=True)
@@ -39,6 +26,7 @@ class Content:
     rescripts: dict = field(default_factory=dict)
     homs: object = None
     version: str = ""
+    scenario: Scenario | None = None  # the scenario this content was loaded for
 
     def card(self, card_id: str):
         """Any card by id (ids are unique across all decks)."""
@@ -51,22 +39,28 @@ class Content:
         raise KeyError(card_id)
 
 
-def load_content(directory: Path | str | None = None) -> Content:
-    """Load and validate the content in ``directory`` (the shipped ``data/`` by default).
+def load_content(directory: Path | str | None = None, scenario: str = "base") -> Content:
+    """Load and validate the content of ``scenario`` in ``directory`` (the shipped
+    ``data/`` by default): the board, the scenario file and the card files it names, each
+    deck checked against the scenario's counts.
 
     Raises :class:`ContentError` (``file:line: message``) on any problem.
     """
     path = Path(directory) if directory is not None else default_data_dir()
     if not path.is_dir():
         raise ContentError(str(path), None, "not a folder")
-    from .cards import load_cards  # local import: cards.py depends on this module's constants
+    from .cards import content_version, load_cards  # local: cards.py is the heavy part
 
     board = load_board(path)
-    cards = load_cards(path, board)
-    return Content(board=board, **cards)
+    chosen = load_scenario(path, scenario, board)
+    cards = load_cards(path, board, chosen.decks)
+    files = ["map.yaml", "tracks.yaml", f"{SCENARIOS_DIR}/{chosen.file}",
+             *(f"{CARDS_DIR}/{spec.file}" for spec in chosen.decks.values())]
+    return Content(board=board, version=content_version(path, set(files)), scenario=chosen,
+                   **cards)
 
 
-@lru_cache(maxsize=1)
-def shipped_content() -> Content:
-    """The game's own content, loaded once per process."""
-    return load_content(None)
+@lru_cache(maxsize=8)
+def shipped_content(scenario: str = "base") -> Content:
+    """The content of a shipped scenario, loaded once per process."""
+    return load_content(None, scenario)

@@ -28,7 +28,6 @@ them; YAML names and flavour are extracted by :mod:`.extract`.
 from __future__ import annotations
 
 import gettext as _gettext
-import io
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
@@ -282,22 +281,9 @@ def catalog_path(lang: str, translations_dir: Path | None = None) -> Path:
 
 @lru_cache(maxsize=8)
 def _load(lang: str, translations_dir: str | None) -> _gettext.NullTranslations:
-    po = catalog_path(lang, Path(translations_dir) if translations_dir else None)
-    mo = po.with_suffix(".mo")
-    if mo.is_file() and (not po.is_file() or mo.stat().st_mtime >= po.stat().st_mtime):
-        with mo.open("rb") as fp:
-            return _gettext.GNUTranslations(fp)
-    if not po.is_file():
-        raise FileNotFoundError(f"no content catalog for language '{lang}': {po}")
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
+    from ..i18n import load_catalog  # the one .mo/.po loading rule of the game
 
-    with po.open("rb") as fp:
-        catalog = read_po(fp, locale=lang, domain=DOMAIN)
-    buf = io.BytesIO()
-    write_mo(buf, catalog)
-    buf.seek(0)
-    return _gettext.GNUTranslations(buf)
+    return load_catalog(catalog_path(lang, Path(translations_dir) if translations_dir else None))
 
 
 def translator(lang: str, translations_dir: Path | None = None) -> CatalogTranslator:

@@ -24,6 +24,7 @@ class Node(dict):
 class Seq(list):
     line = 0
     file = ""
+    item_lines: list  # the line of each item (1-based)
 
 
 def read_yaml(path: Path) -> Any:
@@ -62,6 +63,7 @@ def read_yaml(path: Path) -> Any:
         out = Seq(loader.construct_object(child, deep=True) for child in node.value)
         out.line = node.start_mark.line + 1
         out.file = name
+        out.item_lines = [child.start_mark.line + 1 for child in node.value]
         return out
 
     _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)

@@ -4,7 +4,8 @@ Public API: :class:`Game`, :class:`Action`, :class:`IllegalAction`, :class:`Game
 :class:`SaveError`.
 """
 from .actions import Action, IllegalAction
-from .game import Game, SaveError
+from .errors import SaveError
+from .game import Game
 from .options import GameOptions
 
 __all__ = ["Action", "Game", "GameOptions", "IllegalAction", "SaveError"]

@@ -4,13 +4,48 @@ An :class:`Action` has a ``kind`` and keyword parameters, e.g.
 ``Action("place_order", order="build", cell="outer")``. It is hashable and has a JSON
 form ``{"kind": "place_order", "order": "build", "cell": "outer"}``.
 
-:attr:`Action.targets` names the board elements the action is about
+:data:`PARAMS` declares every parameter an action may carry, once: its name and the kind
+of thing it names (city, card, player, order, cell, market + slot, bishop, number…).
+:attr:`Action.targets` reads it to name the board elements the action is about
 (``city:edessa``, ``cross:build:inner``, ``market:buildings:2``, ``card:<id>``,
-``choice:<value>``…) so the UI can highlight every legal action generically.
+``choice:<value>``…) so the UI can highlight every legal action generically; the UI's
+labels and names read it to render a value.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
+
+
+class Param(NamedTuple):
+    """How an action parameter is read: ``kind`` of thing it names; ``target``: whether
+    it is the board element the action points at (``Action.targets``)."""
+
+    kind: str
+    target: bool = True
+
+
+PARAMS: dict[str, Param] = {
+    "city": Param("city"),
+    "source": Param("city"),             # move_units: from
+    "to": Param("city"),                 # move_units: to
+    "card": Param("card"),
+    "discard": Param("card", False),     # play_spy: the active spy discarded first
+    "back": Param("card", False),        # discard: the starting tactic taken back
+    "player": Param("player"),
+    "order": Param("order"),
+    "cell": Param("cell"),               # a cell of the cross sector ``order``
+    "market": Param("market", False),    # the market of ``slot``
+    "slot": Param("slot"),               # a slot of ``market``
+    "bishop": Param("bishop"),
+    "half": Param("half"),               # top | bottom of a tactic in battle
+    "colour": Param("colour", False),
+    "n": Param("number", False),
+    "level": Param("number", False),
+    "option": Param("number", False),
+    "spent": Param("flag", False),
+    "homs": Param("flag", False),
+}
+"""Every action parameter, declared once (name -> :class:`Param`)."""
 
 
 class IllegalAction(ValueError):
@@ -83,25 +118,23 @@ class Action:
 
     @property
     def targets(self) -> tuple[str, ...]:
-        """Board elements this action names (see module docstring)."""
+        """Board elements this action names (see module docstring and :data:`PARAMS`)."""
         out = []
         for key, value in self.params:
-            if value is None:
+            param = PARAMS.get(key)
+            if value is None or param is None or not param.target:
                 continue
-            if key in ("city", "source", "target", "to", "frm"):
-                out.append(f"city:{value}")
-            elif key == "card":
-                out.append(f"card:{value}")
-            elif key == "cell" and self.get("order"):
-                out.append(f"cross:{self.get('order')}:{value}")
-            elif key == "slot" and self.get("market"):
-                out.append(f"market:{self.get('market')}:{value}")
-            elif key == "player":
-                out.append(f"player:{value}")
-            elif key == "bishop":
-                out.append(f"bishop:{value}")
-            elif key == "half":
+            kind = param.kind
+            if kind == "cell":
+                if self.get("order"):
+                    out.append(f"cross:{self.get('order')}:{value}")
+            elif kind == "slot":
+                if self.get("market"):
+                    out.append(f"market:{self.get('market')}:{value}")
+            elif kind == "half":
                 out.append(f"battle:half:{value}")
+            elif kind != "order":
+                out.append(f"{kind}:{value}")
         if not out:
             out.append(f"choice:{self.kind}")
         return tuple(out)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..content.vocabulary import ORDER_FACTS
 from . import board as B
-from .flow import STEPS, Step, step
+from .flow import Step, step
 from .state import AUTOMA, CROSS_ORDERS
 
 
@@ -101,29 +101,24 @@ class OrderStep(Step):
             f["at"] = 1
             B.log(g, "order_started", player=player, order=f["order"],
                   enhanced=f["enhanced"], extra=f.get("extra", False))
-            if "own_turn" in STEPS:
-                g.call("own_turn", player=player)
+            g.call("own_turn", player=player)
             return None
         if at == 1:
             f["at"] = 2
             f.pop("ret", None)
-            name = f"order_{f['order']}"
-            if name in STEPS:
-                g.call(name, player=player, enhanced=f["enhanced"])
+            g.call(f"order_{f['order']}", player=player, enhanced=f["enhanced"])
             return None
         if at == 2:
             f["at"] = 3
             facts = f.pop("ret", None) or new_facts()
             f["facts"] = facts
-            if "after_order" in STEPS:
-                g.call("after_order", player=player, order=f["order"],
-                       enhanced=f["enhanced"], facts=facts)
+            g.call("after_order", player=player, order=f["order"],
+                   enhanced=f["enhanced"], facts=facts)
             return None
         if at == 3:
             f["at"] = 4
             f.pop("ret", None)
-            if "own_turn" in STEPS:
-                g.call("own_turn", player=player)
+            g.call("own_turn", player=player)
             return None
         g.ret(f["facts"])
         return None

@@ -33,8 +33,7 @@ Card abilities run through the ``effect`` step (effects.py) with
 ``ctx = {"battle": True, "side": "attacker"|"defender", "city", "card", "opponent",
 "chooser" (who decides for the side: the owner, or the Saracen player), "end_of_battle"}``.
 The battle ops (strength, smash, rout, reinforce, add_units, casualties,
-prevent_destruction, destroy_city in battle) are implemented here and registered in
-``effects.OP_HANDLERS``; until effects.py exists, the ``battle_ops`` fallback runs them.
+prevent_destruction, destroy_city in battle) live in ``ops/battle.py``.
 """
 from __future__ import annotations
 
@@ -42,8 +41,10 @@ from . import board as B
 from . import cities as C
 from . import rng
 from .actions import Action
-from .effects import effect_data
-from .flow import STEPS, Decision, Step, step
+from .decks import discard, draw
+from .effects import OneOf, effect_data
+from .effects import amount as effects_amount
+from .flow import Decision, Step, step
 from .state import SARACEN
 
 SIDES = ("attacker", "defender")
@@ -80,7 +81,6 @@ def units_in(g, side: str) -> int:
 def push(b: dict, side: str, n: int) -> None:
     """Move the marker ``n`` steps towards ``side`` (BATTLE-10)."""
     b["marker"] += n if side == "attacker" else -n
-
 
 
 def _card(g, card: str):
@@ -129,29 +129,11 @@ def amount(g, f, value) -> int:
         count = units_in(g, (f.get("ctx") or {}).get("side", "attacker")) \
             if g.s.get("battle") else 0
     else:
-        try:
-            from .effects import amount as effects_amount
-        except ImportError:
-            return base
         return int(effects_amount(g, f, value))
     n = base + each * count
     if value.get("max") is not None:
         n = min(n, int(value["max"]))
     return max(0, n)
-
-
-def _draw_saracen(g) -> str | None:
-    """BATTLE-03/DISCARD-04: the top Saracen card; a finished deck is reshuffled."""
-    deck = g.s["decks"]["saracens"]
-    if not deck:
-        pile = g.s["discards"]["saracens"]
-        if not pile:
-            return None
-        deck.extend(pile)
-        pile.clear()
-        rng.shuffle(g.s, deck)
-        B.log(g, "deck_reshuffled", deck="saracens")
-    return deck.pop()
 
 
 def saracen_candidates(g, attacker: str, city: str) -> list[str]:
@@ -183,19 +165,12 @@ def start_strength(g, b: dict) -> int:
     return att - dfn
 
 
-def _hook(g, name: str, **frame) -> bool:
-    if name in STEPS:
-        g.call(name, **frame)
-        return True
-    return False
-
-
 def run_ops(g, side: str, ops, card: str | None, end: bool = False) -> None:
     """Push the effect step for one ability of ``side``'s card."""
     b = g.s["battle"]
     ctx = {"battle": True, "side": side, "city": b["city"], "card": card,
            "opponent": b[other(side)], "chooser": chooser(b, side), "end_of_battle": end}
-    g.call("effect" if "effect" in STEPS else "battle_ops", player=b[side],
+    g.call("effect", player=b[side],
            ops=effect_data(ops), ctx=ctx)
 
 
@@ -212,12 +187,10 @@ class Battle(Step):
 
     name = "battle"
 
-    def run(self, g, f):
-        at = f.setdefault("at", "start")
-        return getattr(self, "_" + at)(g, f)
+    start = "start"  # stages: the methods at_<stage> below
 
     # --- set-up -------------------------------------------------------------------------
-    def _start(self, g, f):
+    def at_start(self, g, f):
         city, att = f["city"], f["attacker"]
         c = g.s["cities"][city]
         dfn = f.get("defender")
@@ -243,20 +216,19 @@ class Battle(Step):
         f["at"] = "deal"
         return None
 
-    def _pick_saracen(self, g, f):
+    def at_pick_saracen(self, g, f):
         return Decision(f["attacker"], "saracen_player", {"city": f["city"]}, tuple(
             Action("saracen_player", player=p) for p in f["cands"]))
 
-    def _deal(self, g, f):
+    def at_deal(self, g, f):
         """BATTLE-01/02: hands; BATTLE-04: stage 1."""
         b = g.s["battle"]
         if b["defender"] == SARACEN:
             for _ in range(5):
-                card = _draw_saracen(g)
+                card = draw(g, "saracens")  # BATTLE-03, DISCARD-04
                 if card is None:
                     break
                 b["saracen_hand"].append(card)
-            g.s["barrier"] += 1
         if b["saracen_player"]:
             B.log(g, "saracens_played_by", player=b["saracen_player"], city=b["city"])
         b["marker"] = start_strength(g, b)
@@ -267,7 +239,7 @@ class Battle(Step):
         return None
 
     # --- stage 2: maneuvers ---------------------------------------------------------------
-    def _maneuver(self, g, f):
+    def at_maneuver(self, g, f):
         b = g.s["battle"]
         for side in SIDES:
             if units_in(g, side) <= 0:  # BATTLE-11: a side without units loses at once
@@ -284,12 +256,11 @@ class Battle(Step):
             f["m"] += 1
             return None
         f["at"] = "play"
-        if b[side] != SARACEN and _hook(g, "battle_rescripts", player=b[side],
-                                        moment="before"):
-            return None
+        if b[side] != SARACEN:
+            g.call("battle_rescripts", player=b[side], moment="before")
         return None
 
-    def _play(self, g, f):
+    def at_play(self, g, f):
         b = g.s["battle"]
         side = b["active"]
         acts = [Action("play_tactic", card=c) for c in sorted(set(hand(g, b, side)))]
@@ -312,7 +283,7 @@ class Battle(Step):
         B.log(g, "tactic_played", player=b[side], card=card, side=side)
         f["at"] = "cancel"
 
-    def _cancel(self, g, f):
+    def at_cancel(self, g, f):
         """BATTLE-07: the opponent cancels the top or the bottom."""
         b = g.s["battle"]
         opp = other(b["active"])
@@ -340,7 +311,7 @@ class Battle(Step):
         B.log(g, "tactic_cancelled", card=slot["card"], half=half)
         f["at"] = "resolve"
 
-    def _resolve(self, g, f):
+    def at_resolve(self, g, f):
         """BATTLE-09: the uncovered half now, unless it is an end-of-battle ability."""
         b = g.s["battle"]
         slot = b["slots"][-1]
@@ -356,18 +327,18 @@ class Battle(Step):
             run_ops(g, slot["side"], ability.effect, slot["card"])
         return None
 
-    def _post(self, g, f):
+    def at_post(self, g, f):
         b = g.s["battle"]
         side = b["active"]
         b["maneuvers"][side] += 1
         f["m"] += 1
         f["at"] = "maneuver"
         if b[side] != SARACEN:
-            _hook(g, "battle_rescripts", player=b[side], moment="after")
+            g.call("battle_rescripts", player=b[side], moment="after")
         return None
 
     # --- stage 3: winner; stage 4A: end-of-battle effects -------------------------------------
-    def _winner(self, g, f):
+    def at_winner(self, g, f):
         b = g.s["battle"]
         b["active"] = None
         if b["winner"] is None:
@@ -378,7 +349,7 @@ class Battle(Step):
         f["at"] = "end_effects"
         return None
 
-    def _end_effects(self, g, f):
+    def at_end_effects(self, g, f):
         """BATTLE-15/19: uncovered end-of-battle abilities in play order."""
         b = g.s["battle"]
         while f["e"] < len(b["slots"]):
@@ -408,7 +379,7 @@ class Battle(Step):
             run_ops(g, slot["side"], ability.effect, slot["card"], end=True)
 
     # --- stage 4B-D ------------------------------------------------------------------------------
-    def _retreat(self, g, f):
+    def at_retreat(self, g, f):
         """BATTLE-22: the loser discards 1 unit and retreats the rest."""
         b = g.s["battle"]
         b["stage"] = "retreat"
@@ -425,7 +396,7 @@ class Battle(Step):
                        chooser=chooser(b, loser), reason="retreat")
         return None
 
-    def _cards(self, g, f):
+    def at_cards(self, g, f):
         """BATTLE-22: everyone takes back their cards, covers included; Saracen cards go
         face up under the Saracen deck, except those lost (to the box, BATTLE-17). Tactics
         lost by a player are discarded (DISCARD-01) and as many starting tactics come back
@@ -456,12 +427,12 @@ class Battle(Step):
                 continue
             lost = [sl["card"] for sl in keep if sl["owner"] == o]
             for c in lost:
-                g.s["discards"].setdefault(g.c.tactics[c].deck, []).append(c)
+                discard(g, c)
             if lost:
                 g.call("recover_starting", player=o, n=len(lost), battle=True)
         return None
 
-    def _destroy(self, g, f):
+    def at_destroy(self, g, f):
         """BATTLE-23: the city loses a level even if the defender won (§14.10: never < 1)."""
         b = g.s["battle"]
         b["stage"] = "destruction"
@@ -474,7 +445,7 @@ class Battle(Step):
         f["at"] = "trophies"
         return None
 
-    def _trophies(self, g, f):
+    def at_trophies(self, g, f):
         """BATTLE-24: the attacking player takes the city token, goods and governor."""
         b = g.s["battle"]
         b["stage"] = "trophies"
@@ -484,7 +455,7 @@ class Battle(Step):
             C.gain_city(g, b["attacker"], b["city"], None if dfn == SARACEN else dfn)
         return None
 
-    def _after(self, g, f):
+    def at_after(self, g, f):
         b = g.s["battle"]
         b["stage"] = "done"
         won = b["winner"] == "attacker"
@@ -493,36 +464,35 @@ class Battle(Step):
         f["at"] = "done"
         # after-battle triggers (triggers.py); the attacker's run first
         if b["defender"] != SARACEN and not g.s["players"][b["defender"]]["eliminated"]:
-            _hook(g, "after_battle", player=b["defender"], won=not won)
-        _hook(g, "after_battle", player=b["attacker"], won=won)
+            g.call("after_battle", player=b["defender"], won=not won)
+        g.call("after_battle", player=b["attacker"], won=won)
         return None
 
-    def _done(self, g, f):
+    def at_done(self, g, f):
         g.ret(f["result"])
         return None
 
     # --- actions -------------------------------------------------------------------------------
-    def act(self, g, f, a):
-        k = a.kind
-        if k == "saracen_player":
-            g.s["battle"]["saracen_player"] = a.player
-            f["at"] = "deal"
-        elif k == "play_tactic":
-            self._do_play(g, f, a.card)
-        elif k == "cancel_half":
-            self._do_cancel(g, f, a.half)
-        elif k == "use_effect":
-            b = g.s["battle"]
-            slot = b["slots"][f["e"]]
-            half = "bottom" if slot["cancelled"] == "top" else "top"
-            self._use_end(g, f, slot, getattr(_card(g, slot["card"]), half))
-        elif k == "decline_effect":
-            slot = g.s["battle"]["slots"][f["e"]]
-            slot["resolved"] = True
-            B.log(g, "end_effect_declined", player=slot["owner"], card=slot["card"])
-            f["e"] += 1
-        else:  # pragma: no cover
-            raise ValueError(k)
+    def on_saracen_player(self, g, f, a):
+        g.s["battle"]["saracen_player"] = a.player
+        f["at"] = "deal"
+
+    def on_play_tactic(self, g, f, a):
+        self._do_play(g, f, a.card)
+
+    def on_cancel_half(self, g, f, a):
+        self._do_cancel(g, f, a.half)
+
+    def on_use_effect(self, g, f, a):
+        slot = g.s["battle"]["slots"][f["e"]]
+        half = "bottom" if slot["cancelled"] == "top" else "top"
+        self._use_end(g, f, slot, getattr(_card(g, slot["card"]), half))
+
+    def on_decline_effect(self, g, f, a):
+        slot = g.s["battle"]["slots"][f["e"]]
+        slot["resolved"] = True
+        B.log(g, "end_effect_declined", player=slot["owner"], card=slot["card"])
+        f["e"] += 1
 
 
 # --- moving units out (rout, retreat, raid capture) --------------------------------------
@@ -535,7 +505,7 @@ def retreat_options(g, owner: str, frm: str) -> list[str]:
 
 
 @step
-class RetreatUnits(Step):
+class RetreatUnits(OneOf):
     """Move ``n`` units of ``owner`` out of ``frm`` into ONE adjacent city that
     ``owner`` controls, chosen by ``chooser`` (GLOSS-10, BATTLE-10/22, RAID-11, §14.15);
     with none, they are destroyed (back to the supply). Frame: owner, frm, n, chooser,
@@ -543,35 +513,32 @@ class RetreatUnits(Step):
 
     name = "retreat_units"
 
-    def run(self, g, f):
-        opts = retreat_options(g, f["owner"], f["frm"])
-        if not opts:
-            B.add_units(g, f["frm"], f["owner"], -f["n"])
-            B.to_supply(g, f["owner"], f["n"])
-            B.log(g, "units_destroyed", player=f["owner"], city=f["frm"], n=f["n"],
-                  reason=f.get("reason"))
-            g.ret()
-            return None
-        if len(opts) == 1:
-            self._to(g, f, opts[0])
-            return None
+    def options(self, g, f):
+        return retreat_options(g, f["owner"], f["frm"])
+
+    def nothing(self, g, f):
+        B.add_units(g, f["frm"], f["owner"], -f["n"])
+        B.to_supply(g, f["owner"], f["n"])
+        B.log(g, "units_destroyed", player=f["owner"], city=f["frm"], n=f["n"],
+              reason=f.get("reason"))
+        g.ret()
+        return None
+
+    def ask(self, g, f, opts):
         acts = [Action("retreat_to", city=c) for c in opts]
         d = _random_or(g, f.get("chooser"), "retreat_to",
                        {"frm": f["frm"], "n": f["n"], "reason": f.get("reason")}, acts)
         if isinstance(d, Action):
-            self._to(g, f, d.city)
+            self.apply(g, f, d.city)
             return None
         return d
 
-    def _to(self, g, f, city):
+    def apply(self, g, f, city):
         B.add_units(g, f["frm"], f["owner"], -f["n"])
         B.add_units(g, city, f["owner"], f["n"])
         B.log(g, "units_retreated", player=f["owner"], frm=f["frm"], city=city, n=f["n"],
               reason=f.get("reason"))
         g.ret(city)
-
-    def act(self, g, f, a):
-        self._to(g, f, a.city)
 
 
 @step
@@ -662,186 +629,3 @@ class RecoverStarting(Step):
 
     def act(self, g, f, a):
         self._take(g, f, a.card)
-
-
-@step
-class BattleOps(Step):
-    """Fallback runner for card abilities while effects.py is missing: runs the battle ops
-    of this module, logs and skips others. Frame: player, ops, ctx."""
-
-    name = "battle_ops"
-
-    def run(self, g, f):
-        i = f.setdefault("i", 0)
-        if i >= len(f["ops"]):
-            g.ret()
-            return None
-        f["i"] = i + 1
-        o = f["ops"][i]
-        handler = BATTLE_OPS.get(o["op"]) or FALLBACK_OPS.get(o["op"])
-        if handler:
-            handler(g, f, o)
-        else:
-            B.log(g, "op_skipped", op=o["op"])
-        return None
-
-
-# --- battle ops (registered in effects.OP_HANDLERS) ----------------------------------------
-
-def _battle(g, f):
-    b = g.s.get("battle")
-    ctx = f.get("ctx") or {}
-    if not b or not ctx.get("battle"):
-        return None, None
-    return b, ctx.get("side", "attacker")
-
-
-def battle_op_strength(g, f, op):
-    """BATTLE-10 +x strength."""
-    b, side = _battle(g, f)
-    if b:
-        n = amount(g, f, op.get("amount"))
-        push(b, side, n)
-        B.log(g, "battle_strength_gain", player=b[side], n=n, marker=b["marker"])
-
-
-def battle_op_smash(g, f, op):
-    """BATTLE-10 smash x (GLOSS-12): the opponent's battle units to its supply."""
-    b, side = _battle(g, f)
-    if not b:
-        return
-    opp = other(side)
-    k = min(amount(g, f, op.get("amount")), units_in(g, opp))
-    if k > 0:
-        B.add_units(g, b["city"], b[opp], -k)
-        B.to_supply(g, b[opp], k)
-        push(b, side, k)
-    B.log(g, "battle_smash", player=b[opp], n=k, marker=b["marker"])
-
-
-def battle_op_rout(g, f, op):
-    """BATTLE-10 rout x (GLOSS-10): to ONE adjacent city of their owner, or destroyed."""
-    b, side = _battle(g, f)
-    if not b:
-        return
-    opp = other(side)
-    k = min(amount(g, f, op.get("amount")), units_in(g, opp))
-    if k <= 0:
-        return
-    push(b, side, k)
-    B.log(g, "battle_rout", player=b[opp], n=k, marker=b["marker"])
-    g.call("retreat_units", owner=b[opp], frm=b["city"], n=k, chooser=chooser(b, opp),
-           reason="rout")
-
-
-def battle_op_reinforce(g, f, op):
-    """BATTLE-10 reinforcement x: own non-last units from adjacent cities."""
-    b, side = _battle(g, f)
-    if b:
-        g.call("battle_reinforce", side=side, left=amount(g, f, op.get("amount")))
-
-
-def battle_op_add_units(g, f, op):
-    """SYM-20 on tactics: up to x units from the supply into the battle (all available:
-    more strength is never worse for the side)."""
-    b, side = _battle(g, f)
-    if not b:
-        return
-    k = B.from_supply(g, b[side], amount(g, f, op.get("amount")))
-    if k:
-        B.add_units(g, b["city"], b[side], k)
-        push(b, side, k)
-    B.log(g, "battle_units_added", player=b[side], n=k, marker=b["marker"])
-
-
-def battle_op_casualties(g, f, op):
-    """BATTLE-16..21, §14.21: the opponent loses x (max 2) random unprotected face-up
-    tactics; a starting tactic drawn cancels that casualty. Saracen ones go to the box;
-    a player takes back as many starting tactics from the personal discard."""
-    b, side = _battle(g, f)
-    if not b:
-        return
-    opp = other(side)
-    x = min(CASUALTY_CAP, amount(g, f, op.get("amount")))
-    cands = [s["card"] for s in b["slots"] if s["side"] == opp and s.get("face_up", True)
-             and not s["lost"] and s["card"] not in b["protected"]]
-    if x <= 0 or not cands:
-        B.log(g, "casualties", player=b[opp], cards=[])
-        return
-    if len(cands) > x:
-        rng.shuffle(g.s, cands)
-    picked = cands[:x]
-    o = b[opp]
-    lost = []
-    for card in picked:
-        t = g.c.tactics.get(card)
-        if t is not None and t.starting:
-            B.log(g, "casualty_cancelled", player=o, card=card)
-            continue
-        for s in b["slots"]:
-            if s["card"] == card and s["side"] == opp:
-                s["lost"] = True
-        b["lost"].append(card)
-        lost.append(card)
-    B.log(g, "casualties", player=o, cards=lost)
-
-
-def battle_op_prevent_destruction(g, f, op):
-    """EX-RESCRIPT-1: the battle city is not lowered at the end (cancels BATTLE-23)."""
-    b, _side = _battle(g, f)
-    if b:
-        b["no_destruction"] = True
-        B.log(g, "destruction_will_be_prevented", city=b["city"])
-
-
-def battle_op_destroy_city(g, f, op):
-    """SYM-13 in battle: the battle city loses a level now; the defender's wall bonus
-    drops at once (BATTLE-25); never below 1 (§14.10)."""
-    b, _side = _battle(g, f)
-    if not b:
-        return
-    old = B.city_level(g, b["city"])
-    new = C.set_level(g, b["city"], old - 1)
-    b["marker"] += old - new
-
-
-def _fallback_discard_units(g, f, op):
-    """Only for the ``battle_ops`` fallback (raid tables before effects.py exists)."""
-    ctx = f.get("ctx") or {}
-    city = ctx.get("city")
-    p = f["player"]
-    if not city:
-        return
-    k = min(amount(g, f, op.get("amount")), max(0, B.units(g, city, p) - 1))
-    if k > 0:
-        B.add_units(g, city, p, -k)
-        B.to_supply(g, p, k)
-    B.log(g, "units_discarded", player=p, city=city, n=k)
-
-
-BATTLE_OPS = {
-    "strength": battle_op_strength,
-    "smash": battle_op_smash,
-    "rout": battle_op_rout,
-    "reinforce": battle_op_reinforce,
-    "add_units": battle_op_add_units,
-    "casualties": battle_op_casualties,
-    "prevent_destruction": battle_op_prevent_destruction,
-    "destroy_city": battle_op_destroy_city,
-}
-FALLBACK_OPS = {"discard_units": _fallback_discard_units}
-
-
-def _register() -> None:
-    """Put the battle ops into the effects registry (docs/engine.md): the battle-only ops
-    with ``@op(name)``, ``destroy_city`` as its in-battle variant
-    (``@op("destroy_city", context="battle")``; effects.py keeps the other contexts)."""
-    try:
-        from .effects import op
-    except ImportError:
-        return
-    for name, fn in BATTLE_OPS.items():
-        op(name, context="battle" if name == "destroy_city" else None)(fn)
-
-
-_register()

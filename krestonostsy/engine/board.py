@@ -176,26 +176,6 @@ def spend_good(g, player: str, colour: str) -> None:
     row[1] += 1
 
 
-def restore_good(g, player: str, colour: str) -> None:
-    row = g.s["players"][player]["goods"][colour]
-    if row[1] <= 0:
-        raise ValueError(f"{player} has no spent unblocked {colour} good")
-    row[1] -= 1
-    row[0] += 1
-
-
-def block_good(g, player: str, colour: str) -> None:
-    """Block one good of ``colour``: a ready one is flipped first (GLOSS-04)."""
-    row = g.s["players"][player]["goods"][colour]
-    if row[0] > 0:
-        row[0] -= 1
-    elif row[1] > 0:
-        row[1] -= 1
-    else:
-        raise ValueError(f"{player} has no unblocked {colour} good")
-    row[2] += 1
-
-
 def remove_good(g, player: str, colour: str) -> None:
     """Take one good of ``colour`` out of the warehouse, giving up the least useful one
     (blocked, then spent, then ready): the owner's best choice (RAID-13, BATTLE-23)."""

@@ -10,44 +10,16 @@ from __future__ import annotations
 from . import board as B
 from .actions import Action
 from .activation import new_facts
+from .cities import set_level
+from .decks import discard
 from .flow import Decision, Step, step
-from .markets import can_take_any, card_deck, discard_card
+from .markets import can_take_any
 from .payment import can_pay
+from .triggers import window_during_order
 
 BASIC_MARKETS = ["buildings_0", "buildings_12"]
 ALL_MARKETS = ["buildings_0", "buildings_12", "buildings_34"]
 MAX_BUILDINGS = 4  # BUILD-11
-
-
-def set_level(g, city: str, level: int) -> None:
-    """Change a city's level (1..3) with its goods (BUILD-07/09, BATTLE-23).
-
-    Uses ``cities.set_level`` when it exists (it owns this rule); this is the fallback.
-    """
-    try:
-        from .cities import set_level as owner_set_level
-    except ImportError:
-        owner_set_level = None
-    if owner_set_level is not None:
-        owner_set_level(g, city, level)
-        return
-    level = max(1, min(3, level))
-    old = list(B.produced_goods(g, city))
-    g.s["cities"][city]["level"] = level
-    new = list(B.produced_goods(g, city))
-    owner = B.controller(g, city)
-    for colour in old:
-        if colour in new:
-            new.remove(colour)
-        elif owner and owner in g.s["players"]:
-            B.remove_good(g, owner, colour)
-        else:
-            g.s["cities"][city]["goods"] = max(0, g.s["cities"][city]["goods"] - 1)
-    for colour in new:  # BUILD-09: the second good arrives ready at once
-        if owner and owner in g.s["players"]:
-            B.add_good(g, owner, colour, ready=True)
-        else:
-            g.s["cities"][city]["goods"] += 1
 
 
 def upgrade_cost(g, city: str) -> list:
@@ -128,48 +100,49 @@ class BuildOrder(Step):
             return Decision(player, "replace_building", {"card": f["new"]},
                             tuple(place_building_options(g, player, f["new"])))
         acts = self._menu(g, f)
-        if not acts:
+        if not acts and (f["up"] and f["bb"] or not window_during_order(g, player)):
             g.ret(f["facts"])
             return None
+        # (with nothing possible now but a basic action unused, the order stays open while
+        # an own-turn effect could still make one possible: TURN-10)
         acts.append(Action("done"))
         return Decision(player, "build", {"discount": f["disc"] - f["disc_used"]},
                         tuple(acts))
 
-    def act(self, g, f, a):
+    def on_done(self, g, f, a):
+        g.ret(f["facts"])
+
+    def on_upgrade(self, g, f, a):
+        f["up"] = True
+        f["city"] = a.city
+        f["at"] = "upgraded"
+        g.call("pay", player=f["player"], cost=upgrade_cost(g, a.city),
+               discount=f["disc"] - f["disc_used"], optional=False,
+               reason="upgrade", own_turn=True)
+
+    def on_build_building(self, g, f, a, extra=False):
+        if not extra:
+            f["bb"] = True
+        f["extra_take"] = extra
+        f["at"] = "took"
+        g.call("take_card", player=f["player"],
+               markets=ALL_MARKETS if extra else BASIC_MARKETS, optional=False,
+               discount=0 if extra else f["disc"] - f["disc_used"], free=False,
+               own_turn=True, reason="build")
+
+    def on_build_extra(self, g, f, a):
+        self.on_build_building(g, f, a, extra=True)
+
+    def on_discard_building(self, g, f, a):  # BLDG-01
         player = f["player"]
-        if a.kind == "done":
-            g.ret(f["facts"])
-            return
-        if a.kind == "upgrade":
-            f["up"] = True
-            f["city"] = a.city
-            f["at"] = "upgraded"
-            g.call("pay", player=player, cost=upgrade_cost(g, a.city),
-                   discount=f["disc"] - f["disc_used"], optional=False,
-                   reason="upgrade", own_turn=True)
-            return
-        if a.kind in ("build_building", "build_extra"):
-            extra = a.kind == "build_extra"
-            if not extra:
-                f["bb"] = True
-            f["extra_take"] = extra
-            f["at"] = "took"
-            g.call("take_card", player=player,
-                   markets=ALL_MARKETS if extra else BASIC_MARKETS, optional=False,
-                   discount=0 if extra else f["disc"] - f["disc_used"], free=False,
-                   own_turn=True, reason="build")
-            return
-        if a.kind == "discard_building":  # BLDG-01
-            new = f.pop("new")
-            blds = g.s["players"][player]["buildings"]
-            if a.card != new:
-                for i, b in enumerate(blds):
-                    if b["card"] == a.card:
-                        del blds[i]
-                        break
-                blds.append({"card": new, "used": False})
-            discard_card(g, card_deck(g, a.card), a.card)
-            B.log(g, "building_discarded", player=player, card=a.card)
-            f["at"] = "menu"
-            return
-        raise ValueError(a.kind)  # pragma: no cover
+        new = f.pop("new")
+        blds = g.s["players"][player]["buildings"]
+        if a.card != new:
+            for i, b in enumerate(blds):
+                if b["card"] == a.card:
+                    del blds[i]
+                    break
+            blds.append({"card": new, "used": False})
+        discard(g, a.card)
+        B.log(g, "building_discarded", player=player, card=a.card)
+        f["at"] = "menu"

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from . import board as B
 from .actions import Action
-from .flow import STEPS, Decision, Step, step
+from .decks import discard
+from .flow import Decision, Step, step
 from .state import SARACEN
 
 HOMS = "homs"
@@ -207,7 +208,7 @@ def _market_governors(g) -> list[tuple[int, str]]:
 class AppointGovernor(Step):
     """BATTLE-24: the captor keeps or replaces the city's governor, or appoints one from
     the governor market if the city has none (market not refilled). Frame: player, city.
-    Uses ``take_card`` (markets.py, with the MARKET-02 blind draw) when it exists."""
+    Takes it with ``take_card`` (markets.py, with the MARKET-02 blind draw)."""
 
     name = "appoint_governor"
 
@@ -226,18 +227,10 @@ class AppointGovernor(Step):
                 Action("keep_governor", city=city, card=c["governor"]),
                 Action("replace_governor", city=city, card=c["governor"])))
         if at == "take":
-            if "take_card" in STEPS:
-                f["at"] = "taken"
-                g.call("take_card", player=p, markets=["governors"], optional=False,
-                       discount=0, free=True)
-                return None
-            options = _market_governors(g)
-            if not options:
-                g.ret()
-                return None
-            return Decision(p, "take_governor", {"city": city}, tuple(
-                Action("take_governor", market="governors", slot=i, card=card)
-                for i, card in options))
+            f["at"] = "taken"
+            g.call("take_card", player=p, markets=["governors"], optional=False,
+                   discount=0, free=True)
+            return None
         if at == "taken":
             card = f.get("ret")
             if card:
@@ -247,18 +240,12 @@ class AppointGovernor(Step):
             return None
         raise AssertionError(at)
 
-    def act(self, g, f, a):
-        p, city = f["player"], f["city"]
-        c = g.s["cities"][city]
-        if a.kind == "keep_governor":
-            g.ret()
-        elif a.kind == "replace_governor":
-            g.s["discards"]["governors"].append(c["governor"])
-            B.log(g, "governor_discarded", player=p, city=city, card=c["governor"])
-            c["governor"] = None
-            f["at"] = "take"
-        else:  # take_governor (fallback without markets.py)
-            g.s["markets"]["governors"][a.slot] = None
-            c["governor"] = a.card
-            B.log(g, "governor_appointed", player=p, city=city, card=a.card)
-            g.ret()
+    def on_keep_governor(self, g, f, a):
+        g.ret()
+
+    def on_replace_governor(self, g, f, a):
+        c = g.s["cities"][f["city"]]
+        discard(g, c["governor"], "governors")
+        B.log(g, "governor_discarded", player=f["player"], city=f["city"], card=c["governor"])
+        c["governor"] = None
+        f["at"] = "take"

@@ -10,8 +10,9 @@ returns to no deck.
 from __future__ import annotations
 
 from . import board as B
+from .decks import draw
 from .effects import effect_data
-from .flow import STEPS, Step, step
+from .flow import Step, step
 from .state import SARACEN
 
 HOMS = "homs"
@@ -73,67 +74,62 @@ class EventPhase(Step):
 
     name = "event_phase"
 
-    def run(self, g, f):
+    start = "reveal"
+
+    def at_reveal(self, g, f):
         s = g.s
-        at = f.setdefault("at", "reveal")
-        if at == "reveal":
-            deck = s["decks"]["events"]
-            ev = deck.pop() if deck else None
-            s["event"] = ev
-            s["modifiers"] = {}
-            if ev is not None:
-                s["barrier"] += 1  # a reveal: no undo across it
-                B.log(g, "event_revealed", card=ev)
-            f["done"] = []
-            f["at"] = "apply"
-            event = g.c.events.get(ev) if ev else None
-            if event is not None and event.modifiers:
-                s["modifiers"] = dict(event.modifiers)  # until the end of the round
-            return None
-        if at == "apply":
-            ev = s["event"]
-            event = g.c.events.get(ev) if ev else None
-            if event is None or not event.effect:
-                f["at"] = "saracens"
-                return None
-            # TURN-05/06: one player at a time from the right; never twice (TURN-07:
-            # the automa is no player; eliminated players take no part, CAPITAL-05)
-            for p in B.active_players(g):
-                if p not in f["done"]:
-                    f["done"].append(p)
-                    if "effect" in STEPS:
-                        g.call("effect", player=p, ops=effect_data(event.effect),
-                               ctx={"event": ev})
-                    return None
+        ev = draw(g, "events")  # a reveal: no undo across it
+        s["event"] = ev
+        s["modifiers"] = {}
+        if ev is not None:
+            B.log(g, "event_revealed", card=ev)
+        f["done"] = []
+        f["at"] = "apply"
+        event = g.c.events.get(ev) if ev else None
+        if event is not None and event.modifiers:
+            s["modifiers"] = dict(event.modifiers)  # until the end of the round
+
+    def at_apply(self, g, f):
+        ev = g.s["event"]
+        event = g.c.events.get(ev) if ev else None
+        if event is None or not event.effect:
             f["at"] = "saracens"
-            return None
-        if at == "saracens":
-            t = s["saracen_track"]
-            if s["round"] <= 1:
-                # EVENT-02 / §14.27: no Saracen actions; the first raid token is revealed
-                t["next"] = 0
-                B.log(g, "raid_token_revealed", colour=t["tokens"][0])
-                f["at"] = "end"
-                return None
-            colour = activation_colour(g)
-            if t.get("next") is None and colour is None and s["round"] > 1 \
-                    and not t.get("boxed"):
-                t["next"] = 0  # a game entered after round 1 (tests, scenarios)
-                colour = activation_colour(g)
-            f["colour"] = colour
-            if colour:
-                reinforce(g, colour)
-            f["at"] = "new_target"
-            g.call("raids", colour=colour)
-            return None
-        if at == "new_target":
-            new_target(g)
+            return
+        # TURN-05/06: one player at a time from the right; never twice (TURN-07:
+        # the automa is no player; eliminated players take no part, CAPITAL-05)
+        for p in B.active_players(g):
+            if p not in f["done"]:
+                f["done"].append(p)
+                g.call("effect", player=p, ops=effect_data(event.effect), ctx={"event": ev})
+                return
+        f["at"] = "saracens"
+
+    def at_saracens(self, g, f):
+        s = g.s
+        t = s["saracen_track"]
+        if s["round"] <= 1:
+            # EVENT-02 / §14.27: no Saracen actions; the first raid token is revealed
+            t["next"] = 0
+            B.log(g, "raid_token_revealed", colour=t["tokens"][0])
             f["at"] = "end"
-            return None
-        if at == "end":
-            if s["event"]:
-                B.log(g, "event_boxed", card=s["event"])
-            g.ret()
-            return None
-        raise AssertionError(at)
+            return
+        colour = activation_colour(g)
+        if t.get("next") is None and colour is None and s["round"] > 1 \
+                and not t.get("boxed"):
+            t["next"] = 0  # a game entered after round 1 (tests, scenarios)
+            colour = activation_colour(g)
+        f["colour"] = colour
+        if colour:
+            reinforce(g, colour)
+        f["at"] = "new_target"
+        g.call("raids", colour=colour)
+
+    def at_new_target(self, g, f):
+        new_target(g)
+        f["at"] = "end"
+
+    def at_end(self, g, f):
+        if g.s["event"]:
+            B.log(g, "event_boxed", card=g.s["event"])
+        g.ret()
 

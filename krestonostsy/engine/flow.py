@@ -6,7 +6,8 @@ Modelled on Rally the Troops' call/goto/end framework. The state holds
 flow is data, a game can be saved, cloned and replayed at any point.
 
 A step is a class registered with :func:`step`. The engine repeatedly calls
-``run(g, f)`` on the top frame:
+``run(g, f)`` on the top frame (by default it dispatches on the frame's stage
+``f["at"]`` to the method ``at_<stage>``, the first stage being :attr:`Step.start`):
 
 * ``run`` either does automatic work and changes the stack (``g.call`` a child step,
   ``g.goto`` another step, ``g.ret`` to return to the caller), **or**
@@ -14,8 +15,9 @@ A step is a class registered with :func:`step`. The engine repeatedly calls
   actions. ``run`` must not change the state when it returns a decision (it is called
   again freely), so it may be used to enumerate actions.
 
-When a player picks one of the actions, the engine calls ``act(g, f, action)`` and then
-runs again. A child's return value lands in the parent frame as ``f["ret"]``.
+When a player picks one of the actions, the engine calls ``act(g, f, action)`` (by
+default the method ``on_<kind>`` of the action's kind, Rally the Troops' one handler per
+verb) and then runs again. A child's return value lands in the parent frame as ``f["ret"]``.
 """
 from __future__ import annotations
 
@@ -52,20 +54,41 @@ class Decision:
 
 
 class Step:
-    """Base class of a rules step. Subclasses set ``name`` and implement ``run``/``act``."""
+    """Base class of a rules step. Subclasses set ``name`` and either write the stages of
+    their flow as methods ``at_<stage>(g, f)`` (``start`` names the first; a stage moves
+    on by setting ``f["at"]``) and one handler ``on_<kind>(g, f, action)`` per kind of
+    action they offer, or override ``run``/``act`` themselves. A stage or a kind without
+    its method is an :class:`EngineError` (a renamed stage fails loudly)."""
 
     name = ""
+    start = ""
+    """The stage a new frame begins at (stored in ``f["at"]`` on the first run)."""
+    _stages: dict = {}
+    _verbs: dict = {}
 
-    def run(self, g, f: dict) -> Decision | None:  # pragma: no cover - interface
-        raise NotImplementedError
+    def run(self, g, f: dict) -> Decision | None:
+        at = f.get("at")
+        if at is None:
+            at = f["at"] = self.start
+        stage = self._stages.get(at)
+        if stage is None:
+            raise EngineError(f"step {self.name} has no stage {at!r}")
+        return stage(self, g, f)
 
-    def act(self, g, f: dict, action: Action) -> None:  # pragma: no cover - interface
-        raise EngineError(f"step {self.name} takes no actions")
+    def act(self, g, f: dict, action: Action) -> None:
+        handler = self._verbs.get(action.kind)
+        if handler is None:
+            raise EngineError(f"step {self.name} takes no {action.kind!r} action")
+        handler(self, g, f, action)
 
 
 def step(cls):
-    """Class decorator: register a :class:`Step` subclass under its ``name``."""
+    """Class decorator: register a :class:`Step` subclass under its ``name`` (one
+    instance), with its ``at_<stage>`` and ``on_<kind>`` methods in lookup tables."""
     if not cls.name or cls.name in STEPS:
         raise EngineError(f"bad or duplicate step name {cls.name!r}")
+    names = {n for klass in cls.__mro__ for n in vars(klass)}
+    cls._stages = {n[3:]: getattr(cls, n) for n in names if n.startswith("at_")}
+    cls._verbs = {n[3:]: getattr(cls, n) for n in names if n.startswith("on_")}
     STEPS[cls.name] = cls()
     return cls

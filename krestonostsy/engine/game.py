@@ -17,28 +17,26 @@ from __future__ import annotations
 import json
 
 from ..content import Content
-from ..content.loader import shipped_content
-from . import rng
 from .actions import Action, IllegalAction
-from .flow import STEPS, Decision, EngineError
+from .flow import Decision, EngineError
 from .options import GameOptions
+from .ruleset import Ruleset, load_ruleset
+from .saves import CURRENT as FORMAT_VERSION
 from .state import copy_state
+from .triggers import DURING_ORDER_STEPS, during_order
 
-FORMAT_VERSION = 1
 _MAX_AUTO_STEPS = 100_000
-
-
-class SaveError(ValueError):
-    """A save file cannot be loaded: corrupt, foreign, newer, or its replay fails."""
 
 
 class Game:
     """One game of «Крестоносцы». See the module docstring."""
 
-    def __init__(self, state: dict, content: Content, setup: dict):
+    def __init__(self, state: dict, rules: Ruleset, setup: dict):
         self.s = state
-        self.c = content
-        self.setup = setup  # {"states", "seed", "options"}: enough to recreate the start
+        self.rules = rules  # the scenario's rules: steps, effect handlers, setup recipe
+        self.c = rules.content
+        # {"states", "seed", "options", "scenario"}: enough to recreate the start
+        self.setup = setup
         self.log: list = []
         self.actions: list[Action] = []
         self._decision: Decision | None = None
@@ -50,20 +48,26 @@ class Game:
 
     @classmethod
     def new(cls, states, seed: int = 0, options: GameOptions | dict | None = None,
-            content: Content | None = None) -> Game:
-        """A new game for the given states (2–4 of jerusalem, tripoli, edessa, antioch).
+            scenario: str | Ruleset = "base", content: Content | None = None) -> Game:
+        """A new game of ``scenario`` for the given states (2–4 of jerusalem, tripoli,
+        edessa, antioch).
 
-        Raises ``ValueError`` for an illegal line-up (e.g. a 2-player pair that is not
-        allowed, SETUP-30).
+        ``scenario`` is a shipped scenario's id (``data/scenarios/<id>.yaml``) or a
+        :class:`Ruleset` (e.g. ``load_ruleset(id, data_dir)``); ``content`` replaces its
+        cards (tests build their own). Raises ``ValueError`` for an illegal line-up (e.g. a
+        2-player pair that is not allowed, SETUP-30) and ``ContentError`` for a scenario
+        that does not load.
         """
-        from . import modules  # noqa: F401  (registers every step)
         from .setup import new_state
 
         if isinstance(options, dict) or options is None:
             options = GameOptions.from_json(options)
-        content = content or shipped_content()
-        setup = {"states": list(states), "seed": int(seed), "options": options.to_json()}
-        game = cls(new_state(content, list(states), int(seed), options), content, setup)
+        rules = scenario if isinstance(scenario, Ruleset) else load_ruleset(scenario)
+        if content is not None:
+            rules = rules.with_content(content)
+        setup = {"states": list(states), "seed": int(seed), "options": options.to_json(),
+                 "scenario": rules.id}
+        game = cls(new_state(rules, list(states), int(seed), options), rules, setup)
         game._advance()
         return game
 
@@ -71,7 +75,7 @@ class Game:
 
     def call(self, step: str, **frame) -> None:
         """Push a child step; its ``ret`` value lands in the caller's frame as ``ret``."""
-        if step not in STEPS:
+        if step not in self.rules.steps:
             raise EngineError(f"unknown step {step!r}")
         frame["s"] = step
         self.s["stack"].append(frame)
@@ -90,7 +94,7 @@ class Game:
 
     def _advance(self) -> None:
         stack = self.s["stack"]
-        steps = STEPS
+        steps = self.rules.steps
         for _ in range(_MAX_AUTO_STEPS):
             if not stack:
                 self._decision = None
@@ -100,6 +104,8 @@ class Game:
             if d is not None:
                 if not d.actions:
                     raise EngineError(f"step {frame['s']} offers no action ({d.prompt})")
+                if frame["s"] in DURING_ORDER_STEPS:  # TURN-10
+                    d = during_order(self, d)
                 self._decision = d
                 return
         raise EngineError("the flow did not reach a decision (endless automatic steps)")
@@ -135,8 +141,11 @@ class Game:
             if action not in d.actions:
                 raise IllegalAction(self._explain_illegal(action, d))
         self._undo_marks.append((d.player, self.s["barrier"], self._order_token()))
-        frame = self.s["stack"][-1]
-        STEPS[frame["s"]].act(self, frame, action)
+        if action.kind == "own_turn":  # TURN-10: the window during one's order
+            self.call("own_turn", player=d.player)
+        else:
+            frame = self.s["stack"][-1]
+            self.rules.steps[frame["s"]].act(self, frame, action)
         self.actions.append(action)
         self._advance()
 
@@ -206,7 +215,7 @@ class Game:
 
     def _replay_without(self, n: int) -> None:
         again = Game.new(self.setup["states"], self.setup["seed"], self.setup["options"],
-                         content=self.c)
+                         scenario=self.rules)
         for a in self.actions[:-n]:
             again.apply(a)
         self.s, self.log, self.actions = again.s, again.log, again.actions
@@ -224,6 +233,7 @@ class Game:
         copy-on-append: the clone gets its own list objects."""
         g = Game.__new__(Game)
         g.s = self._snapshot()
+        g.rules = self.rules
         g.c = self.c
         g.setup = self.setup
         g.log = list(self.log)
@@ -243,10 +253,14 @@ class Game:
                 "actions": [a.to_json() for a in self.actions]}
 
     @classmethod
-    def from_json(cls, data, content: Content | None = None) -> Game:
-        """Load a save by replaying it; :class:`SaveError` says what is wrong."""
+    def from_json(cls, data, content: Content | None = None,
+                  rules: Ruleset | None = None) -> Game:
+        """Load a save by replaying it; :class:`SaveError` says what is wrong.
+
+        The save names its scenario; ``rules`` gives that scenario's ruleset when it is not
+        a shipped one (a save naming another scenario is refused)."""
         from .saves import load_save
-        return load_save(cls, data, content)
+        return load_save(cls, data, content, rules)
 
     # --- views and results -------------------------------------------------------------------
 
@@ -272,6 +286,3 @@ class Game:
         """A copy in which everything ``player`` cannot see is resampled (for AI search)."""
         from .view import determinize
         return determinize(self, player, seed)
-
-    def random_seed_state(self, seed: int) -> int:
-        return rng.seed_state(seed)

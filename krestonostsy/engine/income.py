@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from . import board as B
 from .actions import Action
-from .flow import STEPS, Decision, Step, step
+from .flow import Decision, Step, step
 from .markets import fill_markets
 from .scoring import bishop_totals, goods_with_spices, holy_lands, metric, spices_held
+from .triggers import income_rescripts
 
 # --- taxes and goods ------------------------------------------------------------------------------
 
@@ -141,7 +142,7 @@ class IncomePhase(Step):
             f.pop("ret", None)
             while f["queue"]:
                 x = f["queue"][0]
-                cards = self._income_rescripts(g, x)
+                cards = income_rescripts(g, x)
                 if not cards:
                     f["queue"].pop(0)
                     continue
@@ -162,20 +163,9 @@ class IncomePhase(Step):
         g.ret()
         return None
 
-    @staticmethod
-    def _income_rescripts(g, player):
-        try:
-            from .triggers import income_rescripts
-        except ImportError:
-            return []
-        if "play_rescript" not in STEPS:
-            return []
-        return income_rescripts(g, player)
+    def on_done(self, g, f, a):
+        f["queue"].pop(0)
 
-    def act(self, g, f, a):
-        x = f["queue"][0]
-        if a.kind == "done":
-            f["queue"].pop(0)
-            return
-        g.call("play_rescript", player=x, card=a.card,
+    def on_play_rescript(self, g, f, a):
+        g.call("play_rescript", player=f["queue"][0], card=a.card,
                ctx={"own_turn": False, "timing": "income"})

@@ -14,7 +14,9 @@ from __future__ import annotations
 from . import board as B
 from . import cities as C
 from .actions import Action
+from .decks import discard
 from .flow import Decision, Step, step
+from .payment import max_extra_goods
 
 BASE_MOVES = 4
 ENHANCED_MOVES = 2
@@ -73,70 +75,71 @@ class MarchOrder(Step):
 
     name = "order_march"
 
-    def run(self, g, f):
+    start = "target"
+
+    def at_target(self, g, f):
         p = f["player"]
         enhanced = bool(f.get("enhanced"))
-        at = f.setdefault("at", "target")
-        if at == "target":
-            ts = targets(g, p)
-            acts = [Action("march_target", city=t) for t in ts]
-            if enhanced and not f.get("gov_done"):
-                acts += _governor_actions(g, p)
-            if not ts:
-                if acts:
-                    acts.append(Action("end_march"))
-                    return Decision(p, "march_governor", {}, tuple(acts))
-                return self._finish(g, f)
-            return Decision(p, "march_target", {"moves": free_moves(g, enhanced)},
-                            tuple(acts))
-        if at == "gov":  # returned from appoint_governor (MARCH-05)
-            f["at"] = f.pop("gov_back")
-            return None
-        if at == "buy":
-            t = f["target"]
-            movable = sum(sources(g, p, t).values())
-            usable = movable - f["moves"]
-            from .payment import max_extra_goods
-            k = min(MAX_PAID, usable, max_extra_goods(g, p, MAX_PAID, own_turn=True))
-            if k <= 0:
-                f["at"] = "move"
-                return None
-            return Decision(p, "march_buy_moves", {"city": t, "moves": f["moves"]}, tuple(
-                Action("buy_moves", n=n) for n in range(k + 1)))
-        if at == "paying":
-            r = f.pop("ret", None) or {}
-            if r.get("paid"):
-                f["moves"] += f["buying"]
-                B.log(g, "march_moves_bought", player=p, n=f["buying"])
+        ts = targets(g, p)
+        acts = [Action("march_target", city=t) for t in ts]
+        if enhanced and not f.get("gov_done"):
+            acts += _governor_actions(g, p)
+        if not ts:
+            if acts:
+                acts.append(Action("end_march"))
+                return Decision(p, "march_governor", {}, tuple(acts))
+            return self._finish(g, f)
+        return Decision(p, "march_target", {"moves": free_moves(g, enhanced)}, tuple(acts))
+
+    def at_gov(self, g, f):
+        """Back from appoint_governor (MARCH-05): where the march was."""
+        f["at"] = f.pop("gov_back")
+
+    def at_buy(self, g, f):
+        p, t = f["player"], f["target"]
+        movable = sum(sources(g, p, t).values())
+        usable = movable - f["moves"]
+        k = min(MAX_PAID, usable, max_extra_goods(g, p, MAX_PAID, own_turn=True))
+        if k <= 0:
             f["at"] = "move"
             return None
-        if at == "move":
-            t = f["target"]
-            src = sources(g, p, t)
-            left = f["moves"] - f["moved"]
-            if left <= 0 or not src:
-                return self._arrive(g, f)
-            acts = [Action("march_move", city=c, n=n)
-                    for c in sorted(src) for n in range(1, min(src[c], left) + 1)]
-            if f["moved"] > 0:
-                acts.append(Action("end_moves"))
-            return Decision(p, "march_move", {"target": t, "left": left}, tuple(acts))
-        if at == "battle":
-            r = f.pop("ret", None) or {}
-            f["won"] = bool(r.get("attacker_won"))
-            f["at"] = "after"
-            return None
-        if at == "taken":
-            f["at"] = "after"
-            return None
-        if at == "after":
-            if enhanced and not f.get("gov_done"):
-                acts = _governor_actions(g, p)
-                if acts:
-                    acts.append(Action("end_march"))
-                    return Decision(p, "march_governor", {}, tuple(acts))
-            return self._finish(g, f)
-        raise AssertionError(at)
+        return Decision(p, "march_buy_moves", {"city": t, "moves": f["moves"]}, tuple(
+            Action("buy_moves", n=n) for n in range(k + 1)))
+
+    def at_paying(self, g, f):
+        r = f.pop("ret", None) or {}
+        if r.get("paid"):
+            f["moves"] += f["buying"]
+            B.log(g, "march_moves_bought", player=f["player"], n=f["buying"])
+        f["at"] = "move"
+
+    def at_move(self, g, f):
+        p, t = f["player"], f["target"]
+        src = sources(g, p, t)
+        left = f["moves"] - f["moved"]
+        if left <= 0 or not src:
+            return self._arrive(g, f)
+        acts = [Action("march_move", city=c, n=n)
+                for c in sorted(src) for n in range(1, min(src[c], left) + 1)]
+        if f["moved"] > 0:
+            acts.append(Action("end_moves"))
+        return Decision(p, "march_move", {"target": t, "left": left}, tuple(acts))
+
+    def at_battle(self, g, f):
+        r = f.pop("ret", None) or {}
+        f["won"] = bool(r.get("attacker_won"))
+        f["at"] = "after"
+
+    def at_taken(self, g, f):
+        f["at"] = "after"
+
+    def at_after(self, g, f):
+        if f.get("enhanced") and not f.get("gov_done"):
+            acts = _governor_actions(g, f["player"])
+            if acts:
+                acts.append(Action("end_march"))
+                return Decision(f["player"], "march_governor", {}, tuple(acts))
+        return self._finish(g, f)
 
     def _arrive(self, g, f):
         """MARCH-06 battle, §14.9 empty city taken, §14.23 own city: nothing more."""
@@ -163,49 +166,48 @@ class MarchOrder(Step):
         g.ret(facts)
         return None
 
-    def act(self, g, f, a):
-        p = f["player"]
-        k = a.kind
-        if k == "replace_governor":
-            f["gov_done"] = True
-            c = g.s["cities"][a.city]
-            g.s["discards"]["governors"].append(c["governor"])
-            B.log(g, "governor_discarded", player=p, city=a.city, card=c["governor"])
-            c["governor"] = None
-            f["gov_back"] = f["at"]
-            f["at"] = "gov"
-            g.call("appoint_governor", player=p, city=a.city)
-        elif k == "end_march":
-            f["gov_done"] = True
-            if f["at"] == "target":
-                f["at"] = "after"
-        elif k == "march_target":
-            f["target"] = a.city
-            f["prev"] = B.controller(g, a.city)
-            f["moves"] = free_moves(g, bool(f.get("enhanced")))
-            f["moved"] = 0
-            f["at"] = "buy"
-            B.log(g, "march_target", player=p, city=a.city)
-        elif k == "buy_moves":
-            if a.n == 0:
-                f["at"] = "move"
-            else:
-                f["buying"] = a.n
-                f["at"] = "paying"
-                g.call("pay", player=p, cost=["any"] * a.n, discount=0, optional=True,
-                       reason="march_moves", own_turn=True)
-        elif k == "march_move":
-            t = f["target"]
-            prev = f["prev"]
-            if prev not in (None, p):
-                # both sides stand in the city; the defender keeps control (RAID-05)
-                g.s["cities"][t]["defender"] = prev
-            B.add_units(g, a.city, p, -a.n)
-            B.add_units(g, t, p, a.n)
-            f["moved"] += a.n
-            B.log(g, "units_marched", player=p, frm=a.city, city=t, n=a.n)
-        elif k == "end_moves":
-            f["moves"] = f["moved"]
-        else:  # pragma: no cover
-            raise ValueError(k)
+    def on_replace_governor(self, g, f, a):
+        f["gov_done"] = True
+        c = g.s["cities"][a.city]
+        discard(g, c["governor"], "governors")
+        B.log(g, "governor_discarded", player=f["player"], city=a.city, card=c["governor"])
+        c["governor"] = None
+        f["gov_back"] = f["at"]
+        f["at"] = "gov"
+        g.call("appoint_governor", player=f["player"], city=a.city)
 
+    def on_end_march(self, g, f, a):
+        f["gov_done"] = True
+        if f["at"] == "target":
+            f["at"] = "after"
+
+    def on_march_target(self, g, f, a):
+        f["target"] = a.city
+        f["prev"] = B.controller(g, a.city)
+        f["moves"] = free_moves(g, bool(f.get("enhanced")))
+        f["moved"] = 0
+        f["at"] = "buy"
+        B.log(g, "march_target", player=f["player"], city=a.city)
+
+    def on_buy_moves(self, g, f, a):
+        if a.n == 0:
+            f["at"] = "move"
+        else:
+            f["buying"] = a.n
+            f["at"] = "paying"
+            g.call("pay", player=f["player"], cost=["any"] * a.n, discount=0, optional=True,
+                   reason="march_moves", own_turn=True)
+
+    def on_march_move(self, g, f, a):
+        p, t = f["player"], f["target"]
+        prev = f["prev"]
+        if prev not in (None, p):
+            # both sides stand in the city; the defender keeps control (RAID-05)
+            g.s["cities"][t]["defender"] = prev
+        B.add_units(g, a.city, p, -a.n)
+        B.add_units(g, t, p, a.n)
+        f["moved"] += a.n
+        B.log(g, "units_marched", player=p, frm=a.city, city=t, n=a.n)
+
+    def on_end_moves(self, g, f, a):
+        f["moves"] = f["moved"]

@@ -1,5 +1,5 @@
-"""Markets and decks: taking cards (MARKET-01..03), filling (INCOME-02, GLOSS-06),
-discarding (DISCARD-01..04).
+"""Markets: taking cards (MARKET-01..03) and filling (INCOME-02, GLOSS-06). Drawing,
+discarding and reshuffling are decks.py's (DISCARD-01..04).
 
 Markets: ``buildings_12`` (5 slots), ``buildings_34`` (3), ``tactics_12`` (5),
 ``tactics_34`` (3), ``governors`` (5); slots beyond ``market_open`` are closed
@@ -9,53 +9,11 @@ Markets: ``buildings_12`` (5 slots), ``buildings_34`` (3), ``tactics_12`` (5),
 from __future__ import annotations
 
 from . import board as B
-from . import rng
 from .actions import Action
+from .decks import FACE_UP_DECKS, draw, put_back
 from .flow import Decision, Step, step
 from .payment import can_pay
-
-FACE_UP_DECKS = ("buildings_0",)
-
-
-def draw_top(g, deck: str):
-    """The top card of ``deck`` (DISCARD-04: an empty deck is rebuilt from its discards)."""
-    cards = g.s["decks"][deck]
-    if not cards:
-        discards = g.s["discards"].get(deck)
-        if not discards:
-            return None
-        cards.extend(discards)
-        discards.clear()
-        if deck not in FACE_UP_DECKS:
-            rng.shuffle(g.s, cards)
-        B.log(g, "deck_reshuffled", deck=deck)
-    return cards.pop()
-
-
-def discard_card(g, deck: str, card: str) -> None:
-    """Face up under its deck (DISCARD-01). The face-up level-0 deck takes it at the bottom."""
-    if deck in FACE_UP_DECKS:
-        g.s["decks"][deck].insert(0, card)
-    else:
-        g.s["discards"].setdefault(deck, []).append(card)
-
-
-def card_deck(g, card: str) -> str:
-    """The deck (and discard pile) a card belongs to."""
-    c = g.c
-    if card in c.buildings:
-        return c.buildings[card].deck
-    if card in c.tactics:
-        return c.tactics[card].deck
-    if card in c.governors:
-        return "governors"
-    if card in c.rescripts:
-        return "rescripts_2" if c.rescripts[card].level == 2 else "rescripts_1"
-    if card in c.spies:
-        return "spies"
-    if card in c.saracens:
-        return "saracens"
-    raise KeyError(card)
+from .triggers import window_during_order
 
 
 def card_cost(g, card: str) -> list:
@@ -77,7 +35,7 @@ def fill_markets(g) -> None:
         open_n = s["market_open"].get(name, len(slots))
         for i in range(min(open_n, len(slots))):
             if slots[i] is None:
-                slots[i] = draw_top(g, name)
+                slots[i] = draw(g, name)
 
 
 def market_cards(g, market: str) -> list:
@@ -116,12 +74,19 @@ class TakeCard(Step):
 
     def run(self, g, f):
         at = f.get("at", "choose")
+        if at == "drawn":  # TURN-10: a blind draw not affordable yet, the window open
+            card, m = f["card"], f["market"]
+            if self._affordable(g, f, card):
+                del f["at"]
+                return self._pay(g, f, m, card)
+            return Decision(f["player"], "blind_draw_unaffordable", {"card": card},
+                            (Action("return_card", card=card),))
         if at == "paid":
             res = f.pop("ret")
             if res["paid"]:
                 return self._done(g, f, f["card"], res["discount_used"])
             # only a blind draw can end here unpaid (MARKET-02): back on top, action used up
-            g.s["decks"][f["market"]].append(f["card"])
+            put_back(g, f["market"], f["card"])
             B.log(g, "blind_draw_returned", player=f["player"], card=f["card"])
             return self._done(g, f, None, 0)
         player = f["player"]
@@ -143,44 +108,58 @@ class TakeCard(Step):
                                               "reason": f.get("reason", ""),
                                               "discount": discount}, tuple(acts))
 
-    def act(self, g, f, a):
-        if a.kind == "skip":
-            self._done(g, f, None, 0)
-            return
-        player = f["player"]
-        free = f.get("free", False)
-        discount = f.get("discount", 0)
-        own_turn = f.get("own_turn", True)
+    def on_skip(self, g, f, a):
+        self._done(g, f, None, 0)
+
+    def on_take_card(self, g, f, a):
         m = a.market
-        if a.kind == "take_card":
-            card = a.card
-            if m in FACE_UP_DECKS:
-                deck = g.s["decks"][m]
-                if deck:
-                    deck.pop()
-                else:
-                    g.s["discards"][m].pop()
-            else:
-                g.s["markets"][m][a.slot] = None
-            B.log(g, "card_taken", player=player, market=m, card=card)
-        else:  # draw_blind (MARKET-02): revealed to everyone
-            card = draw_top(g, m)
-            g.s["barrier"] += 1
-            B.log(g, "blind_draw", player=player, market=m, card=card)
-            if not (free or can_pay(g, player, card_cost(g, card), discount, own_turn)):
-                g.s["decks"][m].append(card)
-                B.log(g, "blind_draw_returned", player=player, card=card)
-                self._done(g, f, None, 0)
+        if m in FACE_UP_DECKS:
+            draw(g, m)  # its top card, in view of everyone
+        else:
+            g.s["markets"][m][a.slot] = None
+        B.log(g, "card_taken", player=f["player"], market=m, card=a.card)
+        self._pay(g, f, m, a.card)
+
+    def on_draw_blind(self, g, f, a):
+        """MARKET-02: the top card, revealed to everyone; back on top if unaffordable."""
+        player, m = f["player"], a.market
+        card = draw(g, m)
+        B.log(g, "blind_draw", player=player, market=m, card=card)
+        if not self._affordable(g, f, card):
+            if window_during_order(g, player):
+                # TURN-10: own-turn effects may still make it affordable (triggers.py
+                # adds the "own_turn" action to the decision of the stage "drawn")
+                f["card"] = card
+                f["market"] = m
+                f["at"] = "drawn"
                 return
-        cost = [] if free else card_cost(g, card)
-        if not cost:
-            self._done(g, f, card, 0)
+            self.on_return_card(g, f, Action("return_card", card=card), m)
             return
+        self._pay(g, f, m, card)
+
+    def on_return_card(self, g, f, a, market=None):
+        """MARKET-02: an unaffordable blind draw goes back on top; the action is used."""
+        m = market or f.pop("market")
+        f.pop("card", None)
+        f.pop("at", None)
+        put_back(g, m, a.card)
+        B.log(g, "blind_draw_returned", player=f["player"], card=a.card)
+        self._done(g, f, None, 0)
+
+    @staticmethod
+    def _affordable(g, f, card) -> bool:
+        return f.get("free", False) or can_pay(g, f["player"], card_cost(g, card),
+                                               f.get("discount", 0), f.get("own_turn", True))
+
+    def _pay(self, g, f, market, card):
+        cost = [] if f.get("free", False) else card_cost(g, card)
+        if not cost:
+            return self._done(g, f, card, 0)
         f["card"] = card
-        f["market"] = m
+        f["market"] = market
         f["at"] = "paid"
-        g.call("pay", player=player, cost=cost, discount=discount, optional=False,
-               reason="card", own_turn=own_turn)
+        g.call("pay", player=f["player"], cost=cost, discount=f.get("discount", 0),
+               optional=False, reason="card", own_turn=f.get("own_turn", True))
 
     def _done(self, g, f, card, used):
         stack = g.s["stack"]

@@ -1,13 +1,33 @@
-"""Import every rules module so that its steps are registered (one module per section)."""
-from importlib import import_module
+"""The one place that assembles the rules: every module with steps is imported here (one
+module per section of the rulebook), and every effect-op table of ``engine/ops/`` is
+installed into ``engine/registry.py``. ``Game.new`` imports this module; nothing else
+registers anything. A missing module is an ImportError, a duplicate op an EngineError."""
+from . import (  # noqa: F401  (each defines steps with @step)
+    activation,
+    battle,
+    build,
+    cities,
+    effects,
+    events,
+    income,
+    march,
+    markets,
+    muster,
+    payment,
+    planning,
+    prayer,
+    raids,
+    registry,
+    rounds,
+    scoring,
+    triggers,
+)
+from .ops import battle as battle_ops
+from .ops import cards, resources, structure
+from .ops import cities as city_ops
 
-MODULES = ("rounds", "events", "raids", "planning", "activation", "payment", "markets",
-           "build", "prayer", "muster", "march", "battle", "income", "scoring", "effects",
-           "triggers", "cities")
+OP_MODULES = (resources, cards, city_ops, battle_ops, structure)
+"""The op modules, one per section of content/vocabulary.py."""
 
-for _name in MODULES:
-    try:
-        import_module(f"{__package__}.{_name}")
-    except ModuleNotFoundError as _err:  # a module not written yet during development
-        if _err.name != f"{__package__}.{_name}":
-            raise
+for _module in OP_MODULES:
+    registry.install(_module.OPS, getattr(_module, "BATTLE_OPS", None))

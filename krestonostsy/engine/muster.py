@@ -10,8 +10,9 @@ from __future__ import annotations
 from . import board as B
 from .actions import Action
 from .activation import new_facts
+from .decks import discard
 from .flow import Decision, Step, step
-from .markets import can_take_any, card_deck, discard_card
+from .markets import can_take_any
 from .payment import max_extra_goods
 
 HAND = 5
@@ -45,10 +46,7 @@ class DiscardTactics(Step):
         if is_starting(g, a.card):
             p["personal_discard"].append(a.card)
         else:
-            try:
-                discard_card(g, card_deck(g, a.card), a.card)
-            except KeyError:
-                discard_card(g, "tactics_12", a.card)
+            discard(g, a.card)
         B.log(g, "tactic_discarded", player=f["player"], card=a.card)
 
 
@@ -77,7 +75,6 @@ class MusterOrder(Step):
         return acts
 
     def run(self, g, f):
-        player = f["player"]
         if "disc" not in f:
             f["disc"] = 2 if f.get("enhanced") else 0
             f["disc_used"] = 0
@@ -87,58 +84,69 @@ class MusterOrder(Step):
             f["lx"] = False
             f["facts"] = new_facts()
             f["at"] = "menu"
-        at = f["at"]
-        if at == "hire_goods":
-            room = hire_room(g, player)
-            mods = g.s.get("modifiers") or {}
-            base = 2 + int(mods.get("hire_units", 0))
-            k = min(max_extra_goods(g, player, 4, f["disc"] - f["disc_used"], True),
-                    max(0, room - base))
-            if k == 0:
-                return self._start_place(g, f, 0)
-            return Decision(player, "hire_goods", {"max": k},
-                            tuple(Action("extra_goods", n=n) for n in range(k + 1)))
-        if at == "hire_paid":
-            res = f.pop("ret")
-            f["disc_used"] += res["discount_used"]
-            return self._start_place(g, f, f["extra"] if res["paid"] else 0)
-        if at == "place":
-            cities = [c for c in B.cities_of(g, player)]
-            if f["to_place"] > 0 and g.s["players"][player]["units"] > 0 and cities:
-                if len(cities) == 1:
-                    self._place(g, f, cities[0])
-                    return None
-                return Decision(player, "place_unit", {"left": f["to_place"]},
-                                tuple(Action("place_unit", city=c) for c in cities))
-            f["at"] = "menu"
-        if at == "took":
-            card = f.pop("ret")
-            extra = f.pop("extra_take")
-            used = f.pop("discount_used", 0)
-            if not extra:
-                f["disc_used"] += used
-            if card is not None:
-                g.s["players"][player]["tactics"].append(card)
-                f["facts"]["learned"] += 1
-                B.log(g, "tactic_learned", player=player, card=card)
-                if not extra:
-                    f["learn"] += 1
-                    if f["learn"] < 2 and can_take_any(g, player, BASIC_MARKETS,
-                                                       f["disc"] - f["disc_used"]):
-                        return self._learn(g, f, optional=True)
-            if not extra:
-                f["learn_done"] = True  # MUSTER-04: one action of up to 2 tactics
-            f["at"] = "menu"
-        if f["at"] == "discarded":
-            f.pop("ret", None)
-            g.ret(f["facts"])
-            return None
+        return super().run(g, f)
+
+    def at_menu(self, g, f):
         acts = self._menu(g, f)
         if not acts:
             return self._finish(g, f)
         acts.append(Action("done"))
-        return Decision(player, "muster", {"discount": f["disc"] - f["disc_used"]},
+        return Decision(f["player"], "muster", {"discount": f["disc"] - f["disc_used"]},
                         tuple(acts))
+
+    def at_hire_goods(self, g, f):
+        player = f["player"]
+        room = hire_room(g, player)
+        mods = g.s.get("modifiers") or {}
+        base = 2 + int(mods.get("hire_units", 0))
+        k = min(max_extra_goods(g, player, 4, f["disc"] - f["disc_used"], True),
+                max(0, room - base))
+        if k == 0:
+            return self._start_place(g, f, 0)
+        return Decision(player, "hire_goods", {"max": k},
+                        tuple(Action("extra_goods", n=n) for n in range(k + 1)))
+
+    def at_hire_paid(self, g, f):
+        res = f.pop("ret")
+        f["disc_used"] += res["discount_used"]
+        return self._start_place(g, f, f["extra"] if res["paid"] else 0)
+
+    def at_place(self, g, f):
+        player = f["player"]
+        cities = [c for c in B.cities_of(g, player)]
+        if f["to_place"] > 0 and g.s["players"][player]["units"] > 0 and cities:
+            if len(cities) == 1:
+                self._place(g, f, cities[0])
+                return None
+            return Decision(player, "place_unit", {"left": f["to_place"]},
+                            tuple(Action("place_unit", city=c) for c in cities))
+        f["at"] = "menu"
+        return self.at_menu(g, f)
+
+    def at_took(self, g, f):
+        player = f["player"]
+        card = f.pop("ret")
+        extra = f.pop("extra_take")
+        used = f.pop("discount_used", 0)
+        if not extra:
+            f["disc_used"] += used
+        if card is not None:
+            g.s["players"][player]["tactics"].append(card)
+            f["facts"]["learned"] += 1
+            B.log(g, "tactic_learned", player=player, card=card)
+            if not extra:
+                f["learn"] += 1
+                if f["learn"] < 2 and can_take_any(g, player, BASIC_MARKETS,
+                                                   f["disc"] - f["disc_used"]):
+                    return self._learn(g, f, optional=True)
+        if not extra:
+            f["learn_done"] = True  # MUSTER-04: one action of up to 2 tactics
+        f["at"] = "menu"
+        return self.at_menu(g, f)
+
+    def at_discarded(self, g, f):
+        f.pop("ret", None)
+        g.ret(f["facts"])
 
     def _finish(self, g, f):
         f["at"] = "discarded"
@@ -169,30 +177,31 @@ class MusterOrder(Step):
                free=False, own_turn=True, reason="learn")
         return None
 
-    def act(self, g, f, a):
-        k = a.kind
-        if k == "done":
-            self._finish(g, f)
-        elif k == "hire":
-            f["hire"] = True
-            f["at"] = "hire_goods"
-        elif k == "extra_goods":
-            f["extra"] = a.n
-            if a.n:
-                f["at"] = "hire_paid"
-                g.call("pay", player=f["player"], cost=["any"] * a.n,
-                       discount=f["disc"] - f["disc_used"], optional=False, reason="hire",
-                       own_turn=True)
-            else:
-                self._start_place(g, f, 0)
-        elif k == "place_unit":
-            self._place(g, f, a.city)
-        elif k == "learn":
-            f["at"] = "learn"
-            self._learn(g, f, optional=False)
-        elif k == "learn_extra":
-            f["lx"] = True
-            f["at"] = "learn_extra"
-            self._learn(g, f, optional=False)
-        else:  # pragma: no cover
-            raise ValueError(k)
+    def on_done(self, g, f, a):
+        self._finish(g, f)
+
+    def on_hire(self, g, f, a):
+        f["hire"] = True
+        f["at"] = "hire_goods"
+
+    def on_extra_goods(self, g, f, a):
+        f["extra"] = a.n
+        if a.n:
+            f["at"] = "hire_paid"
+            g.call("pay", player=f["player"], cost=["any"] * a.n,
+                   discount=f["disc"] - f["disc_used"], optional=False, reason="hire",
+                   own_turn=True)
+        else:
+            self._start_place(g, f, 0)
+
+    def on_place_unit(self, g, f, a):
+        self._place(g, f, a.city)
+
+    def on_learn(self, g, f, a):
+        f["at"] = "learn"
+        self._learn(g, f, optional=False)
+
+    def on_learn_extra(self, g, f, a):
+        f["lx"] = True
+        f["at"] = "learn_extra"
+        self._learn(g, f, optional=False)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from . import board as B
 from .actions import Action
+from .decks import discard
 from .flow import Decision, Step, step
 
 GREEN = "green"
@@ -107,6 +108,19 @@ def max_extra_goods(g, player: str, limit: int = 4, discount: int = 0,
     return min(limit, budget)
 
 
+_RANK = {"pay_discount": 0, "pay_good": 1, "pay_rescript_good": 2, "pay_rescript": 3,
+         "pay_coin": 4}
+
+
+def method_key(a: Action) -> list:
+    """The canonical order of ways to pay one requirement: the discount, goods (by
+    colour), a rescript's printed goods in hand, a rescript, a coin."""
+    kind = a.kind
+    if kind == "pay_rescript":
+        return [3, f"{a.get('card')}:{a.get('colour')}"]
+    return [_RANK[kind], a.get("colour") or ""]
+
+
 @step
 class Pay(Step):
     """Pay a goods cost (BUILD-05, HOMS-02, BUILD-12/MUSTER-07 discount, RESCRIPT-01..03,
@@ -115,9 +129,64 @@ class Pay(Step):
     Frame: player, cost [colours], discount (int, default 0), optional (bool: the player
     may decline before paying anything), reason (str, for the prompt), own_turn (bool:
     rescripts may be spent). Returns ``{"paid": bool, "discount_used": n}``.
+
+    One payment is one set of tokens, not an order of them: requirements are asked in a
+    fixed order (:func:`sort_cost`), and within a run of equal requirements (``any``,
+    ``any``…) each is paid with a way no earlier in :func:`method_key`'s order than the
+    one before (``f["floor"]``), as long as the rest can still be paid that way. So
+    paying red then blue and blue then red is one path of decisions, not two, while the
+    player still pays by clicking one good or coin at a time.
     """
 
     name = "pay"
+
+    def _canonical(self, g, f, opts: list) -> list:
+        """``opts`` without the ways that would only reorder the same payment (see the
+        class docstring); all of ``opts`` when that would leave none."""
+        need = f["left"][0]
+        floor = f.get("floor")
+        if floor is not None and floor[0] != need:
+            floor = None
+        run_goes_on = len(f["left"]) > 1 and f["left"][1] == need
+        if floor is None and not run_goes_on:
+            return opts
+        out = [a for a in opts if (floor is None or method_key(a) >= floor[1:])
+               and (not run_goes_on or self._rest_payable(g, f, a))]
+        return out or opts
+
+    def _rest_payable(self, g, f, a) -> bool:
+        """After paying with ``a``, can the rest be paid with ways no earlier than
+        ``a`` in :func:`method_key`'s order?"""
+        rank, sub = method_key(a)
+        player = f["player"]
+        p = g.s["players"][player]
+        own_turn = f.get("own_turn", False)
+        tokens: dict = {}
+        for c, row in p["goods"].items():
+            n = row[0] - (a.kind == "pay_good" and a.get("colour") == c)
+            if n > 0 and (rank < 1 or rank == 1 and c >= sub):
+                tokens[c] = n
+        pool = list(f["pool"])
+        if a.kind == "pay_rescript_good":
+            pool.remove(a.colour)
+        elif a.kind == "pay_rescript":
+            printed = list(rescript_goods(g, a.card))
+            printed.remove(a.colour)
+            pool.extend(printed)
+        for c in pool:
+            if rank < 2 or rank == 2 and c >= sub:
+                tokens[c] = tokens.get(c, 0) + 1
+        for r in rescripts_usable(g, player, own_turn):
+            if a.kind == "pay_rescript" and r == a.card:
+                continue
+            if rank < 3 or rank == 3 and r >= sub.partition(":")[0]:
+                for c in rescript_goods(g, r):
+                    tokens[c] = tokens.get(c, 0) + 1
+        coins = p["coins"] - (a.kind == "pay_coin")
+        disc = f["discount"] - f["used"] - 1 if rank == 0 else 0
+        rest = f["left"][1:]
+        short = len(rest) - disc - coins
+        return short <= 0 or cover(rest, tokens) >= short
 
     def _init(self, g, f):
         f["left"] = sort_cost(f.get("cost") or [])
@@ -182,11 +251,11 @@ class Pay(Step):
                 g.ret({"paid": False, "discount_used": 0})
                 return None
         while f["left"]:
-            opts = self._options(g, f)
+            opts = self._canonical(g, f, self._options(g, f))
             if f.get("optional") and not f["spent"] and not f["used"]:
                 opts.append(Action("decline"))
             if len(opts) == 1 and opts[0].kind != "decline":
-                self._apply(g, f, opts[0])
+                self.act(g, f, opts[0])
                 continue
             return Decision(f["player"], "pay", {"need": f["left"][0],
                                                  "left": list(f["left"]),
@@ -199,44 +268,41 @@ class Pay(Step):
         g.ret({"paid": True, "discount_used": f["used"]})
         return None
 
-    def act(self, g, f, a):
-        if a.kind == "decline":
-            g.ret({"paid": False, "discount_used": 0})
-            return
-        self._apply(g, f, a)
+    def on_decline(self, g, f, a):
+        g.ret({"paid": False, "discount_used": 0})
 
-    def _apply(self, g, f, a):
-        player = f["player"]
-        p = g.s["players"][player]
+    def _next(self, f, a) -> None:
+        """One requirement paid by ``a``: the floor of its run moves up (see above)."""
+        f["floor"] = [f["left"][0], *method_key(a)]
         f["left"].pop(0)
-        k = a.kind
-        if k == "pay_discount":
-            f["used"] += 1
-            f["spent"].append("discount")
-        elif k == "pay_good":
-            B.spend_good(g, player, a.colour)
-            f["spent"].append(a.colour)
-        elif k == "pay_coin":
-            p["coins"] -= 1
-            f["spent"].append("coin")
-        elif k == "pay_rescript_good":
-            f["pool"].remove(a.colour)
-            f["spent"].append(a.colour)
-        elif k == "pay_rescript":
-            p["rescripts"].remove(a.card)
-            from .markets import discard_card
-            discard_card(g, rescript_deck(g, a.card), a.card)
-            printed = list(rescript_goods(g, a.card))
-            printed.remove(a.colour)
-            f["pool"].extend(printed)
-            f["spent"].append(a.colour)
-            B.log(g, "rescript_spent_as_goods", player=player, card=a.card)
-        else:  # pragma: no cover - guarded by legal actions
-            raise ValueError(a.kind)
 
+    def on_pay_discount(self, g, f, a):
+        self._next(f, a)
+        f["used"] += 1
+        f["spent"].append("discount")
 
-def rescript_deck(g, card: str) -> str:
-    try:
-        return "rescripts_2" if g.c.rescripts[card].level == 2 else "rescripts_1"
-    except KeyError:
-        return "rescripts_1"
+    def on_pay_good(self, g, f, a):
+        self._next(f, a)
+        B.spend_good(g, f["player"], a.colour)
+        f["spent"].append(a.colour)
+
+    def on_pay_coin(self, g, f, a):
+        self._next(f, a)
+        g.s["players"][f["player"]]["coins"] -= 1
+        f["spent"].append("coin")
+
+    def on_pay_rescript_good(self, g, f, a):
+        self._next(f, a)
+        f["pool"].remove(a.colour)
+        f["spent"].append(a.colour)
+
+    def on_pay_rescript(self, g, f, a):
+        self._next(f, a)
+        g.s["players"][f["player"]]["rescripts"].remove(a.card)
+        discard(g, a.card)
+        printed = list(rescript_goods(g, a.card))
+        printed.remove(a.colour)
+        f["pool"].extend(printed)
+        f["spent"].append(a.colour)
+        B.log(g, "rescript_spent_as_goods", player=f["player"], card=a.card)
+

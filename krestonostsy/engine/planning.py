@@ -9,8 +9,8 @@ from __future__ import annotations
 from . import board as B
 from . import rng
 from .actions import Action
-from .flow import STEPS, Decision, Step, step
-from .markets import draw_top
+from .decks import draw
+from .flow import Decision, Step, step
 from .state import AUTOMA, CROSS_ORDERS
 
 
@@ -67,10 +67,9 @@ def _pay_for_stack(g, payer: str, order: str) -> None:
 
 def draw_spy(g, player: str) -> str | None:
     """PLAN-08: the top spy card into the player's hand (kept hidden, SPY-09)."""
-    card = draw_top(g, "spies")
+    card = draw(g, "spies")
     if card is None:
         return None
-    g.s["barrier"] += 1
     g.s["players"][player]["spies_hand"].append(card)
     B.log(g, "spy_drawn", player=player)
     B.log(g, "spy_drawn_card", visibility=(player,), player=player, card=card)
@@ -161,5 +160,5 @@ class PlanningPhase(Step):
         piece = f["turns"][f["i"]]
         card = place(g, piece, a.order, a.cell, bool(a.get("homs")))
         f["i"] += 1
-        if card is not None and "offer_spy" in STEPS:  # SPY-02: may be played at once
+        if card is not None:  # SPY-02: may be played at once
             g.call("offer_spy", player=piece, card=card)

@@ -15,8 +15,8 @@ from __future__ import annotations
 from . import board as B
 from .actions import Action
 from .activation import new_facts
-from .flow import STEPS, Decision, Step, step
-from .markets import card_deck, discard_card, draw_top
+from .decks import draw
+from .flow import Decision, Step, step
 from .payment import max_extra_goods
 
 RESCRIPT_LIMIT = 3
@@ -29,10 +29,9 @@ def draw_rescript(g, player: str, level: int) -> str | None:
 
     Returns the card, or None if the deck and its discards are empty. The caller must
     then run ``rescript_limit`` when the player holds more than 3 (see need_limit)."""
-    card = draw_top(g, f"rescripts_{level}")
+    card = draw(g, f"rescripts_{level}")
     if card is None:
         return None
-    g.s["barrier"] += 1
     g.s["players"][player]["rescripts"].append(card)
     B.log(g, "rescript_drawn", player=player, level=level)
     B.log(g, "rescript_drawn_card", visibility=(player,), player=player, card=card)
@@ -43,31 +42,8 @@ def over_limit(g, player: str) -> bool:
     return len(g.s["players"][player]["rescripts"]) > RESCRIPT_LIMIT
 
 
-class RescriptLimit(Step):
-    """PRAY-10: discard rescripts of your choice at once until you hold 3. Frame: player."""
-
-    name = "rescript_limit"
-
-    def run(self, g, f):
-        p = g.s["players"][f["player"]]
-        if len(p["rescripts"]) <= RESCRIPT_LIMIT:
-            g.ret()
-            return None
-        return Decision(f["player"], "rescript_limit", {"limit": RESCRIPT_LIMIT},
-                        tuple(Action("discard_rescript", card=r) for r in p["rescripts"]))
-
-    def act(self, g, f, a):
-        p = g.s["players"][f["player"]]
-        p["rescripts"].remove(a.card)
-        discard_card(g, card_deck(g, a.card) if a.card in g.c.rescripts else "rescripts_1",
-                     a.card)
-        B.log(g, "rescript_discarded", player=f["player"], card=a.card)
-
-
 def call_rescript_limit(g, player: str) -> None:
-    """Push ``rescript_limit`` (triggers.py's if it has one, else ours)."""
-    if "rescript_limit" not in STEPS:
-        STEPS["rescript_limit"] = RescriptLimit()
+    """Push ``rescript_limit`` (PRAY-10, triggers.py)."""
     g.call("rescript_limit", player=player)
 
 
@@ -248,22 +224,22 @@ class BishopActions(Step):
         g.ret(f["trained"])
         return None
 
-    def act(self, g, f, a):
-        player = f["player"]
-        if a.kind == "done":
-            f["n"] = 0
-            return
+    def on_done(self, g, f, a):
+        f["n"] = 0
+
+    def on_train_bishop(self, g, f, a):
         f["n"] -= 1
-        if a.kind == "train_bishop":
-            train_bishop(g, player, a.city, a.level)
-            f["trained"] += 1
-        else:
-            f["phase"] = "move"  # BISHOP-06: no train after a move
-            move_bishop(g, player, a.bishop, a.city)
-            f["moved"].append(a.bishop)
-            shared = moved_this_activation(g)
-            if a.bishop not in shared:
-                shared.append(a.bishop)
+        train_bishop(g, f["player"], a.city, a.level)
+        f["trained"] += 1
+
+    def on_move_bishop(self, g, f, a):
+        f["n"] -= 1
+        f["phase"] = "move"  # BISHOP-06: no train after a move
+        move_bishop(g, f["player"], a.bishop, a.city)
+        f["moved"].append(a.bishop)
+        shared = moved_this_activation(g)
+        if a.bishop not in shared:
+            shared.append(a.bishop)
 
 
 # --- the prayer order ---------------------------------------------------------------------------

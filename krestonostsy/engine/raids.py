@@ -24,7 +24,7 @@ import json
 from . import board as B
 from . import cities as C
 from .actions import Action
-from .flow import STEPS, Decision, Step, step
+from .flow import Decision, Step, step
 from .state import SARACEN
 
 HOMS = "homs"
@@ -122,8 +122,7 @@ class Raids(Step):
             B.add_units(g, t, SARACEN, k)
         B.log(g, "raid", player=p, city=t, sources=dict(mv), n=total)
         f["at"] = "resolve"
-        if "raid_rescripts" in STEPS:
-            g.call("raid_rescripts", player=p, city=t)
+        g.call("raid_rescripts", player=p, city=t)
         return None
 
     def _resolve(self, g, f):
@@ -152,8 +151,7 @@ class Raids(Step):
         if row is None or not row.effect:
             B.log(g, "raid_no_result", player=p, city=t, difference=diff)
             return None
-        runner = "effect" if "effect" in STEPS else "battle_ops"
-        g.call(runner, player=p, ops=json.loads(json.dumps(list(row.effect))),
+        g.call("effect", player=p, ops=json.loads(json.dumps(list(row.effect))),
                ctx={"city": t, "raid": True, "event": g.s["event"]})
         return None
 

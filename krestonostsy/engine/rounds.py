@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from . import board as B
 from .actions import Action
+from .decks import discard
 from .flow import Decision, Step, step
-
-LAST_ROUND = 6
+from .scoring import end_conditions
 
 
 @step
@@ -16,58 +16,56 @@ class GameStep(Step):
 
     name = "game"
 
-    def run(self, g, f):
+    start = "setup"
+
+    def at_setup(self, g, f):
+        f["at"] = "setup_choices"
+        g.call("setup_choices")
+
+    def at_setup_choices(self, g, f):
+        f["at"] = "round"
+
+    def at_round(self, g, f):
         s = g.s
-        at = f.get("at", "setup")
-        if at == "setup":
-            f["at"] = "setup_choices"
-            g.call("setup_choices")
-            return None
-        if at == "setup_choices":
-            f["at"] = "round"
-            return None
-        if at == "round":
-            s["round"] += 1
-            for p in s["players"].values():
-                p["outer_used"] = False
-                p["homs_used"] = False
-            f["at"] = "planning"
-            s["phase"] = "event"
-            B.log(g, "round_started", round=s["round"])
-            g.call("event_phase")
-            return None
-        if at == "planning":
-            f["at"] = "activation"
-            s["phase"] = "planning"
-            g.call("planning_phase")
-            return None
-        if at == "activation":
-            f["at"] = "income"
-            s["phase"] = "activation"
-            g.call("activation_phase")
-            return None
-        if at == "income":
-            f["at"] = "end_check"
-            s["phase"] = "income"
-            g.call("income_phase")
-            return None
-        if at == "end_check":
-            s["modifiers"] = {}
-            s["event"] = None
-            from .scoring import end_conditions
-            met = end_conditions(g)
-            if met:
-                s["phase"] = "over"
-                s["end_conditions"] = met
-                f["at"] = "over"
-                g.call("scoring")
-                return None
-            f["at"] = "round"
-            return None
-        if at == "over":
-            s["stack"].clear()
-            return None
-        raise AssertionError(at)
+        s["round"] += 1
+        for p in s["players"].values():
+            p["outer_used"] = False
+            p["homs_used"] = False
+        f["at"] = "planning"
+        s["phase"] = "event"
+        B.log(g, "round_started", round=s["round"])
+        g.call("event_phase")
+
+    def at_planning(self, g, f):
+        f["at"] = "activation"
+        g.s["phase"] = "planning"
+        g.call("planning_phase")
+
+    def at_activation(self, g, f):
+        f["at"] = "income"
+        g.s["phase"] = "activation"
+        g.call("activation_phase")
+
+    def at_income(self, g, f):
+        f["at"] = "end_check"
+        g.s["phase"] = "income"
+        g.call("income_phase")
+
+    def at_end_check(self, g, f):
+        s = g.s
+        s["modifiers"] = {}
+        s["event"] = None
+        met = end_conditions(g)
+        if met:
+            s["phase"] = "over"
+            s["end_conditions"] = met
+            f["at"] = "over"
+            g.call("scoring")
+            return
+        f["at"] = "round"
+
+    def at_over(self, g, f):
+        g.s["stack"].clear()
 
 
 @step
@@ -110,7 +108,7 @@ class SetupChoices(Step):
             g.s["cities"][B.capital(g, p)]["governor"] = a.card
             for other in pl["governor_choices"]:
                 if other != a.card:
-                    g.s["discards"]["governors"].append(other)  # face up under the deck
+                    discard(g, other, "governors")  # face up under the deck
             pl["governor_choices"] = []
             B.log(g, "governor_appointed", player=p, card=a.card, city=B.capital(g, p))
 

@@ -7,17 +7,28 @@ Older formats migrate through :data:`MIGRATIONS`, an ordered chain of small func
 from __future__ import annotations
 
 import json
+from typing import NoReturn
 
 from .actions import Action, IllegalAction
+from .errors import SaveError
 
-CURRENT = 1
+CURRENT = 2
+
+
+def _v1_scenario(data: dict) -> dict:
+    """Version 1 → 2: the setup names the game's scenario (``setup.scenario``); every
+    version-1 save is a game of the base game."""
+    setup = data.get("setup")
+    if isinstance(setup, dict):
+        setup = {**setup, "scenario": "base"}
+    return {**data, "setup": setup, "format_version": 2}
+
 
 # format_version N -> function turning a version-N save dict into a version-(N+1) dict.
-MIGRATIONS: dict = {}
+MIGRATIONS: dict = {1: _v1_scenario}
 
 
-def _fail(message: str):
-    from .game import SaveError
+def _fail(message: str) -> NoReturn:
     raise SaveError(message)
 
 
@@ -49,22 +60,21 @@ def parse(data) -> dict:
     return data
 
 
-def load_save(cls, data, content=None):
+def load_save(cls, data, content=None, rules=None):
     from .options import GameOptions
 
     data = parse(data)
     setup = data["setup"]
     if not isinstance(setup, dict) or not isinstance(setup.get("states"), list):
         _fail("the save is damaged: 'setup' must name the states")
+    scenario = _scenario(setup, rules)
     try:
         options = GameOptions.from_json(setup.get("options"))
         game = cls.new(setup["states"], seed=int(setup.get("seed", 0)), options=options,
-                       content=content)
+                       scenario=scenario, content=content)
     except (TypeError, ValueError) as err:
         _fail(f"the save's setup is not valid: {err}")
-    if data.get("content_version") not in (None, "", game.c.version):
-        # Different card data: the replay is still checked action by action below.
-        game.content_mismatch = True
+    # other card data (content_version differs): the replay below checks every action
     actions = data.get("actions")
     if not isinstance(actions, list):
         _fail("the save is damaged: 'actions' must be a list")
@@ -75,3 +85,22 @@ def load_save(cls, data, content=None):
             _fail(f"the save does not replay: action {i} of {len(actions)} is not legal "
                   f"({err})")
     return game
+
+
+def _scenario(setup: dict, rules):
+    """The scenario a save names: ``rules`` when it is that scenario's, else its id (a
+    shipped scenario, loaded by ``Game.new``)."""
+    from ..content import ContentError
+    from .ruleset import load_ruleset
+
+    sid = setup.get("scenario")
+    if not isinstance(sid, str):
+        _fail("the save is damaged: 'setup' must name the scenario")
+    if rules is not None:
+        if rules.id != sid:
+            _fail(f"the save is a game of the scenario '{sid}', not of '{rules.id}'")
+        return rules
+    try:
+        return load_ruleset(sid)
+    except ContentError as err:
+        _fail(f"the save's scenario '{sid}' cannot be played by this version: {err}")

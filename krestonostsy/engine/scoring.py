@@ -11,7 +11,6 @@ HEGEMONY_CITIES = 4  # END-01.1, §14.11: 4 or more
 RIGHTEOUSNESS_LANDS = 5  # END-01.2, §14.11: 5 or more
 CONDITION_BONUS = 8  # SCORE-01.2
 COINS_PER_INFLUENCE = 4  # SCORE-01.3
-LAST_ROUND = 6
 
 
 # --- holy lands (BISHOP-02) ------------------------------------------------------------------
@@ -68,63 +67,138 @@ def _level(g, card: str) -> int:
         return 0
 
 
+METRICS: dict = {}
+"""metric name (content/vocabulary.py ``METRICS``) -> ``fn(g, player, p, colour)``: its
+value for ``player`` (``p`` the player's dict, ``colour`` the ``:colour`` part or None).
+A plain table: a ruleset may overlay it."""
+
+
+def _metric(name: str):
+    def deco(fn):
+        METRICS[name] = fn
+        return fn
+    return deco
+
+
 def metric(g, player: str, name: str) -> int:
     """The value of a vocabulary metric (``name`` or ``name:colour``) for ``player``."""
     base, _, colour = name.partition(":")
-    colour = colour or None
-    s = g.s
-    p = s["players"][player]
-    if base == "goods":
-        return B.goods_total(g, player, colour)
-    if base == "ready_goods":
-        return B.ready_goods(g, player, colour)
-    if base == "units_on_map":
-        return B.units_on_map(g, player)
-    if base == "bishops_on_map":
-        return sum(1 for c in s["cities"].values() for b in c["bishops"] if b[0] == player)
-    if base == "bishop_levels_on_map":
-        return sum(b[1] for c in s["cities"].values() for b in c["bishops"] if b[0] == player)
-    if base == "cities":
-        return len(p["cities"])
-    if base == "city_levels":
-        return sum(s["cities"][c]["level"] for c in p["cities"])
-    if base == "capital_level":
-        return s["cities"][p["cities"][0]]["level"] if p["cities"] else 0
-    if base == "central_cities":
-        return sum(1 for c in p["cities"] if g.c.board.cities[c].kind == "central")
-    if base == "holy_lands":
-        return len(holy_lands(g, player))
-    if base == "buildings":
-        return sum(1 for b in p["buildings"] if not colour or colour in _colours(g, b["card"]))
-    if base == "tactics_in_hand":
-        return sum(1 for t in p["tactics"] if not colour or colour in _colours(g, t))
-    if base == "high_tactics_in_hand":
-        return sum(1 for t in p["tactics"] if _level(g, t) >= 3)
-    if base == "coins":
-        return p["coins"]
-    if base == "rescripts":
-        return len(p["rescripts"])
-    if base == "spies_active":
-        return len(p["spies"])
-    if base == "governors":
-        return sum(1 for c in p["cities"] if s["cities"][c].get("governor"))
-    if base == "sanctity_rank":
-        order = B.turn_order(g)
-        return 4 - order.index(player)
-    if base == "tactics_played":
-        return _tactics_played(g, colour)
-    if base == "units_in_battle":
-        bt = s.get("battle")
-        return B.units(g, bt["city"], player) if bt else 0
-    if base == "saracen_cities_adjacent":
-        mine = set(p["cities"])
-        near = set()
-        for c in mine:
-            for n in B.adjacent(g, c):
-                if n not in mine and B.controller(g, n) == SARACEN:
-                    near.add(n)
-        return len(near)
-    raise KeyError(f"unknown metric {name!r}")
+    fn = METRICS.get(base)
+    if fn is None:
+        raise KeyError(f"unknown metric {name!r}")
+    return fn(g, player, g.s["players"][player], colour or None)
+
+
+@_metric("goods")
+def _goods(g, player, p, colour):
+    return B.goods_total(g, player, colour)
+
+
+@_metric("ready_goods")
+def _ready_goods(g, player, p, colour):
+    return B.ready_goods(g, player, colour)
+
+
+@_metric("units_on_map")
+def _units_on_map(g, player, p, colour):
+    return B.units_on_map(g, player)
+
+
+@_metric("bishops_on_map")
+def _bishops_on_map(g, player, p, colour):
+    return sum(1 for c in g.s["cities"].values() for b in c["bishops"] if b[0] == player)
+
+
+@_metric("bishop_levels_on_map")
+def _bishop_levels_on_map(g, player, p, colour):
+    return sum(b[1] for c in g.s["cities"].values() for b in c["bishops"] if b[0] == player)
+
+
+@_metric("cities")
+def _cities(g, player, p, colour):
+    return len(p["cities"])
+
+
+@_metric("city_levels")
+def _city_levels(g, player, p, colour):
+    return sum(g.s["cities"][c]["level"] for c in p["cities"])
+
+
+@_metric("capital_level")
+def _capital_level(g, player, p, colour):
+    return g.s["cities"][p["cities"][0]]["level"] if p["cities"] else 0
+
+
+@_metric("central_cities")
+def _central_cities(g, player, p, colour):
+    return sum(1 for c in p["cities"] if g.c.board.cities[c].kind == "central")
+
+
+@_metric("holy_lands")
+def _holy_lands(g, player, p, colour):
+    return len(holy_lands(g, player))
+
+
+@_metric("buildings")
+def _buildings(g, player, p, colour):
+    return sum(1 for b in p["buildings"] if not colour or colour in _colours(g, b["card"]))
+
+
+@_metric("tactics_in_hand")
+def _tactics_in_hand(g, player, p, colour):
+    return sum(1 for t in p["tactics"] if not colour or colour in _colours(g, t))
+
+
+@_metric("high_tactics_in_hand")
+def _high_tactics_in_hand(g, player, p, colour):
+    return sum(1 for t in p["tactics"] if _level(g, t) >= 3)
+
+
+@_metric("coins")
+def _coins(g, player, p, colour):
+    return p["coins"]
+
+
+@_metric("rescripts")
+def _rescripts(g, player, p, colour):
+    return len(p["rescripts"])
+
+
+@_metric("spies_active")
+def _spies_active(g, player, p, colour):
+    return len(p["spies"])
+
+
+@_metric("governors")
+def _governors(g, player, p, colour):
+    return sum(1 for c in p["cities"] if g.s["cities"][c].get("governor"))
+
+
+@_metric("sanctity_rank")
+def _sanctity_rank(g, player, p, colour):
+    return 4 - B.turn_order(g).index(player)
+
+
+@_metric("tactics_played")
+def _tactics_played_metric(g, player, p, colour):
+    return _tactics_played(g, colour)
+
+
+@_metric("units_in_battle")
+def _units_in_battle(g, player, p, colour):
+    bt = g.s.get("battle")
+    return B.units(g, bt["city"], player) if bt else 0
+
+
+@_metric("saracen_cities_adjacent")
+def _saracen_cities_adjacent(g, player, p, colour):
+    mine = set(p["cities"])
+    near = set()
+    for c in mine:
+        for n in B.adjacent(g, c):
+            if n not in mine and B.controller(g, n) == SARACEN:
+                near.add(n)
+    return len(near)
 
 
 def _tactics_played(g, colour) -> int:
@@ -167,7 +241,7 @@ def end_conditions(g) -> list:
         met.append("righteousness")
     if any(players[x]["eliminated"] or not players[x]["cities"] for x in s["states"]):
         met.append("defeat")
-    if s["round"] >= LAST_ROUND or (g.c.events and not s["decks"]["events"]):
+    if s["round"] >= g.rules.last_round or (g.c.events and not s["decks"]["events"]):
         met.append("era")
     return met
 

@@ -1,5 +1,9 @@
 """Setting up a game (SETUP-*): builds the initial state dict.
 
+The numbers come from the scenario's setup recipe (``rules.setup``, read from
+``data/scenarios/<id>.yaml``): events for the game, raid tokens, open market slots,
+cities blocked in every line-up, the states' starting coins and units.
+
 Rule IDs: SETUP-01..43 (the board parts), SETUP-19/28/29 (2–3 players: blocked capitals,
 automa pieces), SETUP-16/40 (starting governors vs draw 2 keep 1), SETUP-38/BULL-02
 (1 bull vs 2 keep 1).
@@ -43,14 +47,17 @@ def removed_cities(content, states: list[str]) -> list[str]:
     raise ValueError("not an allowed 2-player pair")
 
 
-def new_state(content, states: list[str], seed: int, options) -> dict:
+def new_state(rules, states: list[str], seed: int, options) -> dict:
+    """The initial state of a game of ``rules`` (a :class:`~.ruleset.Ruleset`)."""
+    content = rules.content
+    recipe = rules.setup
     check_lineup(content, states)
     board = content.board
     s: dict = {"v": 1, "rng": rng.seed_state(seed), "barrier": 0,
                "options": options.to_json(), "states": list(states), "round": 0,
                "phase": "setup", "next_bishop": 0, "event": None, "modifiers": {},
                "homs_card": None, "stack": [], "result": None}
-    removed = set(removed_cities(content, states))
+    removed = set(removed_cities(content, states)) | set(recipe.blocked_cities)
     absent = [x for x in STATE_IDS if x not in states]
 
     # F. the map (SETUP-22..27)
@@ -85,7 +92,7 @@ def new_state(content, states: list[str], seed: int, options) -> dict:
     for eid in sorted(content.events):
         decks["events"].append(eid)
     rng.shuffle(s, decks["events"])
-    decks["events"] = decks["events"][:6]  # SETUP-03: 6 of 12, the rest to the box
+    decks["events"] = decks["events"][:recipe.events]  # SETUP-03: 6 of 12, the rest to the box
     decks["saracens"] = sorted(content.saracens)
     for bid, b in sorted(content.buildings.items()):
         decks[b.deck].append(bid)
@@ -115,8 +122,8 @@ def new_state(content, states: list[str], seed: int, options) -> dict:
     s["discards"] = {name: [] for name in decks}
 
     n = len(states)
-    open_slots = {"buildings_12": n + 1, "tactics_12": n + 1, "governors": n + 1,
-                  "buildings_34": 3, "tactics_34": 3}
+    open_slots = {name: slots.for_players(n)  # SETUP-10/14/17: n + 1 in the base game
+                  for name, slots in recipe.open_market_slots.items()}
     markets = {}
     for name, size in MARKET_SIZES.items():
         slots = [None] * size
@@ -130,7 +137,8 @@ def new_state(content, states: list[str], seed: int, options) -> dict:
     # B. Saracen track (SETUP-04)
     tokens = list(board.raid_tokens)
     rng.shuffle(s, tokens)
-    s["saracen_track"] = {"tokens": tokens[:5], "next": None, "strength": 0, "units": 1}
+    s["saracen_track"] = {"tokens": tokens[:recipe.raid_tokens], "next": None, "strength": 0,
+                          "units": 1}
 
     s["cross"] = {o: {"inner": [], "outer": None} for o in CROSS_ORDERS}
 
@@ -138,14 +146,16 @@ def new_state(content, states: list[str], seed: int, options) -> dict:
     players = {}
     for x in states:
         info = board.states[x]
+        start = recipe.starting.get(x, {})
+        units, coins = start.get("units", info.units), start.get("coins", info.coins)
         cap = info.capital
-        cities[cap]["units"][x] = info.units
+        cities[cap]["units"][x] = units
         s["next_bishop"] += 1
         cities[cap]["bishops"].append([x, 1, s["next_bishop"]])
         starting = sorted(t for t, card in content.tactics.items() if card.starting == x)
         players[x] = {
-            "coins": info.coins, "influence": 0,
-            "units": board.units_per_state - info.units,
+            "coins": coins, "influence": 0,
+            "units": board.units_per_state - units,
             "bishops": {"1": board.bishops[1] - 1, "2": board.bishops[2]},
             "orders": list(CROSS_ORDERS), "tactics": starting, "personal_discard": [],
             "rescripts": [], "spies_hand": [], "spies": [], "buildings": [],

@@ -109,13 +109,6 @@ def _dict_of_flat(d):
     return {k: v if type(v) in _ATOMS else _flat(v) for k, v in d.items()}
 
 
-def _rows(x):
-    """A list of flat lists or flat dicts (bishops, spies, buildings, cross cells)."""
-    if type(x) is not list:
-        return _deep(x)
-    return [v if type(v) in _ATOMS else _flat(v) for v in x]
-
-
 def _cross(d):
     """{order: {"inner": [[owner, enhanced], …], "outer": [owner, enhanced] | None}}"""
     try:

@@ -25,8 +25,10 @@ from __future__ import annotations
 
 from . import board as B
 from .actions import Action
-from .effects import activation_cost, discard_card, plain
+from .decks import discard
+from .effects import activation_cost, plain
 from .flow import Decision, Step, step
+from .payment import can_pay
 
 RESCRIPT_LIMIT = 3
 SPIES_PER_BOARD = 3  # SPY-03
@@ -112,7 +114,7 @@ def play_spy(g, player: str, a: Action) -> None:
             if sp["card"] == a.discard:
                 del me["spies"][i]
                 break
-        discard_card(g, a.discard)
+        discard(g, a.discard)
         B.log(g, "spy_discarded", player=player, card=a.discard)
     me["spies_hand"].remove(a.card)
     me["spies"].append({"card": a.card, "target": a.player, "used": False})
@@ -204,16 +206,56 @@ class OwnTurn(Step):
         acts = self.options(g, p)
         return Decision(p, "own_turn", {}, tuple(acts) + (Action("done"),))
 
-    def act(self, g, f, a):
-        p = f["player"]
-        if a.kind == "done":
-            f["done"] = True
-        elif a.kind == "play_spy":
-            play_spy(g, p, a)
-        elif a.kind == "use_building":
-            use_building(g, p, a.card, own_turn=True)
-        elif a.kind == "play_rescript":
-            g.call("play_rescript", player=p, card=a.card, ctx={"own_turn": True})
+    def on_done(self, g, f, a):
+        f["done"] = True
+
+    def on_play_spy(self, g, f, a):
+        play_spy(g, f["player"], a)
+
+    def on_use_building(self, g, f, a):
+        use_building(g, f["player"], a.card, own_turn=True)
+
+    def on_play_rescript(self, g, f, a):
+        g.call("play_rescript", player=f["player"], card=a.card, ctx={"own_turn": True})
+
+
+OWN_TURN_ACTION = Action("own_turn")
+"""TURN-10: "use an own-turn effect" — one action offered at the decisions of one's own
+order; it opens the ``own_turn`` window, and the decision is asked again afterwards."""
+
+DURING_ORDER_STEPS = frozenset(("order_build", "order_prayer", "order_muster",
+                                "order_march", "take_card"))
+"""The steps of an order at whose decisions the own-turn window may open (TURN-10:
+"immediately before, after or during the activation of one's own order token"). Not
+inside a payment (a payment in progress is one act), a battle (battle rescripts have
+their own moments), an effect, or a reaction to the order."""
+
+
+def window_during_order(g, player: str) -> bool:
+    """May ``player`` open the own-turn window now, in the middle of their own order?
+    Every frame from the ``order`` frame up is one of :data:`DURING_ORDER_STEPS`, no
+    battle is in progress, and the window would open (:func:`window_open`: public
+    information only)."""
+    s = g.s
+    if s.get("battle") or not window_open(g, player):
+        return False
+    stack = s["stack"]
+    for i in range(len(stack) - 1, -1, -1):
+        name = stack[i]["s"]
+        if name == "order":
+            return stack[i]["player"] == player and can_act(g, player)
+        if name not in DURING_ORDER_STEPS:
+            return False
+    return False
+
+
+def during_order(g, d: Decision) -> Decision:
+    """``d`` with :data:`OWN_TURN_ACTION` added when :func:`window_during_order` holds for
+    the deciding player (the engine calls this for decisions of
+    :data:`DURING_ORDER_STEPS`)."""
+    if window_during_order(g, d.player):
+        return Decision(d.player, d.prompt, d.params, d.actions + (OWN_TURN_ACTION,))
+    return d
 
 
 def window_open(g, player: str) -> bool:
@@ -231,7 +273,6 @@ def affordable(g, player: str, effect, own_turn: bool) -> bool:
     cost = activation_cost(effect)
     if not cost:
         return True
-    from .payment import can_pay
     return can_pay(g, player, cost, 0, own_turn)
 
 
@@ -314,17 +355,18 @@ class _Reactions(Step):
     def params(self, f):
         return {}
 
-    def act(self, g, f, a):
+    def on_done(self, g, f, a):
+        f["bdone"] = True
+
+    def on_use_building(self, g, f, a):
         p = f["player"]
-        if a.kind == "done":
-            f["bdone"] = True
-        elif a.kind == "use_building":
-            use_building(g, p, a.card, own_turn=in_own_turn(g, p) or self.on == "after_order")
-        elif a.kind == "use_spy":
-            owner = g.decision.player
-            use_spy(g, owner, a.card, p)
-        elif a.kind == "pass":
-            f.setdefault("passed", []).append(g.decision.player)
+        use_building(g, p, a.card, own_turn=in_own_turn(g, p) or self.on == "after_order")
+
+    def on_use_spy(self, g, f, a):
+        use_spy(g, g.decision.player, a.card, f["player"])
+
+    def on_pass(self, g, f, a):
+        f.setdefault("passed", []).append(g.decision.player)
 
 
 @step
@@ -415,7 +457,7 @@ class RescriptLimit(Step):
     def act(self, g, f, a):
         p = f["player"]
         g.s["players"][p]["rescripts"].remove(a.card)
-        discard_card(g, a.card)
+        discard(g, a.card)
         B.log(g, "rescript_discarded", player=p, card=a.card)
 
 
@@ -434,7 +476,7 @@ class PlayRescript(Step):
         card = f["card"]
         f["played"] = True
         g.s["players"][p]["rescripts"].remove(card)
-        discard_card(g, card)
+        discard(g, card)
         r = g.c.rescripts[card]
         B.log(g, "rescript_played", player=p, card=card)
         ctx = dict(f.get("ctx") or {})

@@ -87,7 +87,7 @@ def make_view(g, viewer: str | None) -> dict:
             "level": c["level"], "units": dict(c["units"]), "goods": c["goods"],
             "governor": c["governor"], "removed": c.get("removed", False),
             "controller": controller(g, cid),
-            "bishops": [{"owner": o, "level": lvl if o == viewer or c.get("revealed") else HIDDEN,
+            "bishops": [{"owner": o, "level": lvl if o == viewer else HIDDEN,
                          "no": no} for o, lvl, no in c["bishops"]],
         }
     track = s["saracen_track"]

@@ -8,7 +8,9 @@ import sys
 import time
 from collections import Counter
 
+from ..content import ContentError
 from ..engine import Game
+from ..engine.ruleset import load_ruleset
 
 ALL = ("jerusalem", "tripoli", "edessa", "antioch")
 PAIRS = (("jerusalem", "tripoli"), ("tripoli", "antioch"), ("antioch", "edessa"),
@@ -36,7 +38,8 @@ def play_random(game: Game, rnd: random.Random, max_actions: int = 20000) -> int
     return n
 
 
-def run(players: int, games: int, seed: int) -> dict:
+def run(players: int, games: int, seed: int, scenario: str = "base") -> dict:
+    rules = load_ruleset(scenario)  # loaded before the clock starts: only play is timed
     rnd = random.Random(seed)
     total_actions = 0
     ends: Counter = Counter()
@@ -44,14 +47,14 @@ def run(players: int, games: int, seed: int) -> dict:
     start = time.perf_counter()
     for i in range(games):
         states = lineup(players, rnd)
-        game = Game.new(states, seed=seed * 100003 + i)
+        game = Game.new(states, seed=seed * 100003 + i, scenario=rules)
         total_actions += play_random(game, random.Random(seed * 7919 + i))
         result = game.result()
         for cond in result.get("end_conditions", []):
             ends[cond] += 1
         wins[result["winner"]] += 1
     seconds = time.perf_counter() - start
-    return {"players": players, "games": games, "actions": total_actions,
+    return {"scenario": rules.id, "players": players, "games": games, "actions": total_actions,
             "mean_actions": total_actions / max(1, games), "seconds": round(seconds, 3),
             "actions_per_second": round(total_actions / seconds, 1) if seconds else 0.0,
             "end_conditions": dict(ends), "wins": dict(wins)}
@@ -63,16 +66,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--scenario", default="base",
+                    help="the scenario to play (data/scenarios/<id>.yaml; default: base)")
     ap.add_argument("--json", action="store_true", help="print one JSON object last")
     a = ap.parse_args(argv)
     if a.games < 1:
         ap.error("--games must be at least 1")
     try:
-        r = run(a.players, a.games, a.seed)
+        load_ruleset(a.scenario)
+    except ContentError as err:
+        print(f"simulate: {err}", file=sys.stderr)
+        return 1
+    try:
+        r = run(a.players, a.games, a.seed, a.scenario)
     except Exception as err:  # a failing game must be reported, not hidden
         print(f"simulate: a game failed: {type(err).__name__}: {err}", file=sys.stderr)
         return 1
-    print(f"games: {r['games']} ({r['players']} players)")
+    print(f"games: {r['games']} ({r['players']} players, scenario {r['scenario']})")
     print(f"mean actions per game: {r['mean_actions']:.1f}")
     print(f"actions/s: {r['actions_per_second']:.0f} ({r['actions']} actions in {r['seconds']} s)")
     print("end conditions: " + ", ".join(f"{k} {v}" for k, v in sorted(r["end_conditions"].items())))

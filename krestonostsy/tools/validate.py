@@ -1,10 +1,16 @@
-"""``krestonostsy validate-data [DIR]``: check YAML content; ``file:line`` errors."""
+"""``krestonostsy validate-data [DIR]``: check YAML content; ``file:line`` errors.
+
+Checks the board, every scenario in ``scenarios/`` and the card files each one names,
+then builds each scenario's ruleset (its hooks and market slots are checked there).
+"""
 from __future__ import annotations
 
 import argparse
 import sys
 
 from ..content import ContentError, load_content
+from ..content.scenario import scenario_ids
+from ..resources import data_dir
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -12,14 +18,26 @@ def main(argv: list[str] | None = None) -> int:
                                  description="Check the game's YAML content.")
     ap.add_argument("dir", nargs="?", default=None, help="content folder (default: shipped data)")
     a = ap.parse_args(argv)
-    try:
-        content = load_content(a.dir)
-    except ContentError as err:
-        print(f"error: {err}", file=sys.stderr)
+    from ..engine.ruleset import Ruleset
+
+    folder = a.dir if a.dir is not None else data_dir()
+    ids = scenario_ids(folder)
+    if not ids:
+        print(f"error: {folder}: no scenario in scenarios/ (the base game is scenarios/base.yaml)",
+              file=sys.stderr)
         return 1
-    counts = {"events": len(content.events), "buildings": len(content.buildings),
-              "tactics": len(content.tactics), "saracen cards": len(content.saracens),
-              "governors": len(content.governors), "bulls": len(content.bulls),
-              "spies": len(content.spies), "rescripts": len(content.rescripts)}
-    print("content OK: 13 cities; " + ", ".join(f"{v} {k}" for k, v in counts.items()))
+    for sid in ids:
+        try:
+            content = load_content(a.dir, sid)
+            Ruleset(content.scenario, content)
+        except ContentError as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 1
+        counts = {"events": len(content.events), "buildings": len(content.buildings),
+                  "tactics": len(content.tactics), "saracen cards": len(content.saracens),
+                  "governors": len(content.governors), "bulls": len(content.bulls),
+                  "spies": len(content.spies), "rescripts": len(content.rescripts)}
+        print(f"content OK: scenario {sid} ({content.scenario.name}): "
+              f"{len(content.board.cities)} cities; "
+              + ", ".join(f"{v} {k}" for k, v in counts.items()))
     return 0

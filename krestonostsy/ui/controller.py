@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
 from ..engine import Action, Game, GameOptions, IllegalAction
 from ..i18n import N_, _
+from .names import show_content
 from .saves import SaveStore, read_save, write_save
 
 log = logging.getLogger(__name__)
@@ -137,6 +138,7 @@ class GameController(QObject):
         self.seats = {s: make_seat(kinds.get(s, "human") if kinds.get(s, "human")
                                    in SEAT_TYPES else "human") for s in states}
         self.game = game
+        show_content(game.c)  # cards are named from the game's own content
         self.viewer = None
         self.pending_handoff = None
         self._after_change(autosave=True)

@@ -17,6 +17,7 @@ from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWidget
 
 from .. import i18n
+from ..engine.actions import PARAMS
 from ..i18n import N_, _, ngettext
 from .names import (
     CITY_NAMES,
@@ -228,10 +229,14 @@ COLOURS = {"yellow": N_("yellow"), "white": N_("white"), "blue": N_("blue"),
            "red": N_("red"), "green": N_("green")}
 COLOUR_CONTEXT = "colour"
 
-PLAYER_KEYS = {"player", "winner", "defender", "holder", "victim", "payer", "owner", "by",
-               "attacker", "target"}
-CITY_KEYS = {"city", "frm", "to", "source", "capital"}
-CARD_KEYS = {"card", "other"}
+# log keys by what they name: the action parameters as engine.actions.PARAMS declares
+# them, and the keys only log entries use (a log's "target" is the player spied on)
+_DECLARED = {kind: {k for k, p in PARAMS.items() if p.kind == kind}
+             for kind in ("player", "city", "card")}
+PLAYER_KEYS = _DECLARED["player"] | {"winner", "defender", "holder", "victim", "payer",
+                                     "owner", "by", "attacker", "target"}
+CITY_KEYS = _DECLARED["city"] | {"frm", "capital"}
+CARD_KEYS = _DECLARED["card"] | {"other"}
 
 
 def _element(key: str, value, event: str = "") -> tuple[str, str | None]:

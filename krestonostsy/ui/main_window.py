@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from .. import i18n
 from ..i18n import _
+from .about import AboutDialog
 from .controller import GameController
 from .handoff import HandoffScreen
 from .log_panel import LogPanel
@@ -93,9 +94,10 @@ class MainWindow(QMainWindow):
         self.act_fit = self._action(self.fit_table, QKeySequence("F"))
         self.act_log = self.log_dock.toggleViewAction()
         self.act_settings = self._action(self.settings_dialog)
+        self.act_about = self._action(self.about_dialog)
         for a in (self.act_menu, self.act_new, self.act_save, self.act_load, None,
                   self.act_undo, self.act_cancel_order, self.act_fit, self.act_log, None,
-                  self.act_settings):
+                  self.act_settings, self.act_about):
             if a is None:
                 self.toolbar.addSeparator()
             else:
@@ -324,6 +326,12 @@ class MainWindow(QMainWindow):
         self.rules_dlg = dialog
         return dialog
 
+    def about_dialog(self) -> AboutDialog:
+        dialog = AboutDialog(self)
+        dialog.open()
+        self.about_dlg = dialog
+        return dialog
+
     def show_message(self, title: str, text: str) -> None:
         """A non-blocking message box (the window keeps running)."""
         self.last_message = (title, text)
@@ -462,6 +470,7 @@ class MainWindow(QMainWindow):
         self.act_fit.setText(_("Fit to window"))
         self.act_log.setText(_("Log"))
         self.act_settings.setText(_("Settings"))
+        self.act_about.setText(_("About"))
         self._update_status()
         if self.current_page() == "start":
             self.go_to_menu()

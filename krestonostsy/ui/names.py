@@ -7,6 +7,7 @@ are marked here so they are in ``messages.po`` too. Unknown ids are shown readab
 from __future__ import annotations
 
 from ..content.text import GOODS, ORDER_NAMES, STATE_NAMES
+from ..engine.actions import PARAMS
 from ..i18n import N_, _
 
 # the words the card texts use too: one table, in the content layer below the UI
@@ -72,12 +73,19 @@ def phase_name(phase) -> str:
 _content = None
 
 
-def _content_obj():
+def show_content(content) -> None:
+    """Name cards from ``content``: the controller passes the shown game's (``game.c``)."""
+    global _content
+    _content = content
+
+
+def shown_content():
+    """The shown game's content; before any game, the base scenario's ruleset's."""
     global _content
     if _content is None:
         try:
-            from ..content.loader import shipped_content
-            _content = shipped_content()
+            from ..engine.ruleset import load_ruleset
+            _content = load_ruleset("base").content
         except Exception:
             _content = False
     return _content or None
@@ -85,7 +93,7 @@ def _content_obj():
 
 def card_name(card_id) -> str:
     """The translated name of a card (any type), or the id made readable."""
-    content = _content_obj()
+    content = shown_content()
     if content is not None:
         try:
             card = content.card(card_id)
@@ -98,7 +106,11 @@ def card_name(card_id) -> str:
 
 
 def name_of(kind: str, ident) -> str:
-    """Name of an element by the param kind that carries it (see ``Action.targets``)."""
+    """Name of an element by the param that carries it: an action parameter's declared
+    kind (``engine.actions.PARAMS``), a kind itself, or a key of a log or prompt."""
+    declared = PARAMS.get(kind)
+    if declared is not None:
+        kind = declared.kind
     if kind in ("player", "state", "winner", "attacker", "defender", "owner", "by",
                 "from_player", "to_player"):
         return state_name(ident)

@@ -38,10 +38,12 @@ OPTION_VALUE_LABELS = {
 }
 
 
-def allowed_pairs() -> list[set]:
+def allowed_pairs(scenario: str = "base") -> list[set]:
+    """The 2-player line-ups the chosen scenario's board allows (SETUP-30)."""
     try:
-        from ..content.loader import shipped_content
-        return [set(pair) for pair, _covered in shipped_content().board.two_player_pairs]
+        from ..engine.ruleset import load_ruleset
+        board = load_ruleset(scenario).content.board
+        return [set(pair) for pair, _covered in board.two_player_pairs]
     except Exception:
         return [set(p) for p in TWO_PLAYER_PAIRS]
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from krestonostsy.content.loader import DECK_COUNTS, load_content
+from krestonostsy.content.loader import load_content
 from krestonostsy.content.vocabulary import COLOURS, METRICS, OPS, ORDER_FACTS, TRIGGERS
 
 STATES = ("jerusalem", "tripoli", "edessa", "antioch")
@@ -67,7 +67,7 @@ def governor_influence(scoring, count, leader=False):
 # ---------------------------------------------------------------------------- counts
 def test_shipped_content_loads_with_full_counts(content):
     for deck in DECKS:
-        assert len(getattr(content, deck)) == DECK_COUNTS[deck], deck
+        assert len(getattr(content, deck)) == content.scenario.decks[deck].count, deck
     assert content.homs is not None and content.homs.id == "homs_card"
     assert re.fullmatch(r"[0-9a-f]{12}", content.version)
 
@@ -154,7 +154,7 @@ def test_building_decks_fill_their_markets(content):
 def test_starting_tactics_five_per_state_and_colourless(content):
     for state in STATES:
         mine = [t for t in content.tactics.values() if t.starting == state]
-        assert len(mine) == DECK_COUNTS["starting_tactics_per_state"]
+        assert len(mine) == content.scenario.decks["tactics"].extra["starting_per_state"]
         assert all(t.level == 0 and t.colours == () for t in mine)
 
 
@@ -163,7 +163,7 @@ def test_tactic_markets_have_enough_cards(content):
     high = [t for t in content.tactics.values() if t.deck == "tactics_34"]
     low = [t for t in content.tactics.values() if t.deck == "tactics_12"]
     assert len(high) >= 3 + 3 and len(low) >= 5 + 5
-    assert len(high) + len(low) + 20 == DECK_COUNTS["tactics"]
+    assert len(high) + len(low) + 20 == content.scenario.decks["tactics"].count
 
 
 @pytest.mark.rule("TACTIC-03")

@@ -10,7 +10,6 @@ from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 
 from krestonostsy.content import text
-from krestonostsy.content.cards import DECK_FILES
 from krestonostsy.content.extract import extract_yaml
 from krestonostsy.content.loader import load_content
 from krestonostsy.content.vocabulary import OPS, ROUND_MODIFIERS
@@ -162,7 +161,7 @@ def test_extractor_finds_names_and_flavours_with_lines():
 def test_extractor_covers_every_card_and_the_catalog_is_current(content):
     cat = catalog("ru")
     extracted = set()
-    for name in DECK_FILES.values():
+    for name in {spec.file for spec in content.scenario.decks.values()}:
         for _lineno, message, _comments, _ctx in extract_from_file(
                 "krestonostsy.content.extract:extract_yaml", data_dir() / "cards" / name):
             extracted.add(message)

@@ -18,20 +18,8 @@ from krestonostsy.content.models import (
     Tactic,
 )
 from krestonostsy.engine import Game
-from krestonostsy.engine.flow import STEPS, Step, step
 
 ALL4 = ("jerusalem", "tripoli", "edessa", "antioch")
-
-if "event_phase" not in STEPS:  # until events.py lands: an event phase that only draws
-    @step
-    class _StubEventPhase(Step):
-        name = "event_phase"
-
-        def run(self, g, f):
-            if g.s["decks"]["events"]:
-                g.s["decks"]["events"].pop()
-            g.ret()
-
 
 def building(cid, cost=(), trigger=None, effect=()):
     return Building(cid, cid, tuple(cost), trigger or {"on": "after_order", "order": "march"},

@@ -127,3 +127,27 @@ def test_cancel_order_takes_back_every_choice_of_the_current_order():
     assert checked >= 1
     with pytest.raises(IllegalAction):
         Game.new(PAIR, seed=1).cancel_order()
+
+
+def test_every_action_parameter_is_declared_once_and_targets_read_the_declaration():
+    """issue 7 §4: Action parameters are declared once (engine.actions.PARAMS)."""
+    import random
+
+    from krestonostsy.engine.actions import PARAMS, Action
+    seen = set()
+    for seed in range(4):
+        rnd = random.Random(seed)
+        g = Game.new(["jerusalem", "edessa", "tripoli"], seed=seed)
+        while not g.is_over:
+            acts = g.legal_actions()
+            seen.update(k for a in acts for k, _v in a.params)
+            g.apply(acts[rnd.randrange(len(acts))])
+    assert seen <= set(PARAMS), seen - set(PARAMS)
+    assert Action("place_order", order="build", cell="outer").targets == ("cross:build:outer",)
+    assert Action("take_card", market="tactics_12", slot=2, card="t").targets == \
+        ("card:t", "market:tactics_12:2")
+    assert Action("move_units", source="homs", to="hama", n=2).targets == \
+        ("city:homs", "city:hama")
+    assert Action("play_spy", card="s", player="edessa", discard="old").targets == \
+        ("card:s", "player:edessa")
+    assert Action("done").targets == ("choice:done",)

@@ -445,8 +445,9 @@ def test_reinforcement_moves_non_last_units_from_adjacent_cities():
     g.s["players"]["antioch"]["units"] -= 2
     before = b["marker"]
     g.s["stack"][-1]["at"] = "post"  # run the op between maneuvers
-    from krestonostsy.engine.effects import OP_HANDLERS
-    assert OP_HANDLERS["reinforce"] is BT.battle_op_reinforce
+    from krestonostsy.engine import registry
+    from krestonostsy.engine.ops import battle as battle_ops
+    assert registry.handler_for("reinforce", True) is battle_ops.battle_op_reinforce
     BT.run_ops(g, "attacker", [{"op": "reinforce", "amount": 3}], None)
     g._advance()
     assert g.decision.prompt == "battle_reinforce"

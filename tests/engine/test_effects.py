@@ -6,16 +6,13 @@ from helpers import Waiter, calls, choose, halted, kinds, make_game, run_step
 from krestonostsy.content.models import Ability, Building, Rescript, Spy, Tactic
 from krestonostsy.content.vocabulary import OPS  # noqa: E402
 from krestonostsy.engine import (
-    effects,  # noqa: E402
     modules,  # noqa: F401  (registers every step)
+    registry,
 )
 from krestonostsy.engine.flow import (
     STEPS,
     EngineError,  # noqa: E402
-    )
-
-BATTLE_OPS = {"strength", "smash", "rout", "reinforce", "add_units", "casualties",
-              "prevent_destruction"}
+)
 
 
 def eff(g, player, ops, **ctx):
@@ -24,20 +21,41 @@ def eff(g, player, ops, **ctx):
 
 # --- the registry ---------------------------------------------------------------------------
 
-def test_every_vocabulary_op_has_one_handler():
-    from krestonostsy.engine import battle  # noqa: F401  (registers the battle ops)
-    missing = [name for name in OPS if name not in effects.OP_HANDLERS
-               and name not in effects.BATTLE_OP_HANDLERS]
+def test_every_vocabulary_op_has_one_handler_in_the_module_of_its_section():
+    """content/vocabulary.py's sections (resources, cards, cities, battle, structure)
+    are the modules of engine/ops/."""
+    import inspect
+
+    from krestonostsy.content import vocabulary
+    missing = [name for name in OPS if name not in registry.OPS
+               and name not in registry.BATTLE_OPS]
     assert missing == []
-    for name in set(OPS) - BATTLE_OPS:
-        assert effects.OP_HANDLERS[name].__module__.endswith(("effects", "battle")), name
+    section = None
+    sections = {}
+    for line in inspect.getsource(vocabulary).splitlines():
+        if line.strip().startswith("# --- "):
+            section = line.strip()[6:].split()[0].rstrip(",")
+        elif line.strip().startswith('_op("') and section:
+            sections[line.strip()[5:].split('"')[0]] = section
+    for name, where in sections.items():
+        module = registry.OPS[name].__module__
+        assert module.endswith(f"ops.{where}"), (name, module)
+    assert registry.BATTLE_OPS["destroy_city"].__module__.endswith("ops.battle")
 
 
-def test_op_decorator_refuses_a_second_handler():
+def test_a_second_handler_for_an_op_is_refused():
     with pytest.raises(EngineError):
-        @effects.op("gain_coins")
-        def other(g, f, o):  # pragma: no cover
-            pass
+        registry.install({"gain_coins": lambda g, f, o: None})
+    table = {}
+    op = registry.registrar(table)
+    op("x")(print)
+    with pytest.raises(EngineError):
+        op("x")(repr)
+
+
+def test_an_op_without_a_handler_fails_loudly():
+    with pytest.raises(EngineError, match="no handler for effect op 'nope'"):
+        registry.handler_for("nope")
 
 
 def test_effect_runs_ops_in_order_and_returns():

@@ -3,7 +3,8 @@ import pytest
 from cardkit import building, clear_markets, game, governor, set_goods
 from helpers import choose, halted, result, run_step
 
-from krestonostsy.engine.markets import discard_card, draw_top, fill_markets
+from krestonostsy.engine.decks import discard, draw
+from krestonostsy.engine.markets import fill_markets
 
 CARDS = tuple(building(f"b{i}", ("red",) * (1 + i % 2)) for i in range(6))
 
@@ -68,15 +69,15 @@ def test_empty_deck_is_rebuilt_from_its_discards():
     g = setup()
     s = g.s
     s["decks"]["buildings_12"] = []
-    discard_card(g, "buildings_12", "b0")
-    discard_card(g, "buildings_12", "b2")
+    discard(g, "b0")
+    discard(g, "b2")
     assert s["discards"]["buildings_12"] == ["b0", "b2"]
-    card = draw_top(g, "buildings_12")
+    card = draw(g, "buildings_12")
     assert card in ("b0", "b2")
     assert s["discards"]["buildings_12"] == []
     assert len(s["decks"]["buildings_12"]) == 1
-    assert draw_top(g, "buildings_12") is not None
-    assert draw_top(g, "buildings_12") is None
+    assert draw(g, "buildings_12") is not None
+    assert draw(g, "buildings_12") is None
 
 
 @pytest.mark.rule("GLOSS-06", "SETUP-10", "SETUP-14", "SETUP-17")

@@ -113,3 +113,38 @@ def test_optional_payment_may_be_declined_and_extra_goods_limit():
     choose(g, "decline")
     assert result(g) == {"paid": False, "discount_used": 0}
     assert g.s["players"]["tripoli"]["coins"] == 2
+
+
+def _payment_paths(g, limit=2000):
+    """Every path of decisions through the payment in progress: {path: tokens spent}."""
+    out = {}
+
+    def walk(game, path):
+        assert len(out) < limit
+        if game.decision.prompt != "pay":
+            p = game.s["players"]["tripoli"]
+            out[path] = (tuple(sorted((c, r[0]) for c, r in p["goods"].items())), p["coins"])
+            return
+        for a in game.legal_actions():
+            nxt = game.clone()
+            nxt.apply(a)
+            walk(nxt, path + (a,))
+    walk(g, ())
+    return out
+
+
+@pytest.mark.rule("BUILD-05", "MUSTER-03", "MARCH-01")
+def test_one_payment_is_one_path_whatever_the_order_of_its_tokens():
+    """Paying the same tokens in another order is not another path of decisions (issue 7
+    §4): each set of tokens that pays the cost is reached by exactly one path."""
+    g = game()
+    set_goods(g, "tripoli", red=2, blue=1, yellow=1)
+    g.s["players"]["tripoli"]["coins"] = 2
+    run_step(g, "pay", player="tripoli", cost=["any"] * 3, own_turn=False)
+    paths = _payment_paths(g)
+    results = list(paths.values())
+    assert len(results) == len(set(results))  # no two paths pay the same tokens
+    # every way to pay 3 from {red, red, blue, yellow, coin, coin} is still possible
+    ways = {(r, b, y, 3 - r - b - y) for r in range(3) for b in range(2) for y in range(2)
+            if 0 <= 3 - r - b - y <= 2}
+    assert len(set(results)) == len(ways) == 10

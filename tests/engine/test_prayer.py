@@ -23,8 +23,9 @@ def test_ex_pray_1_four_sanctity_jump_antioch_rescript_and_two_bishop_actions():
     run_step(g, "order_prayer", player="jerusalem", enhanced=False)
     assert [a.n for a in g.legal_actions()] == [0, 1, 2]  # one good + one coin at most
     act(g, "extra_goods", n=2)
-    assert kinds(g) == ["pay_coin", "pay_good"]
-    act(g, "pay_good", colour="white")     # the second requirement: only the coin is left
+    # one good and one coin is the only way to pay 2: no decision (a payment is a set of
+    # tokens, not an order of them)
+    assert p["goods"]["white"] == [0, 1, 0] and p["coins"] == 0
     assert s["sanctity"]["jerusalem"] == 3 + 5  # 4 points, Antioch's cell for free
     assert len(p["rescripts"]) == 1           # cell 6 (jumped) gives a rescript
     assert g.decision.prompt == "bishop_action" and g.decision.params["left"] == 2

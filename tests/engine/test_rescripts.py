@@ -5,8 +5,8 @@ from helpers import Waiter, choose, halted, kinds, make_game, run_step
 from krestonostsy.content.loader import shipped_content
 from krestonostsy.content.models import Rescript
 from krestonostsy.engine import (
-    effects,  # noqa: E402
     modules,  # noqa: F401  (registers every step)
+    registry,
 )
 from krestonostsy.engine.flow import STEPS
 from krestonostsy.engine.triggers import battle_rescripts, raid_rescripts  # noqa: E402
@@ -85,7 +85,6 @@ def test_battle_rescripts_only_in_your_own_battle():
 
 @pytest.mark.rule("EX-RESCRIPT-1", "RESCRIPT-01")
 def test_letter_of_protection_keeps_the_city_level():
-    from krestonostsy.engine import battle  # noqa: F401  (registers prevent_destruction)
     g = game(["letter_of_protection"], player="antioch")
     battle_state(g)
     run_step(g, "battle_rescripts", player="antioch", moment="after")
@@ -109,7 +108,6 @@ def test_letter_of_protection_spent_as_one_wood_in_own_turn():
 
 
 def test_battle_rescript_effect_runs_for_the_players_side():
-    from krestonostsy.engine import battle  # noqa: F401
     g = game(["blessing"], player="jerusalem")
     battle_state(g, attacker="antioch", defender="jerusalem", city="tortosa")
     run_step(g, "play_rescript", player="jerusalem", card="blessing", ctx={})
@@ -132,4 +130,4 @@ def test_raid_rescript_adds_defence(monkeypatch):
 def test_rescript_ops_exist():
     for card in shipped_content().rescripts.values():
         for o in card.effect:
-            assert o["op"] in effects.OP_HANDLERS
+            assert o["op"] in registry.OPS

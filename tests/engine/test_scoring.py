@@ -89,3 +89,11 @@ def test_every_metric_is_computable():
     assert metric(g, "jerusalem", "sanctity_rank") == 4
     assert metric(g, "antioch", "sanctity_rank") == 1
     assert metric(g, "jerusalem", "saracen_cities_adjacent") == 3
+
+
+def test_each_vocabulary_metric_is_one_small_function_of_the_registry():
+    from krestonostsy.engine import scoring
+    assert set(scoring.METRICS) == set(METRICS)
+    g = game(cards=(BULL,))
+    with pytest.raises(KeyError, match="unknown metric 'nope'"):
+        metric(g, "tripoli", "nope")

@@ -3,13 +3,14 @@ import pytest
 
 from krestonostsy.content.loader import shipped_content
 from krestonostsy.engine.options import GameOptions
+from krestonostsy.engine.ruleset import load_ruleset
 from krestonostsy.engine.setup import new_state
 
 ALL4 = ["jerusalem", "tripoli", "edessa", "antioch"]
 
 
 def state(states=ALL4, seed=3, **opts):
-    return new_state(shipped_content(), list(states), seed, GameOptions(**opts))
+    return new_state(load_ruleset("base"), list(states), seed, GameOptions(**opts))
 
 
 @pytest.mark.rule("TURN-01", "SETUP-30")

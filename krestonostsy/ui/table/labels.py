@@ -5,6 +5,7 @@ text come from the content (``krestonostsy.content.text.card_text`` when it exis
 """
 from __future__ import annotations
 
+from ...engine.actions import PARAMS
 from ...i18n import N_, _, current_language, ngettext
 from ..names import CITY_NAMES, GOOD_NAMES, STATE_NAMES
 from ..names import ORDER_NAMES as _ORDERS
@@ -31,6 +32,7 @@ PROMPTS = {
     "planning": N_("Place an order token on the cross"),
     "activate": N_("Carry out your order"),
     "own_turn": N_("You may play a spy, a rescript or a building, or click Done"),
+    "blind_draw_unaffordable": N_("You cannot pay for {card} yet: use an own-turn effect or put it back"),
     "build": N_("Build: upgrade a city and/or build a building"),
     "prayer": N_("Prayer: gain sanctity"),
     "prayer_goods": N_("Prayer: spend extra goods for more sanctity (up to {max})"),
@@ -127,6 +129,8 @@ ACTIONS = {
     "retreat_to": N_("Retreat to {city}"),
     "recover_tactic": N_("Take back {card}"),
     "use_building": N_("Use {card}"),
+    "own_turn": N_("Use an own-turn effect (spy, rescript, building)"),
+    "return_card": N_("Put {card} back on its deck"),
     "use_spy": N_("Use {card}"),
     "play_spy": N_("Play {card} against {player}"),
     "keep": N_("Keep {card} in hand"),
@@ -174,11 +178,9 @@ def humanise(key: str) -> str:
 # --- cards --------------------------------------------------------------------------------
 
 def _content():
-    try:
-        from ...content.loader import shipped_content
-        return shipped_content()
-    except Exception:  # content still being written: draw ids
-        return None
+    """The shown game's content (``names.show_content``)."""
+    from ..names import shown_content
+    return shown_content()
 
 
 def card(card_id: str):
@@ -246,9 +248,17 @@ def card_colours(card_id: str | None) -> tuple:
 
 # --- prompts and actions --------------------------------------------------------------------
 
+# how a value of each declared kind of action parameter (engine.actions.PARAMS) reads
+_NAMERS = {"city": city_name, "card": card_name, "player": state_name, "order": order_name,
+           "colour": goods_name}
+
+
 def _fmt_value(key: str, value) -> str:
     if isinstance(value, bool) or value is None:
         return ""
+    declared = PARAMS.get(key)  # an action parameter: its declared kind decides
+    if declared is not None and isinstance(value, str) and declared.kind in _NAMERS:
+        return _NAMERS[declared.kind](value)
     if isinstance(value, str):
         if key in ("city", "source", "target", "to", "frm") and value in CITY_NAMES:
             return city_name(value)

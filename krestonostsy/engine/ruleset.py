@@ -1,0 +1,183 @@
+"""The rules of one game: its scenario, its content, and the steps and effect handlers it
+plays with.
+
+Every :class:`~krestonostsy.engine.game.Game` holds a :class:`Ruleset` (``g.rules``) and
+``g.c`` is its content. The engine looks up steps (``g.rules.steps[name]``) and effect op
+handlers (``g.rules.ops``, ``g.rules.battle_ops``) through it, never through the
+process-wide registries directly, so a scenario changes the rules of its own games only.
+
+A scenario (``data/scenarios/<id>.yaml``, see ``content/scenario.py``) switches rule
+changes on by naming **hooks**. A hook is a named bundle of replacements written in Python
+and registered in :data:`HOOKS` (``register_hook``): steps by name (a new step, or one
+that replaces a base step — e.g. another income phase), and effect op handlers by name
+(for every context, or for battles only). Its games see the base registries with the
+hook's entries on top (:class:`Layered`); games of other scenarios never see them.
+
+Modelled on python-chess's variants (a variant = a small set of overrides of the
+standard board) and Rally the Troops' ``setup(seed, scenario, options)``.
+
+The base game is the scenario ``base``: it names no hook, so its games use the base
+registries themselves (the hot path ``Game._advance`` pays one attribute lookup).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from ..content import Content
+from ..content.loader import load_content, shipped_content
+from ..content.scenario import Scenario
+from .flow import STEPS, EngineError, Step
+from .registry import BATTLE_OPS, OPS
+from .state import MARKET_SIZES
+
+
+class Layered(dict):
+    """A scenario's own entries over a live base registry (``steps``, ``ops``).
+
+    Supports what the engine uses: ``table[name]``, ``name in table`` and
+    ``table.get(name)``. The base registry is read live, so a step registered later
+    (or replaced by a test's ``monkeypatch``) is seen as in the base game."""
+
+    __slots__ = ("base",)
+
+    def __init__(self, own: Mapping, base: dict):
+        super().__init__(own)
+        self.base = base
+
+    def __missing__(self, key):
+        return self.base[key]
+
+    def __contains__(self, key) -> bool:
+        return dict.__contains__(self, key) or key in self.base
+
+    def get(self, key, default=None):
+        if dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
+        return self.base.get(key, default)
+
+
+@dataclass(frozen=True)
+class Hook:
+    """A named rule change a scenario may switch on (``hooks: [name]`` in its YAML).
+
+    ``steps``: step name -> :class:`~krestonostsy.engine.flow.Step` instance (replacing
+    or adding a step); ``ops``: op name -> ``handler(g, f, op)`` (see engine/registry.py);
+    ``battle_ops``: the same for ops inside a battle."""
+
+    name: str
+    doc: str
+    steps: Mapping[str, Step] = field(default_factory=dict)
+    ops: Mapping[str, Callable] = field(default_factory=dict)
+    battle_ops: Mapping[str, Callable] = field(default_factory=dict)
+
+
+HOOKS: dict[str, Hook] = {}
+"""Every hook a scenario may name, by name."""
+
+
+def register_hook(hook: Hook) -> Hook:
+    """Add ``hook`` to :data:`HOOKS` (a name used twice is a bug)."""
+    if not hook.name or hook.name in HOOKS:
+        raise ValueError(f"bad or duplicate hook name {hook.name!r}")
+    HOOKS[hook.name] = hook
+    return hook
+
+
+class Ruleset:
+    """The scenario and content of one game, with its view of the rule registries.
+
+    ``scenario``: the :class:`~krestonostsy.content.scenario.Scenario`; ``content``: the
+    cards and board the game uses; ``setup``: the scenario's setup recipe;
+    ``last_round``: the round after which the era ends; ``steps``/``ops``/``battle_ops``:
+    the registries this game looks up (the base ones, with the scenario's hooks on top).
+    A ruleset is immutable and shared by every game of its scenario (and their clones).
+
+    Raises :class:`ContentError` at the scenario file's line for an unknown hook, two
+    hooks replacing the same thing, or open market slots the markets do not have.
+    """
+
+    __slots__ = ("scenario", "content", "setup", "last_round", "steps", "ops", "battle_ops")
+
+    def __init__(self, scenario: Scenario, content: Content):
+        from . import modules  # noqa: F401  (registers every step and op)
+
+        _check_markets(scenario)
+        self.scenario = scenario
+        self.content = content
+        self.setup = scenario.setup
+        self.last_round = scenario.setup.last_round
+        steps: dict = {}
+        ops: dict = {}
+        battle_ops: dict = {}
+        for name in scenario.hooks:
+            hook = HOOKS.get(name)
+            if hook is None:
+                known = ", ".join(sorted(HOOKS)) or "none"
+                raise scenario.fail(f"hooks.{name}", f"unknown hook '{name}' (known hooks: "
+                                                     f"{known})")
+            for table, own in ((steps, hook.steps), (ops, hook.ops),
+                               (battle_ops, hook.battle_ops)):
+                for key, value in own.items():
+                    if key in table:
+                        raise scenario.fail(f"hooks.{name}", f"hook '{name}' changes '{key}' "
+                                                             "that an earlier hook changes too")
+                    table[key] = value
+        self.steps = Layered(steps, STEPS) if steps else STEPS
+        self.ops = Layered(ops, OPS) if ops else OPS
+        self.battle_ops = Layered(battle_ops, BATTLE_OPS) if battle_ops else BATTLE_OPS
+
+    def op_handler(self, name: str, in_battle: bool = False) -> Callable:
+        """The handler of effect op ``name`` in this game's rules: its in-battle variant
+        first while ``in_battle``; :class:`EngineError` if there is none."""
+        if in_battle:
+            h = self.battle_ops.get(name)
+            if h is not None:
+                return h
+        h = self.ops.get(name)
+        if h is None:
+            raise EngineError(f"no handler for effect op {name!r}")
+        return h
+
+    @property
+    def id(self) -> str:
+        return self.scenario.id
+
+    def with_content(self, content: Content) -> Ruleset:
+        """This scenario's rules with other cards (tests and tools build their own)."""
+        return self if content is self.content else Ruleset(self.scenario, content)
+
+    def __repr__(self) -> str:
+        return f"Ruleset({self.scenario.id!r}, hooks={list(self.scenario.hooks)})"
+
+
+def _check_markets(scenario: Scenario) -> None:
+    slots = scenario.setup.open_market_slots
+    for market in slots:
+        if market not in MARKET_SIZES:
+            raise scenario.fail(f"open_market_slots.{market}", f"unknown market '{market}' "
+                                f"(the markets: {', '.join(MARKET_SIZES)})")
+    for market, size in MARKET_SIZES.items():
+        if market not in slots:
+            raise scenario.fail("open_market_slots", f"'open_market_slots' misses '{market}'")
+        most = max(slots[market].for_players(n) for n in (2, 3, 4))
+        if most > size:
+            raise scenario.fail(f"open_market_slots.{market}",
+                                f"'{market}' is '{slots[market]}': {most} open slots, but the "
+                                f"market has {size}")
+
+
+@lru_cache(maxsize=16)
+def _cached(scenario_id: str, data_dir: str | None) -> Ruleset:
+    content = shipped_content(scenario_id) if data_dir is None \
+        else load_content(data_dir, scenario_id)
+    assert content.scenario is not None  # load_content always records its scenario
+    return Ruleset(content.scenario, content)
+
+
+def load_ruleset(scenario_id: str = "base", data_dir: Path | str | None = None) -> Ruleset:
+    """The ruleset of scenario ``scenario_id`` in ``data_dir`` (the shipped data by
+    default), loaded once per process; :class:`ContentError` says what is wrong."""
+    return _cached(scenario_id, None if data_dir is None else str(Path(data_dir).resolve()))

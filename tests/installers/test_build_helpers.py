@@ -1,0 +1,52 @@
+"""The pieces of packaging/build.py that decide what goes into the frozen app (issue 12)."""
+from __future__ import annotations
+
+import importlib.util
+import struct
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def build():
+    spec = importlib.util.spec_from_file_location("packaging_build", ROOT / "packaging" / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("dest, kept", [
+    ("PySide6/Qt/plugins/platforms/libqxcb.so", True),
+    ("PySide6/Qt/plugins/platforms/libqoffscreen.so", True),
+    ("PySide6/Qt/plugins/platforms/libqeglfs.so", False),
+    ("PySide6/Qt/plugins/platformthemes/libqgtk3.so", False),
+    ("PySide6/Qt/plugins/imageformats/libqsvg.so", True),
+    ("PySide6/Qt/plugins/imageformats/libqtiff.so", False),
+    ("PySide6/Qt/plugins/tls/libqopensslbackend.so", False),
+    ("PySide6/plugins/platforms/qwindows.dll", True),  # Windows wheels have no Qt/ level
+    ("PySide6/Qt/translations/qtbase_ru.qm", True),
+    ("PySide6/Qt/translations/qtbase_de.qm", False),
+    ("PySide6/Qt/lib/libQt6Widgets.so.6", True),
+    ("krestonostsy/data/map.yaml", True),
+])
+def test_only_the_qt_parts_the_game_uses_are_kept(build, dest, kept):
+    assert build._kept(dest, build.QT_PLUGINS_KEPT) is kept
+
+
+def test_icons_hold_every_size(build):
+    pngs = {s: b"\x89PNG" + bytes([s % 256]) * 3 for s in (*build.HICOLOR_SIZES, 1024)}
+    ico = build.ico_bytes(pngs)
+    reserved, kind, count = struct.unpack_from("<HHH", ico)
+    assert (reserved, kind, count) == (0, 1, 7)
+    width, _h, _c, _r, _planes, _bpp, size, offset = struct.unpack_from("<BBBBHHII", ico, 6 + 6 * 16)
+    assert width == 0 and ico[offset:offset + size] == pngs[256]  # 0 means 256 in .ico
+    icns = build.icns_bytes(pngs)
+    assert icns[:4] == b"icns" and struct.unpack_from(">I", icns, 4)[0] == len(icns)
+    assert b"ic10" in icns and pngs[1024] in icns
+
+
+def test_babel_stays_out_of_the_frozen_app(build):
+    assert "babel" in build.EXCLUDED_MODULES
