@@ -6,6 +6,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 def pytest_addoption(parser):
     parser.addoption("--full-conformance", action="store_true", default=False,
                      help="play the full set of seeded conformance games (200 per count)")
+    parser.addoption("--fuzz-long", action="store_true", default=False,
+                     help="run the fuzzers of tests/fuzz for minutes instead of seconds "
+                          "(also: KRESTONOSTSY_FUZZ_LONG=1)")
 
 
 import pytest  # noqa: E402

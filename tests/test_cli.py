@@ -90,6 +90,50 @@ def test_missing_x11_libraries_are_named_not_a_qt_abort(monkeypatch, capsys):
     assert preflight.missing_linux_packages() == []
 
 
+def _saved(tmp_path, steps=60):
+    g = Game.new(["antioch", "edessa"], seed=4)
+    rnd = random.Random(4)
+    for _ in range(steps):
+        acts = g.legal_actions()
+        g.apply(acts[rnd.randrange(len(acts))])
+    return g.to_json()
+
+
+@pytest.mark.parametrize("damage", [
+    lambda d: d.update(format_version=True),
+    lambda d: d["setup"].update(seed="x"),
+    lambda d: d.update(actions=[None]),
+    lambda d: d["actions"].pop(),  # legal, but not the saved position: never "verified"
+    lambda d: d.update(state_digest="f" * 32),
+])
+def test_replay_of_a_damaged_save_exits_non_zero_without_a_traceback(tmp_path, capsys, damage):
+    data = _saved(tmp_path)
+    damage(data)
+    save = tmp_path / "game.json"
+    save.write_text(json.dumps(data), encoding="utf-8")
+    assert cli(["replay", str(save)]) == 1
+    out = capsys.readouterr()
+    assert "verified" not in out.out and "Traceback" not in out.err
+    assert out.err.startswith("replay: ")
+
+
+def test_replay_refuses_a_file_over_the_shared_size_limit(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr("krestonostsy.tools.replay.MAX_SAVE_BYTES", 100)
+    save = tmp_path / "big.json"
+    save.write_text(json.dumps(_saved(tmp_path)), encoding="utf-8")
+    assert cli(["replay", str(save)]) == 1
+    assert "too large" in capsys.readouterr().err
+
+
+def test_replay_of_an_old_save_without_digest_says_it_is_not_verified(tmp_path, capsys):
+    data = _saved(tmp_path)
+    del data["state_digest"]
+    save = tmp_path / "old.json"
+    save.write_text(json.dumps(data), encoding="utf-8")
+    assert cli(["replay", str(save)]) == 0
+    assert "not verified" in capsys.readouterr().out
+
+
 def test_simulate_plays_a_named_scenario_and_refuses_an_unknown_one(capsys):
     assert cli(["simulate", "--players", "2", "--games", "1", "--scenario", "base"]) == 0
     assert "scenario base" in capsys.readouterr().out

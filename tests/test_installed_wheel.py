@@ -2,6 +2,7 @@
 install, without the source tree (issue 2 §1)."""
 import os
 import pathlib
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -12,10 +13,20 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.skipif(os.environ.get("KRESTONOSTSY_SKIP_WHEEL") == "1", reason="disabled")
+def _source_copy(tmp_path: pathlib.Path) -> pathlib.Path:
+    """The project's sources copied to tmp_path: building a wheel writes build/ and
+    *.egg-info next to the sources, and tests never write into the checkout."""
+    src = tmp_path / "src"
+    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
+        ".git", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache", ".ruff_cache",
+        ".mypy_cache", ".hypothesis", ".venv", "venv"))
+    return src
+
+
 def test_wheel_carries_data_and_translations(tmp_path):
     wheels = tmp_path / "wheels"
     subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels),
-                    str(ROOT)], check=True, cwd=tmp_path)
+                    str(_source_copy(tmp_path))], check=True, cwd=tmp_path)
     wheel = next(wheels.glob("krestonostsy-*.whl"))
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target",

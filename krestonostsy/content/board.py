@@ -66,12 +66,11 @@ class Board:
 
 def load_board(data_dir: Path) -> Board:
     map_file = "map.yaml"
-    root = Reader(read_yaml(data_dir / map_file), map_file, "map")
+    root = Reader(read_yaml(data_dir / map_file), map_file, "map", 1)
     states = {}
-    for sid, node in root.mapping("states").items():
+    for sid, r in root.entries("states", "state"):
         if sid not in STATE_IDS:
             root.fail(f"unknown state '{sid}'", "states")
-        r = Reader(node, map_file, f"state {sid}")
         states[sid] = StateInfo(sid, r.str("capital"), r.str("colour", choices=COLOURS),
                                 r.int("units", lo=1, hi=15), r.int("coins", lo=0))
         r.done()
@@ -79,17 +78,17 @@ def load_board(data_dir: Path) -> Board:
         root.fail("'states' must list jerusalem, tripoli, edessa and antioch", "states")
 
     cities = {}
-    for cid, node in root.mapping("cities").items():
-        r = Reader(node, map_file, f"city {cid}")
+    for cid, r in root.entries("cities", "city"):
+        if type(cid) is not str:
+            root.fail(f"a city id must be a word, got {cid!r}", "cities")
         pos = r.list("position")
-        if len(pos) != 2 or not all(isinstance(v, int) for v in pos):
-            r.fail("'position' must be [x, y]", "position")
+        if len(pos) != 2 or not all(type(v) is int and 0 <= v <= 10_000 for v in pos):
+            r.fail("'position' must be [x, y] (whole numbers from 0)", "position")
         sectors = {}
-        raw_sectors = r.mapping("sectors")
-        if sorted(raw_sectors) != [1, 2, 3]:
+        if not all(type(k) is int for k in r.mapping("sectors")) \
+                or sorted(r.mapping("sectors")) != [1, 2, 3]:
             r.fail("'sectors' must have levels 1, 2 and 3", "sectors")
-        for level, snode in raw_sectors.items():
-            s = Reader(snode, map_file, f"city {cid} level {level}")
+        for level, s in r.entries("sectors", f"city {cid} level"):
             goods = s.list("goods")
             for g in goods:
                 if g not in COLOURS:
@@ -132,47 +131,54 @@ def load_board(data_dir: Path) -> Board:
         root.fail(f"city '{lonely[0]}' has no road", "roads")
 
     pairs = []
-    for node in root.list("two_player_pairs"):
-        r = Reader(node, map_file, "two-player pair")
+    for r in root.readers("two_player_pairs", "two-player pair"):
         pair = r.list("states")
         covered = r.list("covered")
         for s in pair:
-            if s not in states:
-                r.fail(f"unknown state '{s}'", "states")
+            if type(s) is not str or s not in states:
+                r.fail(f"unknown state {s!r:.40}", "states")
+        if len(pair) != 2 or pair[0] == pair[1]:
+            r.fail("a two-player pair names 2 different states", "states")
+        if any(frozenset(pair) == frozenset(p) for p, _c in pairs):
+            r.fail(f"the pair {pair[0]}–{pair[1]} is listed twice", "states")
         for c in covered:
-            if c not in cities:
-                r.fail(f"unknown city '{c}'", "covered")
+            if type(c) is not str or c not in cities:
+                r.fail(f"unknown city {c!r:.40}", "covered")
+            if cities[c].kind == "capital" and c in (states[x].capital for x in pair):
+                r.fail(f"the capital '{c}' of a playing state cannot be covered", "covered")
+        if len(set(covered)) != len(covered):
+            r.fail("a covered city is listed twice", "covered")
         pairs.append((tuple(pair), tuple(covered)))
         r.done()
     root.done()
 
     tracks_file = "tracks.yaml"
-    t = Reader(read_yaml(data_dir / tracks_file), tracks_file, "tracks")
+    t = Reader(read_yaml(data_dir / tracks_file), tracks_file, "tracks", 1)
     st = t.sub("sanctity_track")
     length = st.int("length", lo=8, hi=60)
     start = {}
     for sid, cell in st.mapping("start").items():
-        if sid not in states or not isinstance(cell, int) or not 0 <= cell < length:
+        if sid not in states or type(cell) is not int or not 0 <= cell < length:
             st.fail(f"bad start cell for '{sid}'", "start")
         start[sid] = cell
     if set(start) != set(STATE_IDS):
         st.fail("'start' must give a cell for every state", "start")
     bonuses = {}
     for cell, kind in st.mapping("bonuses").items():
-        if not isinstance(cell, int) or not 0 <= cell < length or kind not in ("bishop", "rescript"):
+        if type(cell) is not int or not 0 <= cell < length or kind not in ("bishop", "rescript"):
             st.fail(f"bad bonus cell {cell}: {kind}", "bonuses")
         bonuses[cell] = kind
     st.done()
     sa = t.sub("saracen_track")
     cells = []
-    for node in sa.list("cells"):
-        r = Reader(node, tracks_file, "saracen track cell")
-        if len(node) != 1 or not (r.has("strength") or r.has("units")):
+    for r in sa.readers("cells", "saracen track cell"):
+        if len(r.node) != 1 or not (r.has("strength") or r.has("units")):
             r.fail("a Saracen cell is {strength: n} or {units: n}")
-        cells.append(dict(node))
+        key = "strength" if r.has("strength") else "units"
+        cells.append({key: r.int(key, lo=0, hi=20)})
     tokens = sa.list("raid_tokens")
     for tok in tokens:
-        if tok not in COLOURS:
+        if type(tok) is not str or tok not in COLOURS:
             sa.fail(f"unknown raid token colour '{tok}'", "raid_tokens")
     if len(cells) != 5 or len(tokens) != 8:
         sa.fail("the Saracen track has 5 cells and 8 raid tokens (SETUP-04)")
@@ -184,7 +190,7 @@ def load_board(data_dir: Path) -> Board:
     b.done()
     au = t.sub("automa")
     automa = tuple(au.list("set"))
-    if sorted(automa) != sorted(ORDERS + ("boost",)):
+    if not all(type(x) is str for x in automa) or sorted(automa) != sorted(ORDERS + ("boost",)):
         au.fail("the automa set is the 4 orders plus 'boost'", "set")
     au.done()
     sup = t.sub("supply")

@@ -47,7 +47,7 @@ from .vocabulary import (
     ROUND_MODIFIERS,
     TRIGGERS,
 )
-from .yamlfile import Reader, read_yaml
+from .yamlfile import Reader, _kind, read_yaml
 
 CARDS_DIR = "cards"
 STATE_IDS = ("jerusalem", "tripoli", "edessa", "antioch")
@@ -78,6 +78,12 @@ def _line(node: Any, fallback: int | None = None) -> int | None:
 def _key_line(node: Any, key: str, fallback: int | None = None) -> int | None:
     lines = getattr(node, "key_lines", None) or {}
     return lines.get(key) or _line(node, fallback)
+
+
+def _item_line(seq: Any, i: int, fallback: int | None) -> int | None:
+    """The line of item ``i`` of a YAML list (plain values carry no line themselves)."""
+    lines = getattr(seq, "item_lines", None) or []
+    return lines[i] if i < len(lines) else fallback
 
 
 def _colour_metric(name: str) -> bool:
@@ -140,8 +146,8 @@ class _Checker:
         return value
 
     def choice(self, value: Any, line: int | None, where: str, choices, kind: str) -> str:
-        if value not in choices:
-            self.fail(line, f"unknown {kind} {value!r} in {where} (known: {', '.join(choices)})")
+        if type(value) is not str or value not in choices:
+            self.fail(line, f"unknown {kind} {value!r:.40} in {where} (known: {', '.join(choices)})")
         return value
 
     def colours(self, value: Any, line: int | None, where: str, allow_empty=False) -> tuple:
@@ -248,7 +254,8 @@ class _Deck:
         self.check = _Checker(self.file)
         root = read_yaml(path)
         if not isinstance(root, dict):
-            raise ContentError(self.file, _line(root), f"the file must be a mapping with the key '{deck}'")
+            raise ContentError(self.file, _line(root, 1),
+                               f"the file must be a mapping with the key '{deck}'")
         extra = [k for k in root if k != deck]
         if extra:
             raise ContentError(self.file, _key_line(root, extra[0]),
@@ -260,8 +267,15 @@ class _Deck:
         self.line = _key_line(root, deck)
 
     def entries(self) -> list:
+        """The card entries; one that is a plain value is refused at its own line."""
         if not isinstance(self.body, list):
             raise ContentError(self.file, self.line, f"'{self.deck}' must be a list of cards")
+        lines = getattr(self.body, "item_lines", None) or []
+        for i, node in enumerate(self.body):
+            if not isinstance(node, dict):
+                raise ContentError(self.file, lines[i] if i < len(lines) else self.line,
+                                   f"a card must be a mapping of its fields (id, name…), "
+                                   f"got {_kind(node)}")
         return self.body
 
     def card(self, node: Any, kind: str) -> tuple[Reader, str, str, str]:
@@ -331,7 +345,7 @@ def _ability(deck: _Deck, r: Reader, key: str) -> Ability:
         effect = deck.check.effect(value, line, CONTEXTS["tactic"], where, allow_empty=False)
         end, protection = False, False
     else:
-        a = Reader(value, deck.file, where)
+        a = Reader(value, deck.file, where, line)
         effect = deck.check.effect(a.raw("effect"), a.line_of("effect"), CONTEXTS["tactic"],
                                    f"{where} effect", allow_empty=False)
         end = a.bool("end_of_battle", False)
@@ -461,8 +475,8 @@ def _bulls(deck: _Deck) -> dict:
         if len(goals_raw) != 2:
             r.fail(f"a bull has exactly 2 goals, found {len(goals_raw)}", "goals")
         goals = []
-        for g in goals_raw:
-            gr = Reader(g, deck.file, f"{r.where} goal")
+        for i, g in enumerate(goals_raw):
+            gr = Reader(g, deck.file, f"{r.where} goal", _item_line(goals_raw, i, r.line_of("goals")))
             metric = check_metric(gr.raw("metric"), deck.file, gr.line_of("metric"))
             tiers = _tiers(deck, gr.raw("tiers"), gr.line_of("tiers"), gr.where)
             gr.done()
@@ -512,7 +526,7 @@ def _raid_table(deck: _Deck, r: Reader) -> tuple:
     rows = []
     expect = 1
     for i, node in enumerate(rows_raw):
-        row = Reader(node, deck.file, f"{r.where} raid row")
+        row = Reader(node, deck.file, f"{r.where} raid row", _item_line(rows_raw, i, r.line_of("raids")))
         low = row.int("from", lo=1)
         high = row.int("to", None, lo=1)
         effect = deck.check.effect(row.raw("effect"), row.line_of("effect"), CONTEXTS["event"],

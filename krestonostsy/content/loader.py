@@ -51,9 +51,16 @@ def load_content(directory: Path | str | None = None, scenario: str = "base") ->
         raise ContentError(str(path), None, "not a folder")
     from .cards import content_version, load_cards  # local: cards.py is the heavy part
 
-    board = load_board(path)
-    chosen = load_scenario(path, scenario, board)
-    cards = load_cards(path, board, chosen.decks)
+    try:
+        board = load_board(path)
+        chosen = load_scenario(path, scenario, board)
+        cards = load_cards(path, board, chosen.decks)
+    except ContentError:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError) as err:
+        # a shape no check above foresaw: still one error type, never a traceback
+        raise ContentError(str(path), None, f"malformed content ({type(err).__name__}: "
+                                            f"{str(err)[:200]})") from err
     files = ["map.yaml", "tracks.yaml", f"{SCENARIOS_DIR}/{chosen.file}",
              *(f"{CARDS_DIR}/{spec.file}" for spec in chosen.decks.values())]
     return Content(board=board, version=content_version(path, set(files)), scenario=chosen,

@@ -24,22 +24,72 @@ class Node(dict):
 class Seq(list):
     line = 0
     file = ""
-    item_lines: list  # the line of each item (1-based)
+    item_lines: list  # the line of every item (plain values have no line of their own)
+
+
+#: Content files are a few levels deep; libyaml's C parser crashes the process (segfault)
+#: at some tens of thousands of levels and Python's constructors hit the recursion limit
+#: near a thousand, so depth is checked on the text *before* parsing (:func:`nesting`).
+MAX_NESTING = 100
+MAX_FILE_BYTES = 4 * 1024 * 1024  # the biggest shipped file is ~60 KB
+MAX_NUMBER = 10**9  # no count, cost or position in the game comes near this
+
+
+def nesting(text: str) -> tuple[int, int]:
+    """An upper bound of the YAML nesting depth of ``text`` and the line where it is
+    reached, by a linear scan: block nesting needs a column of indentation (or a ``- ``/
+    ``? ``/``: `` indicator) per level, flow nesting a bracket per level. Brackets inside
+    quotes are counted too, which can only over-estimate."""
+    deepest, where, flow = 0, 1, 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.lstrip(" -?:\t")
+        block = len(line) - len(stripped)
+        for ch in stripped:
+            if ch in "[{":
+                flow += 1
+                if block + flow > deepest:
+                    deepest, where = block + flow, number
+            elif ch in "]}" and flow:
+                flow -= 1
+        if block + flow > deepest:
+            deepest, where = block + flow, number
+    return deepest, where
 
 
 def read_yaml(path: Path) -> Any:
-    """Parse one YAML file; syntax errors become :class:`ContentError` with a line."""
+    """Parse one YAML file; every problem becomes :class:`ContentError` with a line: syntax,
+    too deep or too big a file, a value its tag cannot make (``!!int x``), a number out of
+    range. Nothing else escapes, and the parser never sees text deep enough to crash it."""
     name = path.name
     try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise ContentError(name, None, f"the file is too large (more than "
+                                           f"{MAX_FILE_BYTES // 1_048_576} MB)")
         text = path.read_text(encoding="utf-8")
     except OSError as err:
         raise ContentError(name, None, f"cannot read the file: {err.strerror or err}") from err
     except UnicodeDecodeError as err:
         raise ContentError(name, None, "the file is not UTF-8 text") from err
+    depth, deep_line = nesting(text)
+    if depth > MAX_NESTING:
+        raise ContentError(name, deep_line, f"nested too deeply (more than {MAX_NESTING} "
+                                            "levels or columns of indentation)")
 
     # libyaml's parser when present (much faster); same constructors and line marks.
     class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
-        pass
+        def construct_object(self, node, deep=False):
+            try:
+                value = super().construct_object(node, deep=deep)
+            except (ContentError, yaml.YAMLError):
+                raise
+            except (ValueError, TypeError, OverflowError, ArithmeticError) as err:
+                raise ContentError(name, node.start_mark.line + 1,
+                                   f"cannot read the value {str(node.value)[:40]!r} "
+                                   f"(tag {node.tag}): {err}") from err
+            if type(value) in (int, float) and not -MAX_NUMBER <= value <= MAX_NUMBER:
+                raise ContentError(name, node.start_mark.line + 1,
+                                   f"the number is out of range (at most {MAX_NUMBER})")
+            return value
 
     def construct_mapping(loader, node, deep=False):
         loader.flatten_mapping(node)
@@ -70,6 +120,8 @@ def read_yaml(path: Path) -> Any:
     _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, construct_sequence)
     try:
         return yaml.load(text, Loader=_Loader)  # noqa: S506 - SafeLoader subclass
+    except RecursionError as err:  # MAX_NESTING keeps this away; never a traceback anyway
+        raise ContentError(name, None, "nested too deeply") from err
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else None
@@ -81,11 +133,12 @@ def read_yaml(path: Path) -> Any:
 class Reader:
     """Typed access to one YAML mapping, raising errors that point at the line."""
 
-    def __init__(self, node: Any, file: str, where: str = ""):
+    def __init__(self, node: Any, file: str, where: str = "", line: int | None = None):
+        """``line``: where ``node`` stands, for a plain value that has no line itself."""
         self.file = file
         self.where = where
         if not isinstance(node, dict):
-            line = getattr(node, "line", None)
+            line = getattr(node, "line", None) or line
             raise ContentError(file, line, f"{where or 'entry'} must be a mapping, got {_kind(node)}")
         self.node = node
         self.used: set = set()
@@ -129,7 +182,8 @@ class Reader:
             return value
         if isinstance(value, bool) or not isinstance(value, int):
             self.fail(f"'{key}' must be a whole number, got {_kind(value)}", key)
-        if lo is not None and value < lo or hi is not None and value > hi:
+        hi = MAX_NUMBER if hi is None else hi
+        if lo is not None and value < lo or value > hi:
             self.fail(f"'{key}' is {value}, expected {lo}..{hi}", key)
         return value
 
@@ -158,6 +212,22 @@ class Reader:
     def sub(self, key: str, where: str | None = None) -> Reader:
         return Reader(self.mapping(key), self.file, where or key)
 
+    def entries(self, key: str, where: str) -> list[tuple[Any, Reader]]:
+        """``(key, Reader)`` for every entry of the mapping ``key``; an entry that is not a
+        mapping is refused at its own line."""
+        found = self.mapping(key)
+        lines = getattr(found, "key_lines", None) or {}
+        return [(k, Reader(v, self.file, f"{where} {k}", lines.get(k, self.line_of(key))))
+                for k, v in found.items()]
+
+    def readers(self, key: str, where: str) -> list[Reader]:
+        """A Reader for every item of the list ``key``, each refused at its own line when
+        it is not a mapping."""
+        found = self.list(key)
+        lines = getattr(found, "item_lines", None) or []
+        return [Reader(v, self.file, where, lines[i] if i < len(lines) else self.line_of(key))
+                for i, v in enumerate(found)]
+
     def done(self) -> None:
         """Refuse unknown keys (typos must not be silently ignored)."""
         extra = [k for k in self.node if k not in self.used]
@@ -171,5 +241,6 @@ def _kind(value: Any) -> str:
     if isinstance(value, bool):
         return f"'{str(value).lower()}'"
     if isinstance(value, (int, float, str)):
-        return f"{type(value).__name__} {value!r}"
+        text = repr(value) if not isinstance(value, int) or abs(value) < 10**20 else "(huge)"
+        return f"{type(value).__name__} {text[:60]}"
     return type(value).__name__

@@ -47,9 +47,41 @@ PARAMS: dict[str, Param] = {
 }
 """Every action parameter, declared once (name -> :class:`Param`)."""
 
+#: The types an action's parameter may have. Matching is type-exact: ``1.0``, ``True`` and
+#: ``"1"`` never match ``1`` (a bool is not a number here).
+PARAM_TYPES = (str, int, bool, type(None))
+MAX_PARAMS = 16  # the engine's actions have at most a handful
+MAX_TEXT = 200  # the longest id or word an action carries is far shorter
+MAX_INT = 2**31  # card slots, counts, options: all small
+
 
 class IllegalAction(ValueError):
-    """Raised by :meth:`Game.apply` for an action that is not legal now."""
+    """Raised by :meth:`Game.apply` for an action that is not legal now, or for anything
+    that is not an action at all (``None``, a text, a malformed JSON form…)."""
+
+
+def _value_repr(value: Any) -> str:
+    """``repr`` of a parameter that never fails or explodes: texts are cut, big numbers and
+    containers are summarised (a hostile value must not crash an error message)."""
+    kind = type(value)
+    if kind is str:
+        return repr(value if len(value) <= 60 else value[:57] + "...")
+    if kind is int and -MAX_INT <= value <= MAX_INT or kind in (bool, type(None)):
+        return repr(value)
+    if kind is int:
+        return f"<int of {value.bit_length()} bits>"
+    if kind is float:
+        return repr(value)
+    size = len(value) if isinstance(value, (list, tuple, dict, set)) else None
+    return f"<{kind.__name__}{'' if size is None else f' of {size}'}>"
+
+
+def _same_types(a: tuple, b: tuple) -> bool:
+    """True when two equal parameter tuples also agree on every value's exact type."""
+    for (_ka, va), (_kb, vb) in zip(a, b, strict=True):
+        if type(va) is not type(vb):
+            return False
+    return True
 
 
 class Action:
@@ -85,8 +117,9 @@ class Action:
         return default
 
     def __eq__(self, other: object) -> bool:
+        # type-exact: Python's == alone lets 1.0 and True equal 1 (and hash alike)
         return (self is other or isinstance(other, Action) and self.kind == other.kind
-                and self.params == other.params)
+                and self.params == other.params and _same_types(self.params, other.params))
 
     def __hash__(self) -> int:
         try:
@@ -101,8 +134,10 @@ class Action:
         return (Action.from_json, (self.to_json(),))
 
     def __repr__(self) -> str:
-        args = ", ".join(f"{k}={v!r}" for k, v in self.params)
-        return f"Action({self.kind!r}{', ' if args else ''}{args})"
+        args = ", ".join(f"{k}={_value_repr(v)}" for k, v in self.params[:MAX_PARAMS])
+        if len(self.params) > MAX_PARAMS:
+            args += f", … {len(self.params) - MAX_PARAMS} more"
+        return f"Action({_value_repr(self.kind)}{', ' if args else ''}{args})"
 
     def to_json(self) -> dict:
         data = {"kind": self.kind}
@@ -110,11 +145,32 @@ class Action:
         return data
 
     @classmethod
-    def from_json(cls, data: dict) -> Action:
-        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-            raise ValueError(f"not an action: {data!r}")
-        params = {k: v for k, v in data.items() if k != "kind"}
-        return cls(data["kind"], **params)
+    def from_json(cls, data: Any) -> Action:
+        """The action of a JSON form; :class:`IllegalAction` (a ``ValueError``) saying what
+        is wrong for anything else. Only flat ``{"kind": word, name: text | whole number |
+        true/false | null}`` objects are actions."""
+        if not isinstance(data, dict):
+            raise IllegalAction(f"not an action: expected an object with a 'kind', "
+                                f"got {_value_repr(data)}")
+        kind = data.get("kind")
+        if type(kind) is not str or not kind or len(kind) > MAX_TEXT:
+            raise IllegalAction(f"not an action: 'kind' must be a word, got {_value_repr(kind)}")
+        if len(data) > MAX_PARAMS + 1:
+            raise IllegalAction(f"not an action: {len(data) - 1} parameters (at most "
+                                f"{MAX_PARAMS})")
+        params = {}
+        for key, value in data.items():
+            if key == "kind":
+                continue
+            if type(key) is not str or not key.isidentifier() or len(key) > MAX_TEXT:
+                raise IllegalAction(f"not an action: bad parameter name {_value_repr(key)}")
+            if type(value) not in PARAM_TYPES or type(value) is str and len(value) > MAX_TEXT \
+                    or type(value) is int and not -MAX_INT <= value <= MAX_INT:
+                raise IllegalAction(f"not an action: parameter '{key}' of '{kind}' must be a "
+                                    f"word, a whole number, true/false or null, got "
+                                    f"{_value_repr(value)}")
+            params[key] = value
+        return cls(kind, **params)
 
     @property
     def targets(self) -> tuple[str, ...]:

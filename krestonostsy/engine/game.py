@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 
 from ..content import Content
-from .actions import Action, IllegalAction
+from .actions import Action, IllegalAction, _value_repr
 from .flow import Decision, EngineError
 from .options import GameOptions
 from .ruleset import Ruleset, load_ruleset
@@ -26,6 +26,17 @@ from .state import copy_state
 from .triggers import DURING_ORDER_STEPS, during_order
 
 _MAX_AUTO_STEPS = 100_000
+
+
+def _as_action(value) -> Action:
+    """What :meth:`Game.apply` accepts besides an :class:`Action`: its JSON form. Anything
+    else is refused with :class:`IllegalAction` (never an AttributeError further down)."""
+    if isinstance(value, Action):
+        return value
+    if isinstance(value, dict):
+        return Action.from_json(value)
+    raise IllegalAction(f"not an action: expected an Action or its JSON object, got "
+                        f"{type(value).__name__}")
 
 
 class Game:
@@ -43,6 +54,9 @@ class Game:
         # One (player, barrier) pair per action played: enough to tell whether undo is
         # allowed. Undo itself replays the game, so play never pays for snapshots.
         self._undo_marks: list = []
+        # Where apply's roll-back replays from: None = the start of the game (setup), or
+        # (actions played, state, log, undo marks) recorded by rebase().
+        self._base: tuple | None = None
 
     # --- creation ------------------------------------------------------------------------
 
@@ -54,20 +68,26 @@ class Game:
 
         ``scenario`` is a shipped scenario's id (``data/scenarios/<id>.yaml``) or a
         :class:`Ruleset` (e.g. ``load_ruleset(id, data_dir)``); ``content`` replaces its
-        cards (tests build their own). Raises ``ValueError`` for an illegal line-up (e.g. a
-        2-player pair that is not allowed, SETUP-30) and ``ContentError`` for a scenario
-        that does not load.
+        cards (tests build their own). Raises ``ValueError`` with a message for an illegal
+        line-up (e.g. a 2-player pair that is not allowed, SETUP-30), a seed that is not a
+        whole number, or options of the wrong type or with unknown names
+        (:meth:`GameOptions.from_json`), and ``ContentError`` for a scenario that does not
+        load.
         """
         from .setup import new_state
 
-        if isinstance(options, dict) or options is None:
+        if not isinstance(states, (list, tuple)) or not all(type(s) is str for s in states):
+            raise ValueError(f"the states must be a list of names, got {states!r:.80}")
+        if type(seed) is not int:
+            raise ValueError(f"the seed must be a whole number, got {type(seed).__name__}")
+        if not isinstance(options, GameOptions):
             options = GameOptions.from_json(options)
         rules = scenario if isinstance(scenario, Ruleset) else load_ruleset(scenario)
         if content is not None:
             rules = rules.with_content(content)
-        setup = {"states": list(states), "seed": int(seed), "options": options.to_json(),
+        setup = {"states": list(states), "seed": seed, "options": options.to_json(),
                  "scenario": rules.id}
-        game = cls(new_state(rules, list(states), int(seed), options), rules, setup)
+        game = cls(new_state(rules, list(states), seed, options), rules, setup)
         game._advance()
         return game
 
@@ -125,12 +145,16 @@ class Game:
         return self._decision.actions if self._decision else ()
 
     def apply(self, action: Action | dict) -> None:
-        """Play ``action`` for the deciding player; :class:`IllegalAction` if not legal."""
-        if isinstance(action, dict):
-            try:
-                action = Action.from_json(action)
-            except ValueError as err:
-                raise IllegalAction(str(err)) from err
+        """Play ``action`` for the deciding player.
+
+        :class:`IllegalAction` (with a message) when it is not legal now or is not an action
+        at all; matching is type-exact (``1.0`` or ``True`` never stand for ``1``). The call
+        is all-or-nothing: if the engine fails inside a legal action, the game is restored
+        to exactly what it was before the call (state, log, history, undo marks, decision)
+        and :class:`EngineError` names the action (see :meth:`_restore`).
+        """
+        if type(action) is not Action:
+            action = _as_action(action)
         d = self._decision
         if d is None:
             raise IllegalAction("the game is over: no action is possible")
@@ -138,21 +162,80 @@ class Game:
             if legal is action:
                 break
         else:
-            if action not in d.actions:
+            for legal in d.actions:
+                if legal == action:
+                    action = legal  # keep the engine's own object (exact types) in the history
+                    break
+            else:
                 raise IllegalAction(self._explain_illegal(action, d))
+        played, log_length = len(self.actions), len(self.log)
         self._undo_marks.append((d.player, self.s["barrier"], self._order_token()))
-        if action.kind == "own_turn":  # TURN-10: the window during one's order
-            self.call("own_turn", player=d.player)
+        try:
+            if action.kind == "own_turn":  # TURN-10: the window during one's order
+                self.call("own_turn", player=d.player)
+            else:
+                frame = self.s["stack"][-1]
+                self.rules.steps[frame["s"]].act(self, frame, action)
+            self.actions.append(action)
+            self._advance()
+        except Exception as err:
+            self._restore(d, played, log_length)
+            raise EngineError(f"engine fault while applying {action!r} (prompt '{d.prompt}' "
+                              f"for {d.player}); the game is unchanged: "
+                              f"{type(err).__name__}: {err}") from err
+
+    def _restore(self, decision: Decision, played: int, log_length: int) -> None:
+        """Put the game back to just before a failed :meth:`apply`.
+
+        Plays cost no snapshot: the state before the call is rebuilt by replaying
+        ``self.actions`` (which the failed action never joined) from the replay base, exactly
+        as :meth:`undo` does; the engine is deterministic, so this gives back the very
+        state. The base is the start of the game (:meth:`new`, :meth:`from_json`, undo) or,
+        for a game whose state was edited outside :meth:`apply` (determinize, a test's set-up),
+        the snapshot :meth:`rebase` took then. The log, the undo marks and the decision are
+        cut back / restored directly; the replayed log must agree with them, otherwise the
+        state was edited without :meth:`rebase` and an :class:`EngineError` says so.
+        """
+        del self.actions[played:]
+        del self.log[log_length:]
+        del self._undo_marks[played:]
+        base = self._base
+        if base is None:
+            again = Game.new(self.setup["states"], self.setup["seed"], self.setup["options"],
+                             scenario=self.rules)
+            start = 0
         else:
-            frame = self.s["stack"][-1]
-            self.rules.steps[frame["s"]].act(self, frame, action)
-        self.actions.append(action)
-        self._advance()
+            start, state, log, marks = base
+            again = Game(copy_state(state), self.rules, self.setup)
+            again.log, again.actions = list(log), list(self.actions[:start])
+            again._undo_marks = list(marks)
+            again._advance()
+        try:
+            for a in self.actions[start:]:
+                again.apply(a)
+        except (IllegalAction, EngineError) as err:
+            raise EngineError(f"the game could not be restored after an engine fault: the "
+                              f"replay failed ({err})") from err
+        if again.log != self.log or again._decision is None \
+                or again._decision.actions != decision.actions:
+            raise EngineError("the game could not be restored after an engine fault: its "
+                              "state was changed outside Game.apply without Game.rebase()")
+        self.s = again.s
+        self._decision = decision
+
+    def rebase(self) -> None:
+        """Record the current position as the replay base of :meth:`apply`'s roll-back.
+
+        Call it after changing ``self.s`` by hand (determinization, a test setting up a
+        position): from then on a failed action rolls back to this position plus the
+        actions played since. One state copy (~50 µs); play itself never copies."""
+        self._base = (len(self.actions), copy_state(self.s), list(self.log),
+                      list(self._undo_marks))
 
     def _explain_illegal(self, action: Action, d: Decision) -> str:
         kinds = sorted({a.kind for a in d.actions})
-        if action.kind not in kinds:
-            return (f"'{action.kind}' is not possible now: {d.player} must answer "
+        if type(action.kind) is not str or action.kind not in kinds:
+            return (f"{_value_repr(action.kind)} is not possible now: {d.player} must answer "
                     f"'{d.prompt}' with one of: {', '.join(kinds)}")
         return (f"{action!r} is not legal now (prompt '{d.prompt}' for {d.player}); "
                 f"legal {action.kind} actions: "
@@ -220,6 +303,7 @@ class Game:
             again.apply(a)
         self.s, self.log, self.actions = again.s, again.log, again.actions
         self._undo_marks, self._decision = again._undo_marks, again._decision
+        self._base = None
 
     # --- copies, saves ---------------------------------------------------------------------
 
@@ -240,6 +324,7 @@ class Game:
         g.actions = list(self.actions)
         g._decision = self._decision
         g._undo_marks = list(self._undo_marks)
+        g._base = self._base  # never mutated: shared safely
         return g
 
     def state_json(self) -> str:
@@ -247,10 +332,13 @@ class Game:
         return json.dumps(self.s, sort_keys=True, separators=(",", ":"))
 
     def to_json(self) -> dict:
-        """A save: ``{format_version, content_version, setup, actions}``."""
+        """A save: ``{format_version, content_version, setup, actions, state_digest}``
+        (see saves.py; the digest lets loading check it reached the same position)."""
+        from .saves import state_digest
         return {"format_version": FORMAT_VERSION, "content_version": self.c.version,
                 "game": "krestonostsy", "setup": self.setup,
-                "actions": [a.to_json() for a in self.actions]}
+                "actions": [a.to_json() for a in self.actions],
+                "state_digest": state_digest(self)}
 
     @classmethod
     def from_json(cls, data, content: Content | None = None,
@@ -285,4 +373,6 @@ class Game:
     def determinize(self, player: str, seed: int) -> Game:
         """A copy in which everything ``player`` cannot see is resampled (for AI search)."""
         from .view import determinize
-        return determinize(self, player, seed)
+        h = determinize(self, player, seed)
+        h.rebase()  # its state is no longer setup + actions: apply's roll-back starts here
+        return h

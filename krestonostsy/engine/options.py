@@ -23,23 +23,35 @@ class GameOptions:
     def to_json(self) -> dict:
         return asdict(self)
 
+    def __post_init__(self):
+        for name, value in asdict(self).items():
+            allowed = ALLOWED[name]
+            # type-exact: "false" (a text) or 0 must not pass for False
+            if not any(type(value) is type(a) and value == a for a in allowed):
+                raise ValueError(f"game option '{name}' must be one of "
+                                 f"{', '.join(repr(a) for a in allowed)}, got {value!r:.60}")
+
     @classmethod
     def from_json(cls, data: dict | None) -> GameOptions:
-        data = dict(data or {})
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
+        """Options from their JSON form (None = all defaults); ``ValueError`` naming the
+        option for anything that is not a mapping, an unknown name or a wrong value."""
+        if data is None:
+            return cls()
+        if not isinstance(data, dict):
+            raise ValueError(f"game options must be a mapping of names to values, got "
+                             f"{type(data).__name__}")
+        unknown = sorted(str(k) for k in set(data) - set(ALLOWED))
         if unknown:
-            raise ValueError(f"unknown game option '{unknown[0]}'")
-        opts = cls(**data)
-        if opts.raid_without_movers not in ("resolve", "skip"):
-            raise ValueError("raid_without_movers must be 'resolve' or 'skip'")
-        return opts
+            raise ValueError(f"unknown game option '{unknown[0]:.60}' (known: "
+                             f"{', '.join(ALLOWED)})")
+        return cls(**data)
 
     @classmethod
     def describe(cls) -> list[tuple[str, object, tuple]]:
         """(name, default, allowed values) for every option — for the new-game dialog."""
-        out = []
-        for f in fields(cls):
-            allowed = (True, False) if isinstance(f.default, bool) else ("resolve", "skip")
-            out.append((f.name, f.default, allowed))
-        return out
+        return [(f.name, f.default, ALLOWED[f.name]) for f in fields(cls)]
+
+
+#: Every option's allowed values (checked type-exactly by GameOptions).
+ALLOWED: dict[str, tuple] = {"first_game": (True, False), "bull_choice": (True, False),
+                             "raid_without_movers": ("resolve", "skip")}

@@ -1,18 +1,43 @@
-"""Saves: ``{format_version, content_version, game, setup, actions}``; loading replays them.
+"""Saves: ``{format_version, content_version, game, setup, actions, state_digest}``;
+loading replays them.
 
 A save never stores raw state: it stores the setup and the actions, and loading replays
 and checks every action, so a save can never put the engine into an impossible state.
-Older formats migrate through :data:`MIGRATIONS`, an ordered chain of small functions.
+``state_digest`` (a hash of the final state) lets the loader tell that the replay reached
+the very position that was saved (other card data, another rules version or an edited
+action list that happens to stay legal would not).
+
+Loading is a pipeline, each stage owning its errors, every one a :class:`SaveError` with a
+sentence saying what is wrong:
+
+1. :func:`decode` — bytes/text to a JSON object: size limit (:data:`MAX_SAVE_BYTES`, the one
+   limit of every loader), UTF-8, JSON syntax, nesting depth, huge numbers, NaN/Infinity;
+2. the version check and :data:`MIGRATIONS`, an ordered chain of small functions turning a
+   version-N dict into a version-(N+1) dict (they run before any validation of the shape);
+3. :func:`check_shape` — every field of the *current* format has the right type;
+4. the replay: setup, then every action through :meth:`Game.apply`; then the digest.
 """
 from __future__ import annotations
 
+import hashlib
 import json
+import math
+import re
 from typing import NoReturn
 
 from .actions import Action, IllegalAction
 from .errors import SaveError
 
 CURRENT = 2
+
+#: Nothing legitimate comes near this (a long 4-player game is ~200 KB). The UI, the CLI and
+#: :func:`decode` all refuse bigger files *before* reading them whole.
+MAX_SAVE_BYTES = 32 * 1024 * 1024
+#: A save is at most 4 levels deep ({"actions": [{...}]}, ui.seats); anything much deeper
+#: is not a save, and refusing it early keeps the JSON parser away from its recursion limit.
+MAX_DEPTH = 32
+MAX_ACTIONS = 100_000  # ~200 times the longest game seen
+
 
 
 def _v1_scenario(data: dict) -> dict:
@@ -32,58 +57,200 @@ def _fail(message: str) -> NoReturn:
     raise SaveError(message)
 
 
-def parse(data) -> dict:
+def _refuse_constant(name: str):
+    _fail(f"the save is damaged: '{name}' is not a number a save can hold")
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of brackets outside strings (a linear scan, no recursion)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def decode(data) -> dict:
+    """Stage 1: the JSON object of a save given as bytes, text or an already parsed dict."""
     if isinstance(data, (bytes, bytearray)):
+        if len(data) > MAX_SAVE_BYTES:
+            _fail(f"the file is too large to be a save ({len(data) // 1_048_576} MB; a save "
+                  f"is at most {MAX_SAVE_BYTES // 1_048_576} MB)")
         try:
-            data = data.decode("utf-8")
+            data = bytes(data).decode("utf-8")
         except UnicodeDecodeError:
             _fail("the save is not a text file (not UTF-8)")
     if isinstance(data, str):
+        if len(data) > MAX_SAVE_BYTES:
+            _fail(f"the file is too large to be a save (a save is at most "
+                  f"{MAX_SAVE_BYTES // 1_048_576} MB)")
+        if _depth(data) > MAX_DEPTH:
+            _fail(f"the save is damaged: its data is nested deeper than {MAX_DEPTH} levels")
         try:
-            data = json.loads(data)
+            data = json.loads(data, parse_constant=_refuse_constant)
+        except SaveError:
+            raise
         except json.JSONDecodeError as err:
             _fail(f"the save is damaged: not valid JSON at line {err.lineno}, "
                   f"column {err.colno} ({err.msg})")
+        except (ValueError, RecursionError) as err:  # e.g. a 5,000-digit integer
+            _fail(f"the save is damaged: {err}")
     if not isinstance(data, dict):
         _fail("the save is damaged: expected a JSON object")
+    return data
+
+
+def parse(data) -> dict:
+    """Stages 1–3: a current-format save dict whose every field has the right type."""
+    data = decode(data)
     if data.get("game") not in (None, "krestonostsy") or "setup" not in data:
         _fail("this file is not a Krestonostsy save")
     version = data.get("format_version")
-    if not isinstance(version, int) or version < 1:
-        _fail("the save is damaged: no valid format_version")
+    if type(version) is not int or version < 1:
+        _fail("the save is damaged: no valid format_version (a whole number from 1)")
     if version > CURRENT:
         _fail(f"the save was made by a newer version of the game (save format {version}, "
               f"this version reads up to {CURRENT}); update the game to open it")
     while version < CURRENT:
         data = MIGRATIONS[version](data)
         version = data["format_version"]
+    check_shape(data)
     return data
 
 
+def _is_json_value(value, depth: int = 0) -> bool:
+    """Plain JSON data (no float infinities, bounded depth) — for the free-form ``ui``."""
+    if depth > MAX_DEPTH:
+        return False
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if value is None or isinstance(value, (str, int, bool)):
+        return True
+    if isinstance(value, list):
+        return all(_is_json_value(v, depth + 1) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _is_json_value(v, depth + 1) for k, v in value.items())
+    return False
+
+
+def _check_states(value) -> str | None:
+    if not isinstance(value, list) or not all(type(s) is str for s in value):
+        return "'setup.states' must be a list of state names"
+    return None
+
+
+def _check_seed(value) -> str | None:
+    if type(value) is not int or not 0 <= value < 2**63:
+        return "'setup.seed' must be a whole number from 0"
+    return None
+
+
+def _check_options(value) -> str | None:
+    if value is not None and not isinstance(value, dict):
+        return "'setup.options' must be a mapping"
+    return None
+
+
+def _check_scenario(value) -> str | None:
+    if type(value) is not str or not re.fullmatch(r"[a-z0-9_]{1,60}", value):
+        return "'setup' must name the scenario (a lowercase id)"
+    return None
+
+
+#: The fields of ``setup`` in the current format and their checks (a new field is one
+#: entry here plus a migration that fills it in older saves, as ``_v1_scenario`` does).
+SETUP_FIELDS = {"states": _check_states, "seed": _check_seed, "options": _check_options,
+                "scenario": _check_scenario}
+REQUIRED_SETUP = ("states", "scenario")
+TOP_LEVEL = {"format_version", "content_version", "game", "setup", "actions", "state_digest",
+             "ui"}
+
+
+def check_shape(data: dict) -> None:
+    """Stage 3: refuse a save whose fields have the wrong types, saying which field."""
+    unknown = sorted(str(k) for k in data if k not in TOP_LEVEL)
+    if unknown:
+        _fail(f"the save is damaged: unknown field '{unknown[0]:.40}'")
+    if data.get("content_version") is not None and type(data["content_version"]) is not str:
+        _fail("the save is damaged: 'content_version' must be a text")
+    if data.get("state_digest") is not None and type(data["state_digest"]) is not str:
+        _fail("the save is damaged: 'state_digest' must be a text")
+    if "ui" in data and not (isinstance(data["ui"], dict) and _is_json_value(data["ui"])):
+        _fail("the save is damaged: 'ui' must be a mapping of plain values")
+    setup = data["setup"]
+    if not isinstance(setup, dict):
+        _fail("the save is damaged: 'setup' must be a mapping")
+    for key in REQUIRED_SETUP:
+        if key not in setup:
+            _fail(f"the save is damaged: {SETUP_FIELDS[key](None) or f'no setup.{key}'}")
+    for key, value in setup.items():
+        check = SETUP_FIELDS.get(key)
+        if check is None:
+            _fail(f"the save is damaged: unknown setup field '{key:.40}'")
+        problem = check(value)
+        if problem:
+            _fail(f"the save is damaged: {problem}")
+    actions = data.get("actions")
+    if not isinstance(actions, list):
+        _fail("the save is damaged: 'actions' must be a list")
+    if len(actions) > MAX_ACTIONS:
+        _fail(f"the save is damaged: {len(actions)} actions (a game has far fewer)")
+
+
+def state_digest(game) -> str:
+    """A short hash of the whole state (``Game.state_json``), stored in every save."""
+    return hashlib.sha256(game.state_json().encode()).hexdigest()[:32]
+
+
 def load_save(cls, data, content=None, rules=None):
+    """Stages 1–4 (see the module docstring): the replayed game, or :class:`SaveError`.
+
+    The game carries ``content_mismatch`` (the save names other card data) and
+    ``digest_verified`` (True: the replay reached the saved state; None: the save has no
+    digest, made by an older version). A digest that differs is refused."""
+    from .flow import EngineError
     from .options import GameOptions
 
     data = parse(data)
     setup = data["setup"]
-    if not isinstance(setup, dict) or not isinstance(setup.get("states"), list):
-        _fail("the save is damaged: 'setup' must name the states")
     scenario = _scenario(setup, rules)
     try:
         options = GameOptions.from_json(setup.get("options"))
-        game = cls.new(setup["states"], seed=int(setup.get("seed", 0)), options=options,
+        game = cls.new(setup["states"], seed=setup.get("seed", 0), options=options,
                        scenario=scenario, content=content)
-    except (TypeError, ValueError) as err:
+    except (TypeError, ValueError, EngineError) as err:
         _fail(f"the save's setup is not valid: {err}")
-    # other card data (content_version differs): the replay below checks every action
-    actions = data.get("actions")
-    if not isinstance(actions, list):
-        _fail("the save is damaged: 'actions' must be a list")
+    game.content_mismatch = data.get("content_version") not in (None, "", game.c.version)
+    actions = data["actions"]
     for i, raw in enumerate(actions, start=1):
         try:
             game.apply(Action.from_json(raw))
-        except (IllegalAction, ValueError) as err:
+        except IllegalAction as err:
             _fail(f"the save does not replay: action {i} of {len(actions)} is not legal "
                   f"({err})")
+        except EngineError as err:
+            _fail(f"the save cannot be replayed: action {i} of {len(actions)} hits an "
+                  f"engine fault ({err})")
+    digest = data.get("state_digest")
+    if digest is not None and digest != state_digest(game):
+        _fail("the save does not replay to the position that was saved (it was made with "
+              "other card data or another version of the rules, or its actions were "
+              "altered)")
+    game.digest_verified = True if digest is not None else None
     return game
 
 
@@ -93,9 +260,7 @@ def _scenario(setup: dict, rules):
     from ..content import ContentError
     from .ruleset import load_ruleset
 
-    sid = setup.get("scenario")
-    if not isinstance(sid, str):
-        _fail("the save is damaged: 'setup' must name the scenario")
+    sid = setup["scenario"]  # present and a scenario id: check_shape
     if rules is not None:
         if rules.id != sid:
             _fail(f"the save is a game of the scenario '{sid}', not of '{rules.id}'")

@@ -1,4 +1,10 @@
-"""``krestonostsy replay SAVE.json``: replay a saved game and verify it."""
+"""``krestonostsy replay SAVE.json``: replay a saved game and verify it.
+
+Exit status: 0 when every action replays and the final position is the one saved (or the
+save is too old to carry a digest — then the output says it could not be compared);
+1 when the save is refused (the message says why; never a traceback); 2 when the file
+cannot be read.
+"""
 from __future__ import annotations
 
 import argparse
@@ -7,6 +13,7 @@ from pathlib import Path
 
 from ..content import ContentError
 from ..engine import Game, SaveError
+from ..engine.saves import MAX_SAVE_BYTES
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -15,6 +22,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("save", type=Path)
     a = ap.parse_args(argv)
     try:
+        if a.save.stat().st_size > MAX_SAVE_BYTES:
+            print(f"replay: {a.save}: the file is too large to be a save (a save is at most "
+                  f"{MAX_SAVE_BYTES // 1_048_576} MB)", file=sys.stderr)
+            return 1
         raw = a.save.read_bytes()
     except OSError as err:
         print(f"replay: cannot read {a.save}: {err.strerror or err}", file=sys.stderr)
@@ -28,8 +39,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"replay: the game's content is broken: {err}", file=sys.stderr)
         return 1
     state = "over" if game.is_over else f"waiting for {game.decision.player}"
-    print(f"{a.save}: {len(game.actions)} actions replayed and verified; round "
-          f"{game.s['round']}, game {state}")
+    if game.digest_verified:
+        check = "replayed and verified (the final position is the one saved)"
+    else:
+        check = ("replayed, every action legal; not verified: the save is from an older "
+                 "version and carries no digest of the saved position")
+        if game.content_mismatch:
+            check += ", and it names other card data than this game's"
+    print(f"{a.save}: {len(game.actions)} actions {check}; round {game.s['round']}, "
+          f"game {state}")
     if game.is_over:
         r = game.result()
         print(f"winner: {r['winner']}")

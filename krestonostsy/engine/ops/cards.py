@@ -3,6 +3,7 @@ buildings, governors (SYM-64..68, BATTLE-20, PRAY-10)."""
 from __future__ import annotations
 
 from .. import board as B
+from .. import rng
 from ..actions import Action
 from ..decks import discard, draw
 from ..effects import (
@@ -111,6 +112,12 @@ class DiscardChoice(OneOf):
         return len(options) <= f["n"]  # every option goes
 
     def ask(self, g, f, opts):
+        if f["kind"] == "rescript" and f["chooser"] != f["target"]:
+            # another player (the Saracens', BATTLE-15) chooses among hidden cards: a blind
+            # pick of one of the target's face-down rescripts (docs/rules-decisions.md,
+            # TURN-09); no one is shown the hand
+            self.apply(g, f, rng.pick(g.s, g.s["players"][f["target"]]["rescripts"]))
+            return None
         return Decision(f["chooser"], "discard_" + f["kind"],
                         {"player": f["target"], "n": f["n"]},
                         tuple(Action("discard", card=c) for c in opts))

@@ -1,0 +1,580 @@
+"""Our fuzzers and the soak run (issue 6 §5): saves, actions, content, long random games.
+
+Each fuzzer returns a :class:`collections.Counter` of outcomes and prints it. Outcomes named
+``crash`` (an exception other than the documented one, a dead child process) or
+``corrupt`` (the game changed although the call was refused, or a save loaded into a
+position other than its own) are faults; the tests require 0 of them.
+
+Run long from the command line (one at a time, in the background, ``nice -n 19``)::
+
+    python tests/fuzz/fuzzlib.py saves --seconds 600
+    python tests/fuzz/fuzzlib.py actions --seconds 600
+    python tests/fuzz/fuzzlib.py content --seconds 600
+    python tests/fuzz/fuzzlib.py soak --games 1000 --players 2
+
+``pytest --fuzz-long`` (or ``KRESTONOSTSY_FUZZ_LONG=1``) runs the fuzz tests for minutes
+instead of seconds.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+from krestonostsy.engine import Action, Game, IllegalAction, SaveError
+from krestonostsy.resources import data_dir
+from krestonostsy.tools.simulate import lineup
+
+PLAYERS = (2, 3, 4)
+
+
+# --- positions ---------------------------------------------------------------------------------
+
+def positions(rnd: random.Random, games: int, per_game: int = 4):
+    """Real games of 2–4 players stopped at several random points: yields games."""
+    for i in range(games):
+        players = PLAYERS[i % 3]
+        g = Game.new(lineup(players, rnd), seed=rnd.randrange(1 << 30))
+        stops = sorted(rnd.sample(range(1, 400), per_game))
+        n = 0
+        for stop in stops:
+            while n < stop and not g.is_over:
+                acts = g.legal_actions()
+                g.apply(acts[rnd.randrange(len(acts))])
+                n += 1
+            yield g
+            if g.is_over:
+                break
+
+
+def fingerprint(g: Game) -> tuple:
+    """Everything apply may touch, byte for byte."""
+    d = g.decision
+    return (g.state_json(), json.dumps(g.log, sort_keys=True, default=repr),
+            [a.to_json() for a in g.actions], list(g._undo_marks),
+            None if d is None else (d.player, d.prompt, repr(d.params),
+                                    [a.to_json() for a in d.actions]))
+
+
+# --- saves ---------------------------------------------------------------------------------------
+
+def _deep(n: int) -> str:
+    return "[" * n + "]" * n
+
+
+def _set(path):
+    def mutate(data: dict, rnd: random.Random, value):
+        node = data
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = value
+        return data
+    return mutate
+
+
+def _action_edit(edit):
+    def mutate(data: dict, rnd: random.Random):
+        acts = data["actions"]
+        if acts:
+            edit(acts, rnd.randrange(len(acts)), rnd)
+        return data
+    return mutate
+
+
+def _retype_param(acts, i, rnd):
+    a = acts[i]
+    keys = [k for k in a if k != "kind"]
+    if keys:
+        k = rnd.choice(keys)
+        v = a[k]
+        a[k] = {int: float(v) if type(v) is int else v, bool: int(v) if type(v) is bool else v,
+                str: [v]}.get(type(v), True)
+        if a[k] == v and type(a[k]) is type(v):
+            a[k] = True if type(v) is int else 1
+
+
+def _swap(acts, i, rnd):
+    j = rnd.randrange(len(acts))
+    acts[i], acts[j] = acts[j], acts[i]
+
+
+def _text_mutations():
+    """Mutations of the file's bytes: (name, function(bytes, rnd) -> bytes)."""
+    return [
+        ("truncate", lambda b, r: b[:r.randrange(len(b))]),
+        ("flip byte", lambda b, r: (lambda i: b[:i] + bytes([b[i] ^ (1 << r.randrange(8))])
+                                    + b[i + 1:])(r.randrange(len(b)))),
+        ("invalid utf-8", lambda b, r: b[:10] + b"\xff\xfe" + b[10:]),
+        ("not json", lambda b, r: b"hello, world"),
+        ("empty", lambda b, r: b""),
+        ("deep nesting", lambda b, r: _deep(r.choice([1000, 50_000])).encode()),
+        ("deep nesting inside", lambda b, r: b.replace(b'"actions": [', b'"actions": ['
+                                                       + _deep(5000).encode() + b",", 1)),
+        ("5000-digit int", lambda b, r: b.replace(b'"seed": ', b'"seed": ' + b"9" * 5000, 1)),
+        ("NaN", lambda b, r: b.replace(b'"seed": ', b'"seed": NaN, "x": ', 1)),
+        ("Infinity", lambda b, r: b.replace(b'"seed": ', b'"seed": Infinity, "x": ', 1)),
+    ]
+
+
+def _data_mutations():
+    """Mutations of the parsed save: (name, function(dict, rnd) -> dict)."""
+    m = [
+        ("format_version true", lambda d, r: _set(["format_version"])(d, r, True)),
+        ("format_version text", lambda d, r: _set(["format_version"])(d, r, "1")),
+        ("format_version newer", lambda d, r: _set(["format_version"])(d, r, 99)),
+        ("format_version float", lambda d, r: _set(["format_version"])(d, r, 1.0)),
+        ("game foreign", lambda d, r: _set(["game"])(d, r, "chess")),
+        ("content_version number", lambda d, r: _set(["content_version"])(d, r, 7)),
+        ("setup not a mapping", lambda d, r: _set(["setup"])(d, r, ["jerusalem"])),
+        ("states text", lambda d, r: _set(["setup", "states"])(d, r, "jerusalem")),
+        ("states numbers", lambda d, r: _set(["setup", "states"])(d, r, [1, 2])),
+        ("states unknown", lambda d, r: _set(["setup", "states"])(d, r, ["rome", "paris"])),
+        ("states illegal pair", lambda d, r: _set(["setup", "states"])(d, r,
+                                                                      ["jerusalem", "antioch"])),
+        ("seed text", lambda d, r: _set(["setup", "seed"])(d, r, "7")),
+        ("seed bool", lambda d, r: _set(["setup", "seed"])(d, r, True)),
+        ("seed float", lambda d, r: _set(["setup", "seed"])(d, r, 7.5)),
+        ("seed negative", lambda d, r: _set(["setup", "seed"])(d, r, -1)),
+        ("options text", lambda d, r: _set(["setup", "options"])(d, r, "x")),
+        ("option 'false' text", lambda d, r: _set(["setup", "options"])(
+            d, r, {"first_game": False, "bull_choice": "false"})),
+        ("option unknown", lambda d, r: _set(["setup", "options"])(d, r, {"cheat": True})),
+        ("setup extra field", lambda d, r: _set(["setup", "cheat"])(d, r, 1)),
+        ("top extra field", lambda d, r: _set(["cheat"])(d, r, 1)),
+        ("actions not a list", lambda d, r: _set(["actions"])(d, r, {"kind": "pass"})),
+        ("action None", _action_edit(lambda a, i, r: a.__setitem__(i, None))),
+        ("action text", _action_edit(lambda a, i, r: a.__setitem__(i, "pass"))),
+        ("action kind number", _action_edit(lambda a, i, r: a[i].__setitem__("kind", 1))),
+        ("action kind unknown", _action_edit(lambda a, i, r: a[i].__setitem__("kind", "win"))),
+        ("action param retyped", _action_edit(_retype_param)),
+        ("action param deep", _action_edit(lambda a, i, r: a[i].__setitem__("x", json.loads(
+            _deep(30))))),
+        ("action huge", _action_edit(lambda a, i, r: a[i].update(
+            {f"p{k}": k for k in range(5000)}))),
+        ("action dropped", _action_edit(lambda a, i, r: a.pop(i))),
+        ("actions swapped", _action_edit(_swap)),
+        ("action duplicated", _action_edit(lambda a, i, r: a.insert(i, dict(a[i])))),
+        ("action list cut", _action_edit(lambda a, i, r: a.__delitem__(slice(i, None)))),
+        ("digest altered", lambda d, r: _set(["state_digest"])(d, r, "0" * 32)),
+        ("digest number", lambda d, r: _set(["state_digest"])(d, r, 5)),
+        ("ui not a mapping", lambda d, r: _set(["ui"])(d, r, [1])),
+        ("ui.seats list", lambda d, r: _set(["ui", "seats"])(d, r, ["human"])),
+        ("ui.seats numbers", lambda d, r: _set(["ui", "seats"])(d, r, {"jerusalem": 1})),
+        ("ui.saved_at text", lambda d, r: _set(["ui", "saved_at"])(d, r, "yesterday")),
+        ("ui.over text", lambda d, r: _set(["ui", "over"])(d, r, "no")),
+        ("delete a field", lambda d, r: (d.pop(r.choice(sorted(d))), d)[1]),
+    ]
+    return m
+
+
+def _load_everywhere(raw: bytes, tmp: Path) -> tuple[str, Game | None]:
+    """Load ``raw`` through Game.from_json and the UI's read_save; 'refused', 'loaded' or
+    'crash:<what>'. Both must agree."""
+    from krestonostsy.ui.saves import read_save
+    try:
+        game = Game.from_json(raw)
+        engine = "loaded"
+    except SaveError:
+        game, engine = None, "refused"
+    except BaseException as err:  # noqa: BLE001 - counted, never hidden
+        return f"crash: Game.from_json {type(err).__name__}: {str(err)[:120]}", None
+    path = tmp / "fuzz.json"
+    path.write_bytes(raw)
+    try:
+        read_save(path)
+        ui = "loaded"
+    except SaveError as err:
+        if not str(err).strip():
+            return "crash: read_save empty message", None
+        ui = "refused"
+    except BaseException as err:  # noqa: BLE001
+        return f"crash: read_save {type(err).__name__}: {str(err)[:120]}", None
+    if ui != engine and not (engine == "loaded" and ui == "refused"):
+        return f"crash: loaders disagree (engine {engine}, ui {ui})", None
+    return engine, game
+
+
+def fuzz_saves(seed: int, seconds: float, verbose: bool = True) -> Counter:
+    """Real saves mutated in ≥ 25 ways, loaded by the engine and the UI loader."""
+    from krestonostsy.ui.saves import save_dict
+    rnd = random.Random(seed)
+    counts: Counter = Counter()
+    text_muts, data_muts = _text_mutations(), _data_mutations()
+    deadline = time.monotonic() + seconds
+    tmp = Path(tempfile.mkdtemp(prefix="krestonostsy-fuzz-"))
+    kinds = set()
+    try:
+        while time.monotonic() < deadline:
+            for g in positions(rnd, 1, per_game=3):
+                original = save_dict(g, {s: "human" for s in g.setup["states"]})
+                for _ in range(6):
+                    if rnd.random() < 0.3:
+                        name, mut = rnd.choice(text_muts)
+                        raw = mut(json.dumps(original).encode(), rnd)
+                    else:
+                        name, mut = rnd.choice(data_muts)
+                        raw = json.dumps(mut(json.loads(json.dumps(original)), rnd)).encode()
+                    kinds.add(name)
+                    outcome, game = _load_everywhere(raw, tmp)
+                    if outcome == "loaded" and game is not None:
+                        # a loaded save must be its own position: it round-trips exactly
+                        again = Game.from_json(game.to_json())
+                        if again.state_json() != game.state_json():
+                            outcome = "corrupt: round trip differs"
+                    counts["mutations"] += 1
+                    counts[outcome if outcome.startswith(("crash", "corrupt")) else outcome] += 1
+                    if outcome.startswith(("crash", "corrupt")) and verbose:
+                        print(f"  FAULT after '{name}': {outcome}", file=sys.stderr)
+                if time.monotonic() > deadline:
+                    break
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    counts["kinds of mutation"] = len(kinds)
+    if verbose:
+        print("save fuzzer:", dict(counts))
+    return counts
+
+
+# --- actions -------------------------------------------------------------------------------------
+
+class _Weird:
+    """An object whose attributes and comparisons fail: must still be refused cleanly."""
+
+    def __getattr__(self, name):
+        raise RuntimeError("boom")
+
+
+def _malformed(rnd: random.Random, legal: tuple) -> list:
+    a = rnd.choice(legal)
+    j = a.to_json()
+    out = [None, "pass", 1, 1.0, True, (a.kind,), [j], b"x", _Weird(), {"kind": None},
+           {}, {"kind": ""}, {"kind": a.kind * 1000}, {"kind": 5},
+           {"kind": "no_such_action"}, dict(j, extra=1), dict(j, kind=a.kind + "_"),
+           {"kind": a.kind, "x": json.loads(_deep(50))},
+           dict({f"k{i}": i for i in range(10_000)}, kind=a.kind)]
+    for key, value in a.params:
+        swaps = [None, [value], {"v": value}, str(value), 2**200, 10**5000]
+        if type(value) is int and type(value) is not bool:
+            swaps += [float(value), value == 1, value + 0.0, str(value)]
+        if type(value) is bool:
+            swaps += [int(value), float(value), "true" if value else "false"]
+        for v in swaps:
+            out.append(dict(j, **{key: v}))
+            try:
+                out.append(Action(a.kind, **dict(a.params, **{key: v})))
+            except TypeError:
+                pass
+        rest = {k: v for k, v in j.items() if k != key}
+        out.append(rest)
+    deep = []
+    for _ in range(100_000):
+        deep = [deep]
+    out.append(Action(a.kind, x=deep))
+    out.append(dict(j, x=deep))
+    return out
+
+
+def _is_legal(candidate, legal: tuple) -> bool:
+    """Independent of Action.__eq__: same kind, same names, same values of the same types."""
+    if isinstance(candidate, dict):
+        try:
+            candidate = Action.from_json(candidate)
+        except IllegalAction:
+            return False
+    if type(candidate) is not Action:
+        return False
+    mine = [(k, type(v), v) for k, v in candidate.params]
+    return any(candidate.kind == a.kind and mine == [(k, type(v), v) for k, v in a.params]
+               for a in legal)
+
+
+def fuzz_actions(seed: int, seconds: float, verbose: bool = True) -> Counter:
+    """Malformed and illegal actions at positions of many games: each must be refused with
+    IllegalAction, and the game must be byte-identical afterwards."""
+    rnd = random.Random(seed)
+    counts: Counter = Counter()
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for g in positions(rnd, 1, per_game=4):
+            if g.is_over:
+                continue
+            before = fingerprint(g)
+            legal = g.legal_actions()
+            for bad in _malformed(rnd, legal):
+                if _is_legal(bad, legal):  # a mutation that happens to be a legal action
+                    continue
+                counts["actions"] += 1
+                try:
+                    g.apply(bad)
+                    outcome = "crash: accepted"
+                except IllegalAction as err:
+                    outcome = "refused" if str(err) else "crash: empty message"
+                except BaseException as err:  # noqa: BLE001
+                    outcome = f"crash: {type(err).__name__}: {str(err)[:100]}"
+                if outcome == "refused" and fingerprint(g) != before:
+                    outcome = "corrupt: the game changed"
+                counts[outcome] += 1
+                if outcome != "refused":
+                    if verbose:
+                        print(f"  FAULT {outcome} for {bad!r:.120}", file=sys.stderr)
+                    g = Game.from_json(g.to_json()) if outcome.startswith("crash") else g
+                    before = fingerprint(g)
+            if time.monotonic() > deadline:
+                break
+    if verbose:
+        print("action fuzzer:", dict(counts))
+    return counts
+
+
+# --- content -------------------------------------------------------------------------------------
+
+_CHILD = r"""
+import random, sys
+from krestonostsy.content import ContentError, load_content
+from krestonostsy.engine import Game
+from krestonostsy.tools.simulate import lineup
+try:
+    content = load_content(sys.argv[1])
+except ContentError as err:
+    print("REFUSED", err)
+    sys.exit(3)
+# content that passes validation must never break a game
+rnd = random.Random(1)
+for players in (2, 3, 4):
+    for k in range(2):
+        g = Game.new(lineup(players, rnd), seed=k, content=content)
+        n = 0
+        while not g.is_over and n < 400:
+            acts = g.legal_actions()
+            g.apply(acts[rnd.randrange(len(acts))])
+            n += 1
+print("PLAYED")
+"""
+
+
+def _swap_words(text: str, rnd: random.Random) -> str:
+    """Replace one ``key: word`` value by another word of the same file (a wrong but
+    plausible cross-reference: a city, a colour, an op, a card id…)."""
+    import re
+    found = list(re.finditer(r"(?m)(:\s+)([a-z_]+)\s*$", text))
+    if len(found) < 2:
+        return text
+    a, b = rnd.sample(found, 2)
+    return text[:a.start(2)] + b.group(2) + text[a.end(2):]
+
+
+def _content_mutations():
+    def line_edit(fn):
+        def mutate(text: str, rnd: random.Random) -> str:
+            lines = text.split("\n")
+            i = rnd.randrange(len(lines))
+            lines[i] = fn(lines[i], rnd)
+            return "\n".join(lines)
+        return mutate
+
+    def value_edit(new):
+        return line_edit(lambda ln, r: ln.split(":", 1)[0] + ": " + new(r) if ":" in ln else ln)
+
+    return [
+        ("flow nesting 60000", lambda t, r: t + "\nx: " + "[" * 60_000 + "]" * 60_000 + "\n"),
+        ("flow nesting 2000", lambda t, r: t + "\nx: " + "[" * 2000 + "]" * 2000 + "\n"),
+        ("block nesting", lambda t, r: t + "\nx:\n" + "".join(" " * i + "- \n"
+                                                               for i in range(0, 3000, 2))),
+        ("compact nesting", lambda t, r: t + "\nx: " + "- " * 5000 + "1\n"),
+        ("!!int x", value_edit(lambda r: "!!int x")),
+        ("!!float x", value_edit(lambda r: "!!float nope")),
+        ("5000-digit number", value_edit(lambda r: "9" * 5000)),
+        ("4000-digit number", value_edit(lambda r: "9" * 4000)),
+        ("negative number", value_edit(lambda r: "-3")),
+        ("list for scalar", value_edit(lambda r: "[red, 1]")),
+        ("mapping for scalar", value_edit(lambda r: "{a: 1}")),
+        ("number for word", value_edit(lambda r: str(r.randrange(-2, 30)))),
+        ("word for number", value_edit(lambda r: r.choice(["white", "red", "x", "true"]))),
+        ("null value", value_edit(lambda r: "null")),
+        ("bool value", value_edit(lambda r: "true")),
+        ("empty list", value_edit(lambda r: "[]")),
+        ("card entry plain", line_edit(lambda ln, r: ln.replace("- id:", "- plain #", 1))),
+        ("delete line", lambda t, r: (lambda ls, i: "\n".join(ls[:i] + ls[i + 1:]))(
+            t.split("\n"), r.randrange(t.count("\n") + 1))),
+        ("duplicate line", lambda t, r: (lambda ls, i: "\n".join(ls[:i] + [ls[i]] + ls[i:]))(
+            t.split("\n"), r.randrange(t.count("\n") + 1))),
+        ("truncate", lambda t, r: t[:r.randrange(len(t))]),
+        ("tab indent", line_edit(lambda ln, r: "\t" + ln)),
+        ("flip char", lambda t, r: (lambda i: t[:i] + chr(ord(t[i]) ^ 1) + t[i + 1:])(
+            r.randrange(len(t)))),
+        ("saracen cell white", lambda t, r: t.replace("- {strength: 1}", "- {strength: white}",
+                                                      1)),
+        ("pair with one state", lambda t, r: t.replace("states: [jerusalem, tripoli]",
+                                                       "states: [jerusalem]", 1)),
+        ("alias bomb", lambda t, r: t + "\na: &a [x, x, x, x, x, x, x, x, x]\n"
+                       "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: [*b, *b, *b, *b, *b]\n"),
+        ("swap words", lambda t, r: _swap_words(t, r)),
+        ("swap numbers", lambda t, r: t.replace(": 1\n", ": 0\n", 1).replace(": 2\n", ": 7\n",
+                                                                               1)),
+    ]
+
+
+def fuzz_content(seed: int, seconds: float, verbose: bool = True, workers: int = 1) -> Counter:
+    """Mutated copies of the shipped YAML, each validated (and, if accepted, played) in a
+    child process, so a crash or a segfault is counted, not suffered."""
+    rnd = random.Random(seed)
+    counts: Counter = Counter()
+    src = data_dir()
+    files = sorted(p.relative_to(src) for p in src.rglob("*.yaml"))
+    mutations = _content_mutations()
+    deadline = time.monotonic() + seconds
+    root = Path(tempfile.mkdtemp(prefix="krestonostsy-fuzz-content-"))
+    try:
+        while time.monotonic() < deadline:
+            work = root / "data"
+            if work.exists():
+                shutil.rmtree(work)
+            shutil.copytree(src, work)
+            rel = rnd.choice(files)
+            name, mut = rnd.choice(mutations)
+            target = work / rel
+            target.write_text(mut(target.read_text(encoding="utf-8"), rnd), encoding="utf-8")
+            proc = subprocess.run([sys.executable, "-c", _CHILD, str(work)], capture_output=True,
+                                  text=True, timeout=120)
+            counts["files"] += 1
+            out = proc.stdout.strip()
+            if proc.returncode == 3 and out.startswith("REFUSED"):
+                message = out[len("REFUSED "):]
+                where = message.split(": ", 1)[0]
+                outcome = "refused" if ":" in where and where.rsplit(":", 1)[1].isdigit() \
+                    else "refused without a line"
+            elif proc.returncode == 0 and out.endswith("PLAYED"):
+                outcome = "accepted and played"
+            elif proc.returncode < 0:
+                outcome = f"crash: killed by signal {-proc.returncode}"
+            else:
+                last = (proc.stderr.strip().splitlines() or ["?"])[-1]
+                outcome = f"crash: {last[:120]}"
+            counts[outcome] += 1
+            if outcome.startswith("crash") and verbose:
+                print(f"  FAULT '{name}' in {rel}: {outcome}", file=sys.stderr)
+            elif outcome == "refused without a line" and verbose:
+                print(f"  note: '{name}' in {rel}: {out[:160]}", file=sys.stderr)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    if verbose:
+        print("content fuzzer:", dict(counts))
+    return counts
+
+
+# --- soak ---------------------------------------------------------------------------------------
+
+def soak(players: int, games: int, seed: int = 0, verbose: bool = True) -> Counter:
+    """Random games with undo/re-apply, cancel, clone-forward, save round trips and
+    determinize checks interleaved; every check that fails is a fault (printed always)."""
+    rnd = random.Random(seed * 10 + players)
+    counts: Counter = Counter()
+
+    def fault(what: str) -> None:
+        counts["faults"] += 1
+        counts[f"fault: {what}"] += 1
+        print(f"  FAULT {players}p seed {seed} game {counts['games']}: {what}",
+              file=sys.stderr)
+
+    for _ in range(games):
+        g = Game.new(lineup(players, rnd), seed=rnd.randrange(1 << 30))
+        n = 0
+        while not g.is_over and n < 20_000:
+            acts = g.legal_actions()
+            a = acts[rnd.randrange(len(acts))]
+            roll = rnd.random()
+            try:
+                if roll < 0.03:  # clone forward: the clone and the game stay in step
+                    h = g.clone()
+                    h.apply(a)
+                    g.apply(a)
+                    counts["clone-forward"] += 1
+                    if h.state_json() != g.state_json() or h.log != g.log:
+                        fault("clone-forward differs")
+                    n += 1
+                    continue
+                g.apply(a)
+                n += 1
+                if roll < 0.06 and g.can_undo:  # undo then re-apply gives the same state
+                    after = g.state_json()
+                    g.undo()
+                    counts["undo"] += 1
+                    g.apply(a)
+                    if g.state_json() != after:
+                        fault("undo + re-apply differs")
+                elif roll < 0.08 and g.can_cancel_order:
+                    taken = g._cancellable()
+                    replay = g.actions[-taken:]
+                    after = g.state_json()
+                    g.cancel_order()
+                    counts["cancel"] += 1
+                    for b in replay:
+                        g.apply(b)
+                    if g.state_json() != after:
+                        fault("cancel + re-apply differs")
+                elif roll < 0.09:
+                    again = Game.from_json(json.dumps(g.to_json()))
+                    counts["round trips"] += 1
+                    if again.state_json() != g.state_json() or again.log != g.log:
+                        fault("save round trip differs")
+                elif roll < 0.11 and not g.is_over:
+                    p = g.decision.player
+                    view = g.view(p)
+                    d = g.determinize(p, rnd.randrange(1 << 30))
+                    counts["determinize"] += 1
+                    if d.view(p) != view:
+                        fault("determinize changes the decider's view")
+            except Exception as err:  # noqa: BLE001 - counted as a fault
+                fault(f"{type(err).__name__}: {str(err)[:100]}")
+                break
+        counts["games"] += 1
+        counts["actions"] += n
+        if not g.is_over:
+            fault("game did not end")
+    if verbose:
+        print(f"soak {players}p:", dict(counts))
+    return counts
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("what", choices=("saves", "actions", "content", "soak"))
+    ap.add_argument("--seconds", type=float, default=60)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--players", type=int, nargs="*", default=list(PLAYERS))
+    ap.add_argument("--minutes", type=float, default=None,
+                    help="soak: stop after this long (the report gives the games played)")
+    a = ap.parse_args(argv)
+    start = time.monotonic()
+    if a.what == "soak":
+        # one game per player count in turn, so a time limit leaves balanced figures
+        per = {p: Counter() for p in a.players}
+        for i in range(a.games):
+            if a.minutes is not None and time.monotonic() - start > a.minutes * 60:
+                break
+            for p in a.players:
+                per[p].update(soak(p, 1, a.seed * 1_000_000 + i, verbose=False))
+        for p, c in per.items():
+            print(f"soak {p}p:", dict(c))
+        total = sum(per.values(), Counter())
+        faults = total["faults"]
+    else:
+        fn = {"saves": fuzz_saves, "actions": fuzz_actions, "content": fuzz_content}[a.what]
+        total = fn(a.seed, a.seconds)
+        faults = sum(v for k, v in total.items() if k.startswith(("crash", "corrupt")))
+    print(f"{a.what}: {dict(total)}; faults {faults}; {time.monotonic() - start:.0f} s")
+    return 1 if faults else 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    sys.exit(main())

@@ -1,0 +1,41 @@
+"""The fuzzers of issue 6 §5, a short seeded run each (``--fuzz-long`` for minutes)."""
+from __future__ import annotations
+
+from fuzzlib import fuzz_actions, fuzz_content, fuzz_saves, soak
+
+
+def _faults(counts) -> dict:
+    return {k: v for k, v in counts.items() if k.startswith(("crash", "corrupt", "fault"))}
+
+
+def test_mutated_saves_are_refused_with_save_error_or_load_exactly(fuzz_seconds):
+    counts = fuzz_saves(seed=6, seconds=fuzz_seconds)
+    assert counts["mutations"] > 20
+    assert counts["refused"] > 0
+    assert not _faults(counts)
+
+
+def test_every_kind_of_save_mutation_is_reachable():
+    from fuzzlib import _data_mutations, _text_mutations
+    assert len(_data_mutations()) + len(_text_mutations()) >= 25
+
+
+def test_malformed_actions_are_refused_and_leave_the_game_byte_identical(fuzz_seconds):
+    counts = fuzz_actions(seed=6, seconds=fuzz_seconds)
+    assert counts["actions"] > 50
+    assert counts["refused"] == counts["actions"]
+    assert not _faults(counts)
+
+
+def test_mutated_content_is_refused_with_file_and_line_or_plays(fuzz_seconds):
+    counts = fuzz_content(seed=6, seconds=fuzz_seconds)
+    assert counts["files"] >= 2
+    assert not _faults(counts)
+
+
+def test_soak_games_keep_undo_cancel_clone_saves_and_determinize_exact(request):
+    games = 60 if request.config.getoption("--fuzz-long") else 1
+    for players in (2, 3, 4):
+        counts = soak(players, games, seed=6)
+        assert counts["games"] == games
+        assert counts["faults"] == 0
