@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .errors import ContentError
 from .vocabulary import COLOURS, COST_COLOURS, ORDERS
@@ -112,7 +113,7 @@ def load_board(data_dir: Path) -> Board:
             root.fail(f"state {sid}: capital '{info.capital}' is not a capital city", "states")
 
     adjacency: dict[str, set] = {cid: set() for cid in cities}
-    roads = root.list("roads")
+    roads: Any = root.list("roads")  # a YAML list: it knows its .line
     for road in roads:
         if not isinstance(road, list) or len(road) != 2:
             raise ContentError(map_file, getattr(road, "line", roads.line),
@@ -130,7 +131,7 @@ def load_board(data_dir: Path) -> Board:
     if lonely:
         root.fail(f"city '{lonely[0]}' has no road", "roads")
 
-    pairs = []
+    pairs: list[tuple[tuple, tuple]] = []  # (states, covered cities)
     for r in root.readers("two_player_pairs", "two-player pair"):
         pair = r.list("states")
         covered = r.list("covered")

@@ -17,10 +17,11 @@ them become tuples, an ``amount`` is an int or ``{"base", "per", "each"}``.
 """
 from __future__ import annotations
 
+import builtins
 import hashlib
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from .errors import ContentError
 from .models import (
@@ -112,7 +113,7 @@ class _Checker:
     def __init__(self, file: str):
         self.file = file
 
-    def fail(self, line: int | None, message: str):
+    def fail(self, line: int | None, message: str) -> NoReturn:
         raise ContentError(self.file, line, message)
 
     # --- values ----------------------------------------------------------------------
@@ -138,19 +139,19 @@ class _Checker:
             return {"base": value["base"], "per": value["per"], "each": value["each"]}
         self.fail(line, f"{where} must be a whole number or {{base, per, each}}, got {value!r}")
 
-    def int(self, value: Any, line: int | None, where: str, lo: int = 0) -> int:
+    def int(self, value: Any, line: builtins.int | None, where: str, lo: builtins.int = 0) -> builtins.int:
         if isinstance(value, bool) or not isinstance(value, int):
             self.fail(line, f"{where} must be a whole number, got {value!r}")
         if value < lo:
             self.fail(line, f"{where} must be at least {lo}, got {value}")
         return value
 
-    def choice(self, value: Any, line: int | None, where: str, choices, kind: str) -> str:
+    def choice(self, value: Any, line: builtins.int | None, where: str, choices, kind: str) -> str:
         if type(value) is not str or value not in choices:
             self.fail(line, f"unknown {kind} {value!r:.40} in {where} (known: {', '.join(choices)})")
         return value
 
-    def colours(self, value: Any, line: int | None, where: str, allow_empty=False) -> tuple:
+    def colours(self, value: Any, line: builtins.int | None, where: str, allow_empty=False) -> tuple:
         if not isinstance(value, list):
             self.fail(line, f"{where} must be a list of goods, got {value!r}")
         if not value and not allow_empty:
@@ -160,7 +161,7 @@ class _Checker:
         return tuple(value)
 
     # --- effects ---------------------------------------------------------------------
-    def effect(self, value: Any, line: int | None, contexts: tuple, where: str,
+    def effect(self, value: Any, line: builtins.int | None, contexts: tuple, where: str,
                allow_empty: bool = True) -> tuple:
         if value is None and allow_empty:
             return ()
@@ -170,7 +171,7 @@ class _Checker:
             self.fail(_line(value, line), f"{where} must not be empty")
         return tuple(self.op(item, _line(value, line), contexts, where) for item in value)
 
-    def op(self, item: Any, line: int | None, contexts: tuple, where: str) -> dict:
+    def op(self, item: Any, line: builtins.int | None, contexts: tuple, where: str) -> dict:
         line = _line(item, line)
         if not isinstance(item, dict):
             self.fail(line, f"every op in {where} must be a mapping {{op: ...}}, got {item!r}")
@@ -415,7 +416,7 @@ def _buildings(deck: _Deck) -> dict:
 def _tiers(deck: _Deck, value: Any, line: int | None, where: str) -> tuple:
     if not isinstance(value, list) or not value:
         deck.check.fail(line, f"{where} 'tiers' must be a list of [at_least, influence] pairs")
-    tiers = []
+    tiers: list[tuple] = []
     for pair in value:
         pl = _line(pair, line)
         if not isinstance(pair, list) or len(pair) != 2:

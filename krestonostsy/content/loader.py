@@ -8,6 +8,17 @@ from pathlib import Path
 from ..resources import data_dir as default_data_dir
 from .board import Board, load_board
 from .errors import ContentError
+from .models import (
+    Building,
+    Bull,
+    Event,
+    Governor,
+    HomsCard,
+    Rescript,
+    SaracenTactic,
+    Spy,
+    Tactic,
+)
 from .scenario import CARDS_DIR, SCENARIOS_DIR, Scenario, load_scenario
 
 
@@ -16,15 +27,15 @@ class Content:
     """Everything the rules need to know about the physical game, validated."""
 
     board: Board
-    events: dict = field(default_factory=dict)
-    buildings: dict = field(default_factory=dict)
-    tactics: dict = field(default_factory=dict)
-    saracens: dict = field(default_factory=dict)
-    governors: dict = field(default_factory=dict)
-    bulls: dict = field(default_factory=dict)
-    spies: dict = field(default_factory=dict)
-    rescripts: dict = field(default_factory=dict)
-    homs: object = None
+    events: dict[str, Event] = field(default_factory=dict)
+    buildings: dict[str, Building] = field(default_factory=dict)
+    tactics: dict[str, Tactic] = field(default_factory=dict)
+    saracens: dict[str, SaracenTactic] = field(default_factory=dict)
+    governors: dict[str, Governor] = field(default_factory=dict)
+    bulls: dict[str, Bull] = field(default_factory=dict)
+    spies: dict[str, Spy] = field(default_factory=dict)
+    rescripts: dict[str, Rescript] = field(default_factory=dict)
+    homs: HomsCard | None = None
     version: str = ""
     scenario: Scenario | None = None  # the scenario this content was loaded for
 

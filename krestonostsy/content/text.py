@@ -116,7 +116,7 @@ FACT_LABELS = {
 }
 
 # One template per op. Plural pairs take ``n``; every template may use %(n)s.
-OP_TEMPLATES = {
+OP_TEMPLATES: dict[str, Any] = {  # a template, or (singular, plural)
     "gain_coins": NP_("Gain %(n)s coin", "Gain %(n)s coins"),
     "pay_coins": NP_("Pay %(n)s coin", "Pay %(n)s coins"),
     "steal_coins": NP_("Take %(n)s coin from the opponent", "Take %(n)s coins from the opponent"),
@@ -169,7 +169,7 @@ PER = N_("(+%(each)s × %(label)s)")
 NO_EFFECT = N_("no effect")
 GOODS_JOIN = " + "
 
-ROUND_MODIFIER_TEMPLATES = {
+ROUND_MODIFIER_TEMPLATES: dict[str, Any] = {  # a template, or (singular, plural)
     "free_stacking": N_("Placing an order on an occupied inner cell costs nothing"),
     "stacking_cost": NP_("Placing an order on an occupied inner cell costs %(n)s coin per covered token",
                          "Placing an order on an occupied inner cell costs %(n)s coins per covered token"),
@@ -195,7 +195,7 @@ RESCRIPT_TIMINGS = {
     "raid": N_("When one of your cities is raided"),
     "income": N_("In the Income phase"),
 }
-T = {
+T: dict[str, Any] = {  # a template, or (singular, plural)
     "cost": N_("Cost: %(goods)s"),
     "free": N_("Cost: free"),
     "starting_tactic": N_("Starting tactic of %(state)s"),
@@ -358,7 +358,8 @@ def op_text(op: dict, tr: Translator) -> str:
         text = _fmt(tr, OP_TEMPLATES["if"], label=metric_label(op["metric"], tr),
                     n=op["at_least"], then=_lower_first(effect_text(op["then"], tr)))
         if op.get("else"):
-            text += _fmt(tr, OTHERWISE, **{"else": _lower_first(effect_text(op["else"], tr))})
+            otherwise: dict[str, Any] = {"else": _lower_first(effect_text(op["else"], tr))}
+            text += _fmt(tr, OTHERWISE, **otherwise)
     elif name == "may":
         text = _fmt(tr, OP_TEMPLATES["may"], then=_lower_first(effect_text(op["then"], tr)))
     elif name == "pay_for":
@@ -371,7 +372,7 @@ def op_text(op: dict, tr: Translator) -> str:
     elif name == "upgrade_city":
         text = _fmt(tr, OP_TEMPLATES["upgrade_capital" if op.get("capital") else "upgrade_city"])
     elif name == "bishop_actions":
-        key = {"train": "bishop_train", "move": "bishop_move"}.get(op.get("only"), name)
+        key = {"train": "bishop_train", "move": "bishop_move"}.get(op.get("only", ""), name)
         n, suffix = _amount(op["amount"], tr)
         text = _fmt(tr, OP_TEMPLATES[key], n)
     elif "amount" in op:

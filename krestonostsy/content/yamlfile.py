@@ -7,8 +7,9 @@ right line.
 """
 from __future__ import annotations
 
+import builtins
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import yaml
 
@@ -76,7 +77,7 @@ def read_yaml(path: Path) -> Any:
                                             "levels or columns of indentation)")
 
     # libyaml's parser when present (much faster); same constructors and line marks.
-    class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
         def construct_object(self, node, deep=False):
             try:
                 value = super().construct_object(node, deep=deep)
@@ -151,7 +152,7 @@ class Reader:
         lines = getattr(self.node, "key_lines", None) or {}
         return lines.get(key, self.line)
 
-    def fail(self, message: str, key: str | None = None):
+    def fail(self, message: str, key: str | None = None) -> NoReturn:
         prefix = f"{self.where}: " if self.where else ""
         raise ContentError(self.file, self.line_of(key) if key else self.line, prefix + message)
 
@@ -176,7 +177,7 @@ class Reader:
             self.fail(f"'{key}' is '{value}', expected one of: {', '.join(sorted(choices))}", key)
         return value
 
-    def int(self, key: str, default: Any = ..., lo: int | None = None, hi: int | None = None) -> int:
+    def int(self, key: builtins.str, default: Any = ..., lo: builtins.int | None = None, hi: builtins.int | None = None) -> builtins.int:
         value = self.raw(key, default)
         if value is default and default is not ...:
             return value
@@ -187,13 +188,13 @@ class Reader:
             self.fail(f"'{key}' is {value}, expected {lo}..{hi}", key)
         return value
 
-    def bool(self, key: str, default: Any = ...) -> bool:
+    def bool(self, key: builtins.str, default: Any = ...) -> builtins.bool:
         value = self.raw(key, default)
         if not isinstance(value, bool):
             self.fail(f"'{key}' must be true or false, got {_kind(value)}", key)
         return value
 
-    def list(self, key: str, default: Any = ...) -> list:
+    def list(self, key: builtins.str, default: Any = ...) -> builtins.list:
         value = self.raw(key, default)
         if value is default and default is not ...:
             return value
@@ -201,7 +202,7 @@ class Reader:
             self.fail(f"'{key}' must be a list, got {_kind(value)}", key)
         return value
 
-    def mapping(self, key: str, default: Any = ...) -> dict:
+    def mapping(self, key: builtins.str, default: Any = ...) -> dict:
         value = self.raw(key, default)
         if value is default and default is not ...:
             return value
@@ -209,10 +210,10 @@ class Reader:
             self.fail(f"'{key}' must be a mapping, got {_kind(value)}", key)
         return value
 
-    def sub(self, key: str, where: str | None = None) -> Reader:
+    def sub(self, key: builtins.str, where: builtins.str | None = None) -> Reader:
         return Reader(self.mapping(key), self.file, where or key)
 
-    def entries(self, key: str, where: str) -> list[tuple[Any, Reader]]:
+    def entries(self, key: builtins.str, where: builtins.str) -> builtins.list[tuple[Any, Reader]]:
         """``(key, Reader)`` for every entry of the mapping ``key``; an entry that is not a
         mapping is refused at its own line."""
         found = self.mapping(key)
@@ -220,7 +221,7 @@ class Reader:
         return [(k, Reader(v, self.file, f"{where} {k}", lines.get(k, self.line_of(key))))
                 for k, v in found.items()]
 
-    def readers(self, key: str, where: str) -> list[Reader]:
+    def readers(self, key: builtins.str, where: builtins.str) -> builtins.list[Reader]:
         """A Reader for every item of the list ``key``, each refused at its own line when
         it is not a mapping."""
         found = self.list(key)

@@ -13,6 +13,7 @@ labels and names read it to render a value.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 
@@ -86,6 +87,9 @@ def _same_types(a: tuple, b: tuple) -> bool:
 
 class Action:
     __slots__ = ("kind", "params", "_hash")
+    kind: str
+    params: tuple[tuple[str, Any], ...]
+    _hash: int
 
     def __init__(self, kind: str, **params: Any):
         self.kind = kind
@@ -128,7 +132,7 @@ class Action:
             h = self._hash = hash((self.kind, self.params))
             return h
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[dict], Action], tuple[dict]]:
         """Pickle/copy support: rebuild from the JSON form (bots may ship actions to
         worker processes)."""
         return (Action.from_json, (self.to_json(),))

@@ -83,7 +83,7 @@ def existing_cities(g) -> list[str]:
     return [c for c, d in g.s["cities"].items() if not d.get("removed")]
 
 
-_DISTANCES: dict = {}
+_DISTANCES: dict[tuple, tuple[dict, dict[tuple[str, str], int]]] = {}
 """(id(adjacency), removed cities) -> (adjacency, {(a, b): distance}): a distance depends
 only on the map and on which cities are removed, so each is searched once."""
 

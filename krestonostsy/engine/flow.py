@@ -22,6 +22,7 @@ verb) and then runs again. A child's return value lands in the parent frame as `
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from .actions import Action
 
@@ -66,7 +67,7 @@ class Step:
     _stages: dict = {}
     _verbs: dict = {}
 
-    def run(self, g, f: dict) -> Decision | None:
+    def run(self, g: Any, f: dict) -> Decision | None:  # g: the Game (no import back)
         at = f.get("at")
         if at is None:
             at = f["at"] = self.start
@@ -75,14 +76,17 @@ class Step:
             raise EngineError(f"step {self.name} has no stage {at!r}")
         return stage(self, g, f)
 
-    def act(self, g, f: dict, action: Action) -> None:
+    def act(self, g: Any, f: dict, action: Action) -> None:
         handler = self._verbs.get(action.kind)
         if handler is None:
             raise EngineError(f"step {self.name} takes no {action.kind!r} action")
         handler(self, g, f, action)
 
 
-def step(cls):
+S = TypeVar("S", bound=Step)
+
+
+def step(cls: type[S]) -> type[S]:
     """Class decorator: register a :class:`Step` subclass under its ``name`` (one
     instance), with its ``at_<stage>`` and ``on_<kind>`` methods in lookup tables."""
     if not cls.name or cls.name in STEPS:

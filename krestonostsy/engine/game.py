@@ -15,6 +15,7 @@ the same actions always give the same game.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from ..content import Content
 from .actions import Action, IllegalAction, _value_repr
@@ -28,7 +29,7 @@ from .triggers import DURING_ORDER_STEPS, during_order
 _MAX_AUTO_STEPS = 100_000
 
 
-def _as_action(value) -> Action:
+def _as_action(value: object) -> Action:
     """What :meth:`Game.apply` accepts besides an :class:`Action`: its JSON form. Anything
     else is refused with :class:`IllegalAction` (never an AttributeError further down)."""
     if isinstance(value, Action):
@@ -54,6 +55,8 @@ class Game:
         # One (player, barrier) pair per action played: enough to tell whether undo is
         # allowed. Undo itself replays the game, so play never pays for snapshots.
         self._undo_marks: list = []
+        # {"viewer", "seed"} for a game made by determinize() (no history), else None
+        self.determinized: dict | None = None
         # Where apply's roll-back replays from: None = the start of the game (setup), or
         # (actions played, state, log, undo marks) recorded by rebase().
         self._base: tuple | None = None
@@ -61,8 +64,9 @@ class Game:
     # --- creation ------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, states, seed: int = 0, options: GameOptions | dict | None = None,
-            scenario: str | Ruleset = "base", content: Content | None = None) -> Game:
+    def new(cls, states: list[str] | tuple[str, ...], seed: int = 0,
+            options: GameOptions | dict | None = None, scenario: str | Ruleset = "base",
+            content: Content | None = None) -> Game:
         """A new game of ``scenario`` for the given states (2–4 of jerusalem, tripoli,
         edessa, antioch).
 
@@ -93,19 +97,19 @@ class Game:
 
     # --- the flow (used by steps) ---------------------------------------------------------
 
-    def call(self, step: str, **frame) -> None:
+    def call(self, step: str, **frame: Any) -> None:
         """Push a child step; its ``ret`` value lands in the caller's frame as ``ret``."""
         if step not in self.rules.steps:
             raise EngineError(f"unknown step {step!r}")
         frame["s"] = step
         self.s["stack"].append(frame)
 
-    def goto(self, step: str, **frame) -> None:
+    def goto(self, step: str, **frame: Any) -> None:
         """Replace the current step by another one."""
         self.s["stack"].pop()
         self.call(step, **frame)
 
-    def ret(self, value=None) -> None:
+    def ret(self, value: Any = None) -> None:
         """End the current step and hand ``value`` to the caller."""
         stack = self.s["stack"]
         stack.pop()
@@ -124,11 +128,14 @@ class Game:
             if d is not None:
                 if not d.actions:
                     raise EngineError(f"step {frame['s']} offers no action ({d.prompt})")
-                if frame["s"] in DURING_ORDER_STEPS:  # TURN-10
-                    d = during_order(self, d)
-                self._decision = d
+                self._decision = self._with_own_turn(frame, d)
                 return
         raise EngineError("the flow did not reach a decision (endless automatic steps)")
+
+    def _with_own_turn(self, frame: dict, d: Decision) -> Decision:
+        """The decision as asked: TURN-10's "use an own-turn effect" added at the steps of
+        one's own order (determinize rebuilds a decision the same way)."""
+        return during_order(self, d) if frame["s"] in DURING_ORDER_STEPS else d
 
     # --- playing ---------------------------------------------------------------------------
 
@@ -168,6 +175,8 @@ class Game:
                     break
             else:
                 raise IllegalAction(self._explain_illegal(action, d))
+        if self._base is None and self.determinized:
+            self.rebase()  # the first move of a determinized game: roll back to here
         played, log_length = len(self.actions), len(self.log)
         self._undo_marks.append((d.player, self.s["barrier"], self._order_token()))
         try:
@@ -247,7 +256,7 @@ class Game:
     def can_undo(self) -> bool:
         """True when the last action was the current player's own, with no random draw,
         reveal or change of the deciding player since (RTT's rule)."""
-        if not self._undo_marks or self._decision is None:
+        if not self._undo_marks or self._decision is None or self.determinized:
             return False
         player, barrier, _order = self._undo_marks[-1]
         return player == self._decision.player and barrier == self.s["barrier"]
@@ -255,10 +264,16 @@ class Game:
     def undo(self) -> None:
         """Take back the last action (see :attr:`can_undo`) by replaying the game."""
         if not self.can_undo:
-            raise IllegalAction("nothing to undo here")
+            raise IllegalAction(self._no_undo_reason())
         self._replay_without(1)
 
-    def _order_token(self):
+    def _no_undo_reason(self) -> str:
+        if self.determinized:
+            return ("a determinized game has no history to take back: it can only be "
+                    "played forward (undo the true game instead)")
+        return "nothing to undo here"
+
+    def _order_token(self) -> tuple[int, int, str | None, str | None] | None:
         """Which order activation the game is in: (round, position of the ``order`` frame,
         player, order), or None outside one. Marks which actions belong to one order."""
         stack = self.s["stack"]
@@ -271,8 +286,8 @@ class Game:
     def _cancellable(self) -> int:
         """How many of the last actions can be taken back to cancel the current order."""
         d = self._decision
-        token = self._order_token() if d is not None else None
-        if token is None:
+        token = self._order_token() if d is not None and not self.determinized else None
+        if d is None or token is None:
             return 0
         n = 0
         barrier = self.s["barrier"]
@@ -293,7 +308,8 @@ class Game:
         (the same limits as :meth:`undo`: no random draw, reveal or other player between)."""
         n = self._cancellable()
         if not n:
-            raise IllegalAction("no order in progress to cancel")
+            raise IllegalAction(self._no_undo_reason() if self.determinized
+                                else "no order in progress to cancel")
         self._replay_without(n)
 
     def _replay_without(self, n: int) -> None:
@@ -324,6 +340,7 @@ class Game:
         g.actions = list(self.actions)
         g._decision = self._decision
         g._undo_marks = list(self._undo_marks)
+        g.determinized = self.determinized
         g._base = self._base  # never mutated: shared safely
         return g
 
@@ -333,7 +350,18 @@ class Game:
 
     def to_json(self) -> dict:
         """A save: ``{format_version, content_version, setup, actions, state_digest}``
-        (see saves.py; the digest lets loading check it reached the same position)."""
+        (see saves.py; the digest lets loading check it reached the same position).
+
+        A determinized game has no true history, so it is not a save: its ``to_json()``
+        is the position ``{format_version, content_version, "game":
+        "krestonostsy-determinized", determinized: {viewer, seed}, setup: {states, options,
+        scenario} (no seed), state, actions}`` — the sampled state as it is now and the actions
+        played on it since it was made. ``Game.from_json`` refuses it."""
+        if self.determinized:
+            return {"format_version": FORMAT_VERSION, "content_version": self.c.version,
+                    "game": "krestonostsy-determinized", "determinized": self.determinized,
+                    "setup": self.setup, "state": self.s,
+                    "actions": [a.to_json() for a in self.actions]}
         from .saves import state_digest
         return {"format_version": FORMAT_VERSION, "content_version": self.c.version,
                 "game": "krestonostsy", "setup": self.setup,
@@ -341,7 +369,7 @@ class Game:
                 "state_digest": state_digest(self)}
 
     @classmethod
-    def from_json(cls, data, content: Content | None = None,
+    def from_json(cls, data: str | bytes | dict, content: Content | None = None,
                   rules: Ruleset | None = None) -> Game:
         """Load a save by replaying it; :class:`SaveError` says what is wrong.
 
@@ -371,8 +399,8 @@ class Game:
         return self.s["result"]
 
     def determinize(self, player: str, seed: int) -> Game:
-        """A copy in which everything ``player`` cannot see is resampled (for AI search)."""
-        from .view import determinize
-        h = determinize(self, player, seed)
-        h.rebase()  # its state is no longer setup + actions: apply's roll-back starts here
-        return h
+        """A new game as ``player`` sees this one, every hidden part freshly sampled from
+        ``seed`` (for AI search): it carries no true history and cannot be undone. The
+        contract is in determinize.py."""
+        from .determinize import determinize
+        return determinize(self, player, seed)

@@ -23,7 +23,7 @@ class GameOptions:
     def to_json(self) -> dict:
         return asdict(self)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for name, value in asdict(self).items():
             allowed = ALLOWED[name]
             # type-exact: "false" (a text) or 0 must not pass for False

@@ -58,7 +58,7 @@ def move_piece(g, piece: str, amount: int) -> tuple[int, list]:
     length = g.c.board.sanctity_length
     occupied = {c for p, c in pos.items() if p != piece}
     cell = pos[piece]
-    passed = []
+    passed: list[str] = []
     left = amount
     if len(occupied) >= length:  # pragma: no cover - cannot happen with 20 cells
         return cell, passed

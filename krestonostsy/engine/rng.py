@@ -3,10 +3,15 @@
 All randomness of a game comes from one 64-bit integer stored in ``state["rng"]``
 (a SplitMix64 generator). It is plain data, so saving, cloning and replaying a game
 reproduce every shuffle and draw exactly: same seed + same actions = same game.
-Never use the :mod:`random` module inside the engine.
+Never use the :mod:`random` module for the rules. (determinize.py orders hidden cards for
+search with ``random.Random(seed)`` — a sampler seeded by its caller, whose ``random()``
+sequence Python keeps stable; the game it returns plays on with this generator.)
 """
 from __future__ import annotations
 
+from typing import TypeVar
+
+T = TypeVar("T")
 _MASK = (1 << 64) - 1
 
 
@@ -48,6 +53,6 @@ def shuffle(state: dict, items: list) -> None:
     state["rng"] = x
 
 
-def pick(state: dict, items: list):
+def pick(state: dict, items: list[T]) -> T:
     """One element of a non-empty list, chosen at random."""
     return items[below(state, len(items))]

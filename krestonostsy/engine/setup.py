@@ -86,7 +86,7 @@ def new_state(rules, states: list[str], seed: int, options) -> dict:
     s["automa"] = {"pieces": pieces, "supply": automa_tokens, "aside": []}
 
     # A-D. decks and markets
-    decks = {name: [] for name in ("events", "saracens", "buildings_0", "buildings_12",
+    decks: dict[str, list[str]] = {name: [] for name in ("events", "saracens", "buildings_0", "buildings_12",
                                    "buildings_34", "tactics_12", "tactics_34", "governors",
                                    "spies", "rescripts_1", "rescripts_2", "bulls")}
     for eid in sorted(content.events):
@@ -126,7 +126,7 @@ def new_state(rules, states: list[str], seed: int, options) -> dict:
                   for name, slots in recipe.open_market_slots.items()}
     markets = {}
     for name, size in MARKET_SIZES.items():
-        slots = [None] * size
+        slots: list[str | None] = [None] * size
         for i in range(min(size, open_slots[name])):
             if decks[name]:
                 slots[i] = decks[name].pop()

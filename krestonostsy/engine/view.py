@@ -1,4 +1,4 @@
-"""What one player may see: ``game.view(player)``, and determinization for AI search.
+"""What one player may see: ``game.view(player)`` (determinization is in determinize.py).
 
 The view is built from a **whitelist** of the state (DESIGN: hidden information lives only
 here). Hidden from others (TURN-09): influence, bull, bishop levels, rescripts, tactic
@@ -24,7 +24,6 @@ Layout of a view (all plain data)::
 """
 from __future__ import annotations
 
-from . import rng
 from .board import controller
 
 HIDDEN = None  # a level/card the viewer may not see
@@ -162,79 +161,3 @@ def make_view(g, viewer: str | None) -> dict:
     if d is not None:
         view["decision"] = decision_view(d, viewer)
     return view
-
-
-def determinize(g, player: str, seed: int):
-    """A clone where everything ``player`` cannot see is reshuffled consistently.
-
-    Resampled: every deck's order; other players' tactic hands, rescripts and spies in
-    hand (pooled with the matching unseen cards); other players' bull; the levels of
-    other players' bishops on the map and in supply (keeping each player's totals).
-    """
-    h = g.clone()
-    s = h.s
-    s["rng"] = rng.seed_state(seed)
-    barrier = s["barrier"]
-    others = [p for p in s["states"] if p != player]
-
-    def resample(field: str, deck_of) -> None:
-        """Swap others' unseen cards with unseen deck cards of the same back (deck)."""
-        pool, slots = [], []
-        for p in others:
-            for i, card in enumerate(s["players"][p][field]):
-                deck = deck_of(card)
-                if deck is not None:
-                    pool.append(card)
-                    slots.append((p, i, deck))
-        decks = sorted({d for *_x, d in slots} | set(deck_names[field]))
-        for d in decks:
-            pool += s["decks"][d]
-        rng.shuffle(s, pool)
-        for p, i, deck in slots:
-            for k, card in enumerate(pool):
-                if deck_of(card) == deck:
-                    s["players"][p][field][i] = pool.pop(k)
-                    break
-        for d in decks:
-            s["decks"][d] = [c for c in pool if deck_of(c) == d]
-
-    tactics = h.c.tactics
-    rescripts = h.c.rescripts
-    deck_names = {"tactics": ("tactics_12", "tactics_34"),
-                  "rescripts": ("rescripts_1", "rescripts_2"), "spies_hand": ("spies",)}
-    # starting tactics are known by their crests: only non-starting ones are resampled
-    resample("tactics", lambda t: None if tactics[t].starting else tactics[t].deck)
-    resample("rescripts", lambda r: f"rescripts_{rescripts[r].level}")
-    resample("spies_hand", lambda _x: "spies")
-    for name in ("events", "saracens", "buildings_12", "buildings_34", "governors", "bulls"):
-        rng.shuffle(s, s["decks"][name])
-    bulls = [s["players"][p]["bull"] for p in others if s["players"][p]["bull"]] + s["decks"]["bulls"]
-    rng.shuffle(s, bulls)
-    for p in others:
-        if s["players"][p]["bull"]:
-            s["players"][p]["bull"] = bulls.pop()
-    s["decks"]["bulls"] = bulls
-    # bishop levels of others: reshuffle each player's hidden levels among their bishops
-    for p in others:
-        levels = []
-        places = []
-        for c in s["cities"].values():
-            if c.get("revealed"):
-                continue
-            for b in c["bishops"]:
-                if b[0] == p:
-                    levels.append(b[1])
-                    places.append(b)
-        sup = s["players"][p]["bishops"]
-        levels += [1] * sup["1"] + [2] * sup["2"]
-        rng.shuffle(s, levels)
-        for b in places:
-            b[1] = levels.pop()
-        sup["1"] = levels.count(1)
-        sup["2"] = levels.count(2)
-    s["barrier"] = barrier + 1
-    h._decision = None
-    h._advance()
-    return h
-
-

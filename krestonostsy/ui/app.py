@@ -48,6 +48,8 @@ def ui_font() -> QFont:
     families = load_fonts()
     font = QFont(UI_FONT_FAMILY if UI_FONT_FAMILY in families else QFont().family())
     font.setPointSizeF(UI_FONT_POINTS)
+    # hinted, EB Garamond's "u" grows tall at text sizes ("Jerusalem", "units")
+    font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
     try:  # lining figures: EB Garamond's old-style 0 looks like the letter o
         font.setFeature(QFont.Tag("lnum"), 1)
     except (AttributeError, TypeError):  # Qt < 6.7

@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import traceback
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
@@ -60,6 +61,86 @@ def make_seat(kind: str) -> Seat:
         raise ValueError(f"unknown seat type {kind!r}") from None
 
 
+# --- safe turns ----------------------------------------------------------------------------
+
+END_TURN = Action("end_turn")
+# The first decision of an order: "Done" there gives the whole order up.
+ORDER_PROMPTS = frozenset({"build", "prayer", "muster", "march_target"})
+TAKE_BACK = Action("take_back")
+
+
+@dataclass(frozen=True)
+class PendingTurnEnd:
+    """A human's action that would end their turn, held until they press "End turn" or
+    "Take back" (as on Rally the Troops): nothing that ends a turn is final at once.
+
+    ``preview`` is the game with the action applied, shown to the player before it counts;
+    it is None when the action itself draws or reveals something hidden (a random draw, a
+    card turned over): then nothing of it is shown until it is final, and the player only
+    confirms the choice."""
+
+    action: Action
+    player: str
+    preview: Game | None
+
+    @property
+    def prompt(self) -> dict:
+        """The decision the table shows meanwhile (a UI prompt, not an engine one)."""
+        return {"player": self.player,
+                "prompt": "confirm_end_turn" if self.preview is not None
+                else "confirm_end_turn_hidden",
+                "params": {"action": self.action.to_json()}}
+
+
+# Log entries that explain why the prompt changed, newest first wins (ui/table/labels.py
+# LEADS renders them); an order only when it is the viewer's own.
+LEAD_KEYS = ("order_started", "round_started", "battle_started", "event_revealed")
+
+
+def lead_of(entries, viewer: str | None) -> dict | None:
+    """The entry among ``entries`` (new since the viewer's previous decision) that says
+    what comes next and why, e.g. ``order_started`` of the viewer's March order."""
+    for key, params, visibility in reversed(list(entries)):
+        if key not in LEAD_KEYS or not isinstance(params, dict):
+            continue
+        if visibility is not None and viewer not in visibility:
+            continue
+        if key == "order_started" and params.get("player") != viewer:
+            continue
+        return {"key": key, "params": dict(params)}
+    return None
+
+
+def _barrier(game: Game) -> object:
+    """The engine's count of random draws and reveals (what undo may not cross)."""
+    return game.s.get("barrier")
+
+
+def turn_end_of(game: Game, action: Action) -> PendingTurnEnd | None:
+    """What ``action`` of the deciding player would do to their turn, decided on a clone.
+
+    None when the action leaves the player able to take it back (the next decision is
+    theirs again and nothing hidden came out: the toolbar's undo covers it), or when they
+    carry on deciding after an action that revealed something they chose to reveal (a blind
+    draw in their own order). Otherwise the action ends the turn — another player decides
+    next, someone else acted inside it (the automa's placement), or the game ends — and a
+    :class:`PendingTurnEnd` holds it for confirmation. The rules stay the engine's: the
+    clone answers every question."""
+    player = game.decision.player
+    preview = game.clone()
+    preview.apply(action)
+    if not preview.is_over and preview.can_undo:
+        return None
+    others_acted = any(
+        isinstance(params, dict) and params.get("player") not in (None, player)
+        for _key, params, _vis in preview.log[len(game.log):])
+    ends = preview.is_over or preview.decision.player != player or others_acted
+    if not ends:
+        return None
+    revealed = _barrier(preview) != _barrier(game)
+    return PendingTurnEnd(action, player, None if revealed else preview)
+
+
 # --- bots off the GUI thread ---------------------------------------------------------------
 
 class _BotSignals(QObject):
@@ -104,6 +185,11 @@ class GameController(QObject):
         self.seats: dict[str, Seat] = {}
         self.viewer: str | None = None
         self.pending_handoff: str | None = None
+        self.pending_end: PendingTurnEnd | None = None
+        self.lead: dict | None = None  # why the prompt changed (see lead_of)
+        self._lead_mark: dict[str, int] = {}  # log length at each human's last decision
+        # Safe turns: an action that ends the turn waits for "End turn" (see turn_end_of).
+        self.safe_turns = True
         self.last_autosave: Path | None = None
         self._generation = 0
         self._busy = False
@@ -141,6 +227,7 @@ class GameController(QObject):
         show_content(game.c)  # cards are named from the game's own content
         self.viewer = None
         self.pending_handoff = None
+        self.pending_end = None
         self._after_change(autosave=True)
 
     def load(self, path: Path) -> Game:
@@ -162,6 +249,7 @@ class GameController(QObject):
         self.seats = {}
         self.viewer = None
         self.pending_handoff = None
+        self.pending_end = None
         self.gameClosed.emit()
 
     # --- queries ---------------------------------------------------------------------------
@@ -187,12 +275,22 @@ class GameController(QObject):
             return None
         if self.pending_handoff is not None:
             return None
-        return self.game.view(self.viewer)
+        pending = self.pending_end
+        if pending is None:
+            view = self.game.view(self.viewer)
+            if self.lead is not None and view.get("decision"):
+                view["decision"]["lead"] = self.lead
+            return view
+        view = (pending.preview or self.game).view(self.viewer)
+        view["decision"] = pending.prompt
+        return view
 
     def legal_for_viewer(self) -> list[Action] | None:
         """The actions the human in front of the screen may choose now, else None."""
         if self.game is None or self.pending_handoff is not None or self._busy:
             return None
+        if self.pending_end is not None:
+            return [END_TURN, TAKE_BACK]
         d = self.game.decision
         if d is None or d.player != self.viewer:
             return None
@@ -206,8 +304,9 @@ class GameController(QObject):
         if self.game is None:
             return []
         viewer = None if self.pending_handoff is not None else self.viewer
+        shown = self.pending_end.preview if self.pending_end is not None else None
         out = []
-        for entry in self.game.log:
+        for entry in (shown or self.game).log:
             try:
                 _key, _params, visibility = entry
             except (TypeError, ValueError):
@@ -218,6 +317,8 @@ class GameController(QObject):
 
     @property
     def can_undo(self) -> bool:
+        if self.pending_end is not None:
+            return True  # "Take back" the action that would end the turn
         try:
             return (self.game is not None and not self._busy and self.pending_handoff is None
                     and bool(self.game.can_undo) and self._undo_is_mine())
@@ -241,7 +342,9 @@ class GameController(QObject):
 
     @Slot(object)
     def choose(self, action) -> bool:
-        """Apply an action chosen by the human in front of the screen."""
+        """Apply an action chosen by the human in front of the screen — or, when it would
+        end their turn, hold it until they press "End turn" (``END_TURN``) or "Take back"
+        (``TAKE_BACK``)."""
         legal = self.legal_for_viewer()
         if legal is None:
             self.errorOccurred.emit(_("It is not your turn to choose."))
@@ -251,7 +354,34 @@ class GameController(QObject):
         if action not in legal:
             self.errorOccurred.emit(_("This action is not possible now."))
             return False
+        pending = self.pending_end
+        if pending is not None:
+            self.pending_end = None
+            if action == TAKE_BACK:
+                self.changed.emit()
+                return True
+            return self._apply(pending.action)
+        if self.safe_turns:
+            try:
+                pending = turn_end_of(self.game, action)
+            except Exception:  # the real apply below reports the engine's problem
+                pending = None
+            if pending is not None:
+                self.pending_end = pending
+                self.changed.emit()
+                return True
         return self._apply(action)
+
+    def wastes_order(self, action) -> bool:
+        """The action gives up the order being carried out before any choice in it (a
+        "Done" on the first decision of a build, prayer or muster, ending a march before
+        it starts): the one case worth a question before it happens."""
+        if self.game is None or self.pending_end is not None or self.game.decision is None:
+            return False
+        kind = action.get("kind") if isinstance(action, dict) else getattr(action, "kind", "")
+        return (kind in ("done", "end_march")
+                and self.game.decision.prompt in ORDER_PROMPTS
+                and not self.game.can_cancel_order)
 
     def _apply(self, action: Action) -> bool:
         try:
@@ -269,12 +399,17 @@ class GameController(QObject):
 
     @Slot()
     def undo(self) -> bool:
-        """Take back the human's last move (the engine's undo limits apply)."""
+        """Take back the human's last move (the engine's undo limits apply), or the action
+        that waits for "End turn"."""
+        if self.pending_end is not None:
+            return self.choose(TAKE_BACK)
         return self.can_undo and self._take_back(self.game.undo)
 
     @Slot()
     def cancel_order(self) -> bool:
         """Take back every choice of the order in progress (a march, a payment…)."""
+        if self.pending_end is not None:
+            return self.choose(TAKE_BACK)
         return self.can_cancel_order and self._take_back(self.game.cancel_order)
 
     def _take_back(self, engine_call) -> bool:
@@ -299,6 +434,7 @@ class GameController(QObject):
 
     def _after_change(self, autosave: bool) -> None:
         self._generation += 1
+        self.pending_end = None  # a held action belongs to the position it was chosen in
         game = self.game
         if autosave and self.autosave_enabled and self.store is not None:
             try:
@@ -323,6 +459,9 @@ class GameController(QObject):
             self.changed.emit()
             return
         if seat.is_human:
+            mark = self._lead_mark.get(player)
+            self.lead = lead_of(game.log[mark:], player) if mark is not None else None
+            self._lead_mark[player] = len(game.log)
             if player != self.viewer and len(self.humans()) > 1:
                 self.pending_handoff = player
                 self.changed.emit()

@@ -13,7 +13,7 @@ import html
 from collections.abc import Callable
 
 from PySide6.QtCore import QUrl, Signal
-from PySide6.QtGui import QTextCursor
+from PySide6.QtGui import QFont, QTextCursor
 from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWidget
 
 from .. import i18n
@@ -60,8 +60,10 @@ TEMPLATES: dict[str, Callable[[dict], str]] = {
     "event_revealed": lambda p: _("Event revealed: “{card}”"),
     "event_boxed": lambda p: _("The event “{card}” is removed from the game"),
     "raid_token_revealed": lambda p: _("Raid token revealed: {colour}"),
-    "saracen_bonus": lambda p: _("Saracen track bonus: strength {strength}, {units} units "
-                                 "per city"),
+    "saracen_bonus": lambda p: ngettext("Saracen track bonus: strength {strength}, {units} "
+                                        "unit per city",
+                                        "Saracen track bonus: strength {strength}, {units} "
+                                        "units per city", _n(p, "units")),
     "saracens_reinforced": lambda p: _("Saracens reinforce the cities ({colour}): {cities}"),
     "saracen_supply_empty": lambda p: _("The Saracen supply is empty: no reinforcement for "
                                         "the city {city}"),
@@ -132,8 +134,10 @@ TEMPLATES: dict[str, Callable[[dict], str]] = {
     "spy_played": lambda p: _("{player} sends the spy “{card}” to {target}"),
     "spy_used": lambda p: _("{player}'s spy “{card}” acts against {target}"),
     "spy_discarded": lambda p: _("{player} discards the spy “{card}”"),
-    "effect_chosen": lambda p: _("{player} chooses: {option}"),
-    "op_skipped": lambda p: _("An effect is skipped: {op}"),
+    "effect_chosen": lambda p: (_("{player} chooses: {effect}") if p.get("effect") else
+                                _("{player} makes a choice")),
+    # an op the engine has no handler for: its id is not a word for players
+    "op_skipped": lambda p: _("An effect of the card is skipped"),
     # cities
     "city_upgraded": lambda p: _("{player} raises the city {city} to level {level}"),
     "city_destroyed": lambda p: _("The city {city} is destroyed down to level {level}"),
@@ -209,6 +213,48 @@ TEMPLATES: dict[str, Callable[[dict], str]] = {
                                        "“{card}”"),
 }
 
+# The Saracens are many: where they are the subject (or the defender) the sentence is
+# written for them, so the verb agrees in both languages ("the Saracens win", «сарацины
+# побеждают»), instead of a state's template with "Saracens" put in.
+SARACEN_TEMPLATES: dict[str, Callable[[dict], str]] = {
+    "battle_started": lambda p: _("{player} attacks the city {city}, held by the Saracens"),
+    "battle_reinforced": lambda p: _("The Saracens send reinforcements from {frm} to {city}"),
+    "battle_retreat": lambda p: ngettext("The Saracens retreat from {city} with {n} unit",
+                                         "The Saracens retreat from {city} with {n} units",
+                                         _n(p)),
+    "battle_rout": lambda p: ngettext("Rout: {n} Saracen unit flees",
+                                      "Rout: {n} Saracen units flee", _n(p)),
+    "battle_smash": lambda p: ngettext("Smash: the Saracens lose {n} unit",
+                                       "Smash: the Saracens lose {n} units", _n(p)),
+    "battle_strength_gain": lambda p: ngettext("The Saracens gain {n} strength (marker "
+                                               "{marker})",
+                                               "The Saracens gain {n} strength (marker "
+                                               "{marker})", _n(p)),
+    "battle_units_added": lambda p: ngettext("The Saracens add {n} unit to the battle",
+                                             "The Saracens add {n} units to the battle",
+                                             _n(p)),
+    "battle_won": lambda p: _("The Saracens win the battle for {city}"),
+    "casualties": lambda p: (_("The Saracens lose tactics: {cards}") if p.get("cards") else
+                             _("The Saracens lose no tactics")),
+    "end_effect": lambda p: _("The Saracens: end-of-battle ability of “{card}”"),
+    "tactic_played": lambda p: _("The Saracens play the tactic “{card}”"),
+    "units_destroyed": lambda p: ngettext("The Saracens lose {n} unit in the city {city}",
+                                          "The Saracens lose {n} units in the city {city}",
+                                          _n(p)),
+    "units_retreated": lambda p: ngettext("The Saracens: {n} unit retreats from {frm} to "
+                                          "{city}",
+                                          "The Saracens: {n} units retreat from {frm} to "
+                                          "{city}", _n(p)),
+}
+
+
+def _template_of(key: str, params: dict) -> Callable[[dict], str] | None:
+    if key in SARACEN_TEMPLATES and "saracen" in (params.get("player"),
+                                                  params.get("defender")):
+        return SARACEN_TEMPLATES[key]
+    return TEMPLATES.get(key)
+
+
 WORDS = {  # values of params that are words
     "attacker": N_("attacker"), "defender": N_("defender"),
     "top": N_("top ability"), "bottom": N_("bottom ability"),
@@ -243,6 +289,10 @@ def _element(key: str, value, event: str = "") -> tuple[str, str | None]:
     """(display text, highlight id or None) of one param."""
     if isinstance(value, bool):
         return (_("yes") if value else _("no")), None
+    if key == "effect":
+        return _effect_text(value), None
+    if key in ("frm", "to") and event.startswith("sanctity") and isinstance(value, int):
+        return str(value + 1), None  # the track's cells are numbered from 1
     if isinstance(value, (int, float)):
         return str(value), None
     if value is None:
@@ -282,6 +332,17 @@ def _element(key: str, value, event: str = "") -> tuple[str, str | None]:
     return readable(value), None
 
 
+def _effect_text(effect) -> str:
+    """What a chosen option of a card does, in the current language."""
+    from ..content.text import effect_text
+    ops = [effect] if isinstance(effect, dict) else list(effect or [])
+    try:
+        text = effect_text(ops, i18n.current_language())
+    except (KeyError, TypeError, ValueError):
+        return "—"
+    return text[:1].lower() + text[1:]  # "Antioch chooses: gain 2 coins"
+
+
 class _Fields(dict):
     def __missing__(self, key):
         return "?"
@@ -303,7 +364,7 @@ def render_entry(key: str, params: dict | None, markup: bool = False) -> tuple[s
             if ident:
                 text = f'<a href="ids:{html.escape(ident)}">{text}</a>'
         fields[k] = text
-    template_of = TEMPLATES.get(key)
+    template_of = _template_of(key, params)
     if template_of is not None:
         try:
             template = template_of(params)
@@ -340,8 +401,69 @@ def _redundant(entries: list, index: int) -> bool:
     return False
 
 
+# Entries that belong together are shown as one line: consecutive entries of the same key
+# (or of its one-unit form) with the same values of the named params add up their count,
+# "places 7 units in Jerusalem" rather than seven lines. key → (shown key, same, count).
+GROUPS: dict[str, tuple[str, tuple[str, ...], str]] = {
+    "unit_placed": ("units_placed", ("player", "city"), "n"),
+    "units_placed": ("units_placed", ("player", "city"), "n"),
+    "units_destroyed": ("units_destroyed", ("player", "city"), "n"),
+    "units_discarded": ("units_discarded", ("player", "city"), "n"),
+    "coins_gained": ("coins_gained", ("player",), "n"),
+    "coins_paid": ("coins_paid", ("player",), "n"),
+    "battle_smash": ("battle_smash", ("player",), "n"),
+}
+
+
+def group_entries(entries) -> list[tuple[str, dict, int]]:
+    """The rows the log shows: ``(key, params, entries it stands for)``, with consecutive
+    entries that belong together merged (see ``GROUPS``) and redundant ones dropped."""
+    rows: list[tuple[str, dict, int]] = []
+    last_vis: object = object()
+    for index, entry in enumerate(entries):
+        try:
+            key, params = entry[0], dict(entry[1] or {})
+            vis = entry[2] if len(entry) > 2 else None
+        except (TypeError, IndexError):
+            continue
+        if _redundant(entries, index):
+            if rows:
+                k, p, n = rows[-1]
+                rows[-1] = (k, p, n + 1)
+            continue
+        group = GROUPS.get(key)
+        if group is not None:
+            shown, same, count = group
+            amount = 1 if key == "unit_placed" else _n(params, count)
+            params = {**{k: params.get(k) for k in same}, count: amount}
+            if rows and vis == last_vis:
+                k, p, n = rows[-1]
+                if k == shown and all(p.get(f) == params.get(f) for f in same):
+                    rows[-1] = (k, {**p, count: _n(p, count) + amount}, n + 1)
+                    continue
+            key = shown
+        rows.append((key, params, 1))
+        last_vis = vis
+    return rows
+
+
+def _row_html(key: str, params: dict) -> str:
+    from .table.art import bold_family
+    text, _ids = render_entry(key, params, markup=True)
+    if key in ("round_started", "game_over"):
+        # EB Garamond has no bold face: a plain <b> would fall back to a sans-serif
+        bold = f"<span style=\"font-family:'{bold_family()}'; font-weight:bold\">"
+        top = "margin-top:8px; " if key == "round_started" else ""
+        return f'<p style="{top}margin-left:0">{bold}{text}</span></p>'
+    return f'<p style="margin:1px 0 1px 8px">{text}</p>'
+
+
 class LogPanel(QWidget):
-    """The log dock's contents. ``idsHovered(list)`` on link hover."""
+    """The log dock's contents. ``idsHovered(list)`` on link hover.
+
+    New entries are appended to the document (the whole log is rendered again only when
+    it changed otherwise: an undo, a language switch, another viewer), so a long game
+    costs the same per action as a short one."""
 
     idsHovered = Signal(list)
 
@@ -349,6 +471,8 @@ class LogPanel(QWidget):
         super().__init__(parent)
         self.setObjectName("logPanel")
         self.entries: list = []
+        self.rows: list[tuple[str, dict, int]] = []
+        self.full_renders = 0  # how often the whole document was rebuilt (tests, benchmarks)
         self.browser = QTextBrowser(objectName="logBrowser")
         self.browser.setOpenLinks(False)
         self.browser.setOpenExternalLinks(False)
@@ -356,6 +480,13 @@ class LogPanel(QWidget):
         self.browser.anchorClicked.connect(self._on_hover)
         self.browser.setStyleSheet("QTextBrowser { background: #f8f1de; color: #2b2118; "
                                    "font-size: 11pt; }")
+        # EB Garamond hinted at text sizes draws a tall, odd "u" (Jerusalem, units)
+        font = QFont(self.browser.font())
+        font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
+        self.browser.setFont(font)
+        self.browser.document().setDefaultFont(font)
+        self.browser.document().setDefaultStyleSheet(
+            "a { color: #6b3b12; text-decoration: none; }")
         self.empty = QLabel(objectName="logEmpty", wordWrap=True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
@@ -365,8 +496,38 @@ class LogPanel(QWidget):
         i18n.add_listener(self._on_language)
 
     def set_entries(self, entries) -> None:
-        self.entries = list(entries or ())
+        new = list(entries or ())
+        old = self.entries
+        if len(new) >= len(old) and (not old or new[len(old) - 1] is old[-1]
+                                     or new[len(old) - 1] == old[-1]):
+            if len(new) > len(old):
+                self._append(new)
+            return
+        self.entries = new
         self.render()
+
+    def _append(self, new: list) -> None:
+        """Render only what changed at the end: the last row again (a new entry may join
+        its group) and the rows after it."""
+        start = len(self.entries) - (self.rows[-1][2] if self.rows else 0)
+        tail = group_entries(new[start:]) if start >= 0 else None
+        if tail is None or start < 0:
+            self.entries = new
+            self.render()
+            return
+        doc = self.browser.document()
+        if self.rows:
+            cursor = QTextCursor(doc.lastBlock())
+            cursor.select(QTextCursor.SelectionType.BlockUnderCursor)
+            cursor.removeSelectedText()
+            if doc.blockCount() == 1 and not doc.firstBlock().text():
+                doc.clear()
+            self.rows.pop()
+        self.entries = new
+        for key, params, n in tail:
+            self.browser.append(_row_html(key, params))
+            self.rows.append((key, params, n))
+        self._scroll_to_end()
 
     def _on_language(self, _lang: str) -> None:
         self.retranslate()
@@ -376,37 +537,19 @@ class LogPanel(QWidget):
         self.render()
 
     def texts(self) -> list[str]:
-        """Plain text of every entry (for tests and accessibility)."""
-        out = []
-        for entry in self.entries:
-            key, params = entry[0], entry[1] if len(entry) > 1 else {}
-            out.append(render_entry(key, params)[0])
-        return out
+        """Plain text of every row (for tests and accessibility)."""
+        return [render_entry(key, params)[0] for key, params, _n in group_entries(self.entries)]
 
     def render(self) -> None:
-        from .table.art import bold_family
-        # EB Garamond has no bold face: a plain <b> would fall back to a sans-serif
-        bold = f"<span style=\"font-family:'{bold_family()}'; font-weight:bold\">"
-        rows = []
-        for index, entry in enumerate(self.entries):
-            if _redundant(self.entries, index):
-                continue
-            try:
-                key, params = entry[0], entry[1]
-            except (TypeError, IndexError):
-                continue
-            text, _ids = render_entry(key, params, markup=True)
-            if key == "round_started":
-                rows.append(f'<p style="margin-top:8px">{bold}{text}</span></p>')
-            elif key == "game_over":
-                rows.append(f'<p>{bold}{text}</span></p>')
-            else:
-                rows.append(f'<p style="margin:1px 0 1px 8px">{text}</p>')
-        self.browser.setHtml("<style>a { color: #6b3b12; text-decoration: none; }</style>"
-                             + "".join(rows))
+        self.full_renders += 1
+        self.rows = group_entries(self.entries)
+        self.browser.setHtml("".join(_row_html(key, params) for key, params, _n in self.rows))
+        self._scroll_to_end()
+
+    def _scroll_to_end(self) -> None:
         self.browser.moveCursor(QTextCursor.MoveOperation.End)
         self.browser.ensureCursorVisible()
-        self.empty.setVisible(not rows)
+        self.empty.setVisible(not self.rows)
 
     def _on_hover(self, url: QUrl) -> None:
         text = url.toString() if isinstance(url, QUrl) else str(url or "")

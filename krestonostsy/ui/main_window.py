@@ -36,10 +36,6 @@ from .start_screen import RulesDialog, StartScreen
 
 log = logging.getLogger(__name__)
 
-# Action kinds that end a turn or give up a choice: asked to confirm (a setting).
-PASS_KINDS = {"pass", "end_turn", "done", "skip", "decline", "finish", "stop", "no"}
-
-
 def default_table_factory(parent: QWidget | None = None) -> QWidget:
     from .table.view import TableView
     return TableView(parent)
@@ -359,11 +355,12 @@ class MainWindow(QMainWindow):
     # --- reacting to the controller --------------------------------------------------------------
 
     def _on_action_chosen(self, action) -> None:
-        kind = getattr(action, "kind", None) or (action.get("kind") if isinstance(action, dict)
-                                                 else None)
-        if kind in PASS_KINDS and self.settings.confirm_pass:
-            self.confirm(_("Pass"), _("Really pass? This cannot be undone after the next "
-                                      "player starts."),
+        # Ending a turn is confirmed on the prompt bar ("End turn" / "Take back"); a dialog
+        # only where it protects something: giving up an order before using it.
+        if self.settings.confirm_pass and self.controller.wastes_order(action):
+            self.confirm(_("Skip the order?"),
+                         _("You have not used this order yet. Skip it and lose it for this "
+                           "round?"),
                          lambda: self.controller.choose(action))
             return
         self.controller.choose(action)

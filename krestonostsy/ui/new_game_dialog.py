@@ -4,6 +4,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import (
+    QButtonGroup,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -13,6 +14,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QLineEdit,
+    QRadioButton,
     QVBoxLayout,
     QWidget,
 )
@@ -27,9 +29,16 @@ STATES = ("jerusalem", "tripoli", "edessa", "antioch")
 TWO_PLAYER_PAIRS = ({"jerusalem", "tripoli"}, {"tripoli", "antioch"},
                     {"antioch", "edessa"}, {"jerusalem", "edessa"})
 
+# The set-up is one choice of three (the options first_game and bull_choice together):
+# id → (first_game, bull_choice, label). bull_choice only matters when first_game is off.
+SETUPS = {
+    "first": (True, True, N_("First game (starting governors, one bull each)")),
+    "experienced": (False, True, N_("Experienced game: draw 2 bulls, keep 1")),
+    "experienced_one_bull": (False, False, N_("Experienced game, one bull each")),
+}
+SETUP_OPTIONS = ("first_game", "bull_choice")
+
 OPTION_LABELS = {
-    "first_game": N_("First game (starting governors, one bull each)"),
-    "bull_choice": N_("Experienced game: draw 2 bulls, keep 1"),
     "raid_without_movers": N_("A raid in which no Saracen moves:"),
 }
 OPTION_VALUE_LABELS = {
@@ -95,7 +104,22 @@ class NewGameDialog(QDialog):
         self.option_widgets: dict[str, QWidget] = {}
         self.option_labels: dict[str, QLabel] = {}
         saved = dict(defaults.get("options") or {})
+        self.setup_label = QLabel(wordWrap=True)
+        self.options_form.addWidget(self.setup_label)
+        self.setup_group = QButtonGroup(self)
+        self.setup_radios: dict[str, QRadioButton] = {}
+        defaults_ = {n: d for n, d, _a in GameOptions.describe()}
+        chosen = (bool(saved.get("first_game", defaults_.get("first_game", True))),
+                  bool(saved.get("bull_choice", defaults_.get("bull_choice", True))))
+        for sid, (first, bull, _label) in SETUPS.items():
+            radio = QRadioButton(objectName=f"setup_{sid}")
+            self.setup_group.addButton(radio)
+            self.options_form.addWidget(radio)
+            self.setup_radios[sid] = radio
+            radio.setChecked(first == chosen[0] and (first or bull == chosen[1]))
         for name, default, allowed in GameOptions.describe():
+            if name in SETUP_OPTIONS:
+                continue
             value = saved.get(name, default)
             if isinstance(default, bool):
                 w = QCheckBox(objectName=f"option_{name}")
@@ -112,8 +136,6 @@ class NewGameDialog(QDialog):
                 self.options_form.addWidget(label)
                 self.options_form.addWidget(w)
             self.option_widgets[name] = w
-        if isinstance(self.option_widgets.get("first_game"), QCheckBox):
-            self.option_widgets["first_game"].toggled.connect(self._validate)
 
         # seed ------------------------------------------------------------------------------
         self.seed_label = QLabel()
@@ -148,8 +170,15 @@ class NewGameDialog(QDialog):
     def seats(self) -> dict[str, str]:
         return {s: self.seat_combos[s].currentData() for s in self.states()}
 
+    def setup_choice(self) -> str:
+        return next((sid for sid, r in self.setup_radios.items() if r.isChecked()), "first")
+
+    def set_setup(self, sid: str) -> None:
+        self.setup_radios[sid].setChecked(True)
+
     def options(self) -> dict:
-        out = {}
+        first, bull, _label = SETUPS[self.setup_choice()]
+        out = {"first_game": first, "bull_choice": bull}
         for name, w in self.option_widgets.items():
             out[name] = w.isChecked() if isinstance(w, QCheckBox) else w.currentData()
         return out
@@ -179,10 +208,6 @@ class NewGameDialog(QDialog):
             self.automa_note.setVisible(True)
         else:
             self.automa_note.setVisible(False)
-        bull = self.option_widgets.get("bull_choice")
-        first = self.option_widgets.get("first_game")
-        if bull is not None and first is not None:
-            bull.setEnabled(not first.isChecked())
 
     def _on_language(self, _lang: str) -> None:
         self.retranslate()
@@ -197,6 +222,9 @@ class NewGameDialog(QDialog):
             for i in range(combo.count()):
                 kind = combo.itemData(i)
                 combo.setItemText(i, _(SEAT_LABELS.get(kind, kind)))
+        self.setup_label.setText(_("Set-up:"))
+        for sid, radio in self.setup_radios.items():
+            radio.setText(_(SETUPS[sid][2]))
         for name, w in self.option_widgets.items():
             text = _(OPTION_LABELS[name]) if name in OPTION_LABELS else readable(name)
             if isinstance(w, QCheckBox):

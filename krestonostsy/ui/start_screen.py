@@ -55,7 +55,10 @@ class StartScreen(QWidget):
         column.setSpacing(10)
         for w in (self.new_button, self.continue_button, self.resume_label, self.load_button,
                   self.rules_button, self.settings_button, self.quit_button):
-            column.addWidget(w, 0, Qt.AlignmentFlag.AlignHCenter)
+            # the caption takes the whole width (a word-wrapped label given only its
+            # size hint is clipped to one line's height); the buttons are centred
+            column.addWidget(w, 0, Qt.AlignmentFlag(0) if w is self.resume_label
+                             else Qt.AlignmentFlag.AlignHCenter)
 
         layout = QVBoxLayout(self)
         layout.addStretch(2)

@@ -137,6 +137,9 @@ def test_bazaar_is_a_free_level_0_building_used_at_any_time(content):
     assert bazaar.trigger == {"on": "anytime"}
     (pay,) = bazaar.effect
     assert pay["op"] == "pay_for" and len(pay["cost"]) == 1  # paid with 1 good (EX-RESCRIPT-1)
+    # a trade, not a money-maker: a coin standing in for the good (BUILD-05) buys a good
+    # back, never more coins than were paid (issue 9 §6)
+    assert [op["op"] for op in pay["then"]] == ["restore_goods"]
 
 
 @pytest.mark.rule("SETUP-06", "SETUP-08", "SETUP-09", "GLOSS-06")

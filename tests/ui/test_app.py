@@ -85,16 +85,22 @@ def test_dialog_offers_every_engine_option(window):
     dialog = window.new_game_dialog()
     names = [name for name, _default, _allowed in GameOptions.describe()]
     assert sorted(dialog.options()) == sorted(names)
-    dialog.option_widgets["first_game"].setChecked(False)
-    assert dialog.options()["first_game"] is False
-    assert dialog.option_widgets["bull_choice"].isEnabled()
+    # the set-up is one choice of three, never a ticked box shown disabled
+    assert dialog.setup_choice() == "first" and dialog.options()["first_game"] is True
+    dialog.set_setup("experienced")
+    assert dialog.options()["first_game"] is False and dialog.options()["bull_choice"] is True
+    dialog.set_setup("experienced_one_bull")
+    assert dialog.options()["bull_choice"] is False
+    assert sum(r.isChecked() for r in dialog.setup_radios.values()) == 1
+    assert all(r.isEnabled() for r in dialog.setup_radios.values())
+    assert dialog.setup_radios["first"].text().startswith("Первая игра")
     dialog.reject()
 
 
 def test_dialog_options_reach_the_game(qtbot, window):
     dialog = window.new_game_dialog()
     dialog.set_states(["tripoli", "antioch"])
-    dialog.option_widgets["first_game"].setChecked(False)
+    dialog.set_setup("experienced")
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     assert window.controller.game.setup["options"]["first_game"] is False
 
@@ -161,6 +167,10 @@ def test_table_gets_the_view_and_the_legal_actions(fake_window):
     # the table's click reaches the game
     n = len(w.controller.game.actions)
     w.table.actionChosen.emit(legal[0])
+    if w.controller.pending_end is not None:  # it ends the turn: "End turn" makes it count
+        from krestonostsy.ui.controller import END_TURN, TAKE_BACK
+        assert w.table.shown[-1][1] == [END_TURN, TAKE_BACK]
+        w.table.actionChosen.emit(END_TURN)
     assert len(w.controller.game.actions) == n + 1
 
 
@@ -268,7 +278,11 @@ def test_an_engine_error_is_reported_not_fatal(fake_window, monkeypatch):
     def boom(action):
         raise RuntimeError("boom")
     monkeypatch.setattr(c.game, "apply", boom)
-    assert not c.choose(c.legal_for_viewer()[0])
+    action = c.legal_for_viewer()[0]
+    if c.choose(action):  # it ends the turn: held (on a copy) until "End turn"
+        from krestonostsy.ui.controller import END_TURN
+        assert c.pending_end is not None and c.pending_end.action == action
+        assert not c.choose(END_TURN)
     assert w.last_message and "boom" in w.last_message[1]
 
 

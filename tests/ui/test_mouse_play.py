@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QMenu, QMessageBox, QPushButton, QWidget  # noqa: 
 
 from krestonostsy import i18n  # noqa: E402
 from krestonostsy.engine import Action, Game  # noqa: E402
+from krestonostsy.ui.controller import END_TURN, TAKE_BACK  # noqa: E402
 from krestonostsy.ui.table import TableView  # noqa: E402
 from krestonostsy.ui.table import labels as L  # noqa: E402
 from krestonostsy.ui.table.items import TableItem  # noqa: E402
@@ -384,7 +385,7 @@ def play_window_by_clicks(window, states: list, seed: int, limit: int = 4000) ->
     assert isinstance(table, TableView)
     hand = MouseHand(table)
     rng = random.Random(seed)
-    handoffs = confirms = 0
+    handoffs = confirms = ends = 0
     for step in range(limit):
         page = window.current_page()
         if page == "scoring":
@@ -405,8 +406,13 @@ def play_window_by_clicks(window, states: list, seed: int, limit: int = 4000) ->
         assert page == "table", page
         game = window.controller.game
         legal = table.legal_actions()
-        assert legal and set(legal) == set(game.legal_actions()), "the table offers other actions"
         assert window.controller.viewer == game.decision.player  # the table shows the decider
+        if window.controller.pending_end is not None:  # safe turns: "End turn" / "Take back"
+            assert legal == [END_TURN, TAKE_BACK]
+            ends += 1
+            hand.click(TAKE_BACK if rng.random() < .1 else END_TURN)
+            continue
+        assert legal and set(legal) == set(game.legal_actions()), "the table offers other actions"
         hand.click(rng.choice(legal))
         if step % 40 == 39:
             flush_deletes()
@@ -415,7 +421,7 @@ def play_window_by_clicks(window, states: list, seed: int, limit: int = 4000) ->
     game = window.controller.game
     assert game.is_over and window.current_page() == "scoring"
     assert window.last_message is None, window.last_message
-    assert handoffs > 0 and confirms > 0
+    assert handoffs > 0 and confirms > 0 and ends > 0
     # the table keeps the final state: back to it with the scoring screen's button
     button = window.scoring.table_button
     QTest.mouseClick(button, LEFT, NOMOD, button.rect().center())

@@ -52,7 +52,9 @@ class Choose(Step):
 
     def act(self, g, f, a):
         f["chosen"] = True
-        B.log(g, "effect_chosen", player=f["player"], option=a.option)
+        # the option itself, not its index: the log names what was chosen
+        B.log(g, "effect_chosen", player=f["player"], option=a.option,
+              effect=f["options"][a.option])
         ops = f["options"][a.option]
         if ops:
             g.call("effect", player=f["player"], ops=[ops] if isinstance(ops, dict) else ops,

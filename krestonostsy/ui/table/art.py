@@ -312,9 +312,10 @@ def _block_size(s: str, w: float, h: float, size: float, bold: bool, lo: float,
     flags = int(Qt.AlignmentFlag.AlignCenter) | int(Qt.TextFlag.TextWordWrap)
     while size > lo:
         fm = QFontMetricsF(font(size, bold, italic))
-        words_ok = all(fm.horizontalAdvance(word) <= w for word in s.split())
+        # Qt's own wrapping (it also breaks after a hyphen: «Разведчик-туркопол»); a word
+        # wider than the box shows as a bounding box wider than it
         br = fm.boundingRect(QRectF(0, 0, w, 10000), flags, s)
-        if words_ok and br.height() <= h:
+        if br.width() <= w + .5 and br.height() <= h:
             return size
         size -= 0.5
     return lo

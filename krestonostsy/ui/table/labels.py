@@ -57,6 +57,7 @@ PROMPTS = {
     "battle_reinforce": N_("Battle for {city}: bring reinforcements ({left} left)"),
     "battle_rescripts": N_("Battle: play a rescript now?"),
     "retreat": N_("Choose where to retreat"),
+    "retreat_to": N_("Choose where the retreating units go"),
     "recover_starting": N_("Take back a starting tactic"),
     "after_order_buildings": N_("After the {order} order: use a building?"),
     "after_order_spies": N_("{player} carried out {order}: use a spy against them?"),
@@ -77,6 +78,19 @@ PROMPTS = {
     "upgrade_city": N_("Choose a city to upgrade"),
     "bombard": N_("Bombard: choose a city"),
     "halt": N_("Halted"),
+    "battle_end_effect": N_("End of the battle: use the ability of {card}?"),
+    "may": N_("The card offers an optional effect: use it?"),
+    "take_governor": N_("{city}: choose its new governor from the market"),
+    "choose_capital": N_("Your capital is lost: choose your new capital"),
+    "choose_spend_good": N_("Choose a good of {player} to spend"),
+    "discard_take_back": N_("Choose the starting tactic you take back"),
+    "destroy_city": N_("Choose a city of {player} to destroy"),
+    "discard_units": N_("Choose the city of {player} that loses units ({n})"),
+    "discard_building": N_("Choose a building of {player} to discard"),
+    # the window's own questions (ui/controller.py: safe turns)
+    "confirm_end_turn": N_("{action}: this ends your turn. End the turn, or take it back?"),
+    "confirm_end_turn_hidden": N_("{action}: this ends your turn and reveals what cannot be "
+                                  "taken back. End the turn, or take it back?"),
 }
 # What is being paid for (the ``reason`` of the ``pay`` prompt).
 PAY_REASONS = {"upgrade": N_("the upgrade"), "build": N_("the building"),
@@ -145,9 +159,24 @@ ACTIONS = {
     "bombard": N_("Bombard {city}"),
     "choose": N_("Option {option}"),
     "halt": N_("Halt"),
+    "take_back": N_("Take back"),
+    "accept": N_("Yes, use it"),
+    "use_effect": N_("Use the ability"),
+    "decline_effect": N_("Do not use it"),
+    "choose_capital": N_("Make {city} the capital"),
+    "take_governor": N_("Appoint {card}"),
+    "discard": N_("Discard {card}"),
+    "raid_city": N_("Raid on {city} next"),
+    "destroy_city": N_("Destroy {city}"),
+    "discard_units": N_("Lose units in {city}"),
+    "spend_good": N_("Spend: {colour}"),
 }
 HALVES = {"top": N_("top"), "bottom": N_("bottom")}
-CANCEL_KINDS = ("cancel", "back", "undo")
+# Prompts whose answers are buttons even when they name something on the table (a drawn
+# spy: "play it now" / "keep it"; a yes/no question; the end of a turn).
+BUTTON_PROMPTS = frozenset({"play_drawn_spy", "may", "battle_end_effect", "confirm_end_turn",
+                            "confirm_end_turn_hidden"})
+CANCEL_KINDS = ("cancel", "back", "undo", "take_back")
 CELL_NAMES = {"inner": N_("inner cell"), "outer": N_("outer cell, enhanced")}
 
 
@@ -305,6 +334,12 @@ def _prompt_values(key: str, params: dict) -> _Params:
                 counts[c] = counts.get(c, 0) + 1
             values["left"] = ", ".join(
                 (f"{n}× " if n > 1 else "") + goods_name(c) for c, n in counts.items())
+    elif key in ("confirm_end_turn", "confirm_end_turn_hidden"):
+        from ...engine import Action
+        try:
+            values["action"] = action_label(Action.from_json(params.get("action") or {}))
+        except (TypeError, ValueError, KeyError):
+            values["action"] = _("Your choice")
     elif key == "take_card":
         reason = params.get("reason")
         values["reason"] = _(TAKE_REASONS[reason]) if reason in TAKE_REASONS else (
@@ -313,7 +348,7 @@ def _prompt_values(key: str, params: dict) -> _Params:
 
 
 # What the table shows now, for labels that need it (where a bishop stands).
-_CONTEXT: dict = {"bishops": {}, "levels": {}, "effects": []}
+_CONTEXT: dict = {"bishops": {}, "levels": {}, "effects": [], "prompt": ""}
 
 
 def set_view(view: dict | None) -> None:
@@ -328,6 +363,7 @@ def set_view(view: dict | None) -> None:
     _CONTEXT["bishops"], _CONTEXT["levels"] = bishops, levels
     decision = (view or {}).get("decision") or {}
     params = decision.get("params") or {}
+    _CONTEXT["prompt"] = decision.get("prompt") or ""
     _CONTEXT["effects"] = list(params.get("effects") or []) \
         if decision.get("prompt") == "choose_effect" else []
 
@@ -347,7 +383,27 @@ def prompt_text(decision: dict | None) -> str:
         text = template.format_map(values)
     except (ValueError, IndexError):
         text = template
-    return text.replace(" ()", "")
+    text = text.replace(" ()", "")
+    lead = lead_text(decision.get("lead"))
+    return f"{lead}. {text}" if lead else text
+
+
+# Why the prompt changed: what ended or began since the player's previous decision
+# (``decision["lead"]`` = a log entry ``{"key", "params"}`` chosen by the controller).
+LEADS = {
+    "order_started": N_("Your order “{order}” is next"),
+    "round_started": N_("Round {round} begins"),
+    "battle_started": N_("Battle for {city}"),
+    "event_revealed": N_("Event “{card}”"),
+}
+
+
+def lead_text(lead: dict | None) -> str:
+    if not isinstance(lead, dict) or lead.get("key") not in LEADS:
+        return ""
+    params = lead.get("params") or {}
+    values = _Params({k: _fmt_value(k, v) for k, v in params.items()})
+    return _(LEADS[lead["key"]]).format_map(values)
 
 
 def _counted(kind: str, n: int, values: dict) -> str | None:
@@ -381,6 +437,9 @@ def action_label(action) -> str:
     elif kind == "choose" and isinstance(params.get("option"), int) \
             and params["option"] < len(_CONTEXT["effects"]):
         label = _effect_label(_CONTEXT["effects"][params["option"]])
+        used = set(params)
+    elif kind == "decline" and _CONTEXT["prompt"] == "may":
+        label = _("No, skip it")
         used = set(params)
     elif kind == "move_bishop" and params.get("bishop") in _CONTEXT["bishops"]:
         values["frm"] = city_name(_CONTEXT["bishops"][params["bishop"]])
@@ -420,5 +479,32 @@ def _effect_label(effect) -> str:
         return _("Option {option}").format(option="?")
 
 
+CARD_KINDS = {"tactic": N_("Tactic"), "bull": N_("Bull"), "rescript": N_("Rescript"),
+              "spy": N_("Spy"), "building": N_("Building"), "governor": N_("Governor")}
+
+
+def card_kind_name(kind: str) -> str:
+    return _(CARD_KINDS[kind]) if kind in CARD_KINDS else _(humanise(kind))
+
+
+def units_text(n: int) -> str:
+    return ngettext("{n} unit", "{n} units", n).format(n=n)
+
+
 def coins_text(n: int) -> str:
     return ngettext("{n} coin", "{n} coins", n).format(n=n)
+
+
+def supply_token_hint(key: str, viewer: str | None, legal) -> str:
+    """What a click on one of the viewer's own order tokens in the supply tells them
+    (item key ``piece:order:<state>:<order>:supply``); "" for any other item."""
+    parts = key.split(":")
+    if len(parts) != 5 or parts[:2] != ["piece", "order"] or parts[4] != "supply" \
+            or parts[2] != viewer:
+        return ""
+    order = parts[3]
+    if any(a.kind == "place_order" and a.get("order") == order for a in legal or ()):
+        return _("Click a highlighted cell of the cross to place your “{order}” order "
+                 "there").format(order=order_name(order))
+    return _("Your “{order}” order token: in the planning phase you place it on the cross; "
+             "it is carried out in the activation phase").format(order=order_name(order))

@@ -539,7 +539,8 @@ class TableScene(QGraphicsScene):
             if "strength" in cell:
                 bonus = _("+{n} strength").format(n=cell["strength"])
             elif "units" in cell:
-                bonus = _("{n} units per city").format(n=cell["units"])
+                bonus = ngettext("{n} unit per city", "{n} units per city",
+                                 cell["units"]).format(n=cell["units"])
             else:
                 bonus = ""
             if pos is None:
@@ -588,7 +589,7 @@ class TableScene(QGraphicsScene):
             art.text(p, QRectF(rc.x() + 44, rc.y() + 26, rc.width() - 44, 40), info[1], 15,
                      art.INK, wrap=True, align=Qt.AlignmentFlag.AlignLeft)
         self.add(QRectF(body.right() - 160, y0, 155, ch), draw_info, texts=info,
-                 tooltip=_("Bonuses revealed on the Saracen track (EVENT-09)"), z=-4)
+                 tooltip=_("Bonuses revealed on the Saracen track"), z=-4)
 
     # --- map ----------------------------------------------------------------------------------
 
@@ -740,7 +741,7 @@ class TableScene(QGraphicsScene):
             if ctrl:
                 tip.append(_("Controlled by {who}").format(who=L.state_name(ctrl)))
             for owner, n in units.items():
-                tip.append(f"{L.state_name(owner)}: {ngettext('{n} unit', '{n} units', n).format(n=n)}")
+                tip.append(f"{L.state_name(owner)}: {L.units_text(n)}")
             gov = cv.get("governor")
             if gov:
                 tip.append(_("Governor: {name}").format(name=L.card_name(gov)))
@@ -1003,8 +1004,9 @@ class TableScene(QGraphicsScene):
             else:
                 art.card_frame(p, rc, face_down=True, back="crescent")
         eit = self.add(er, draw, targets=[f"card:{ev}"] if ev else [], key="event",
-                       tooltip=self._card_tip(ev) if ev else _("Events deck: {n} cards").format(
-                           n=decks.get("events", 0)),
+                       tooltip=self._card_tip(ev) if ev else ngettext(
+                           "Events deck: {n} card", "Events deck: {n} cards",
+                           decks.get("events", 0)).format(n=decks.get("events", 0)),
                        texts=[name], radius=10)
         eit.card_id = ev or None
         # raid table rows
@@ -1189,7 +1191,8 @@ class TableScene(QGraphicsScene):
             cap = _(L.DECK_NAMES.get(name, name))
             self._card_item(QRectF(lx + k * step + (step - dw) / 2, y, dw, dh), None, face_down=True,
                             back=back, count=n, caption=cap, key=f"deck:{name}",
-                            tip=_("{deck}: {n} cards").format(deck=cap, n=n),
+                            tip=ngettext("{deck}: {n} card", "{deck}: {n} cards", n).format(deck=cap,
+                                                                                 n=n),
                             targets=[f"market:{name}:0"])
 
     # --- battle board ------------------------------------------------------------------------
@@ -1645,7 +1648,7 @@ class TableScene(QGraphicsScene):
             for i, (cid, kind) in enumerate(cards):
                 r = QRectF(area.left() + i * (cw + 6), y, cw, h)
                 self._card_item(r, cid, targets=[f"card:{cid}"], key=f"hand:{sid}:{i}",
-                                tip=f"<i>{_(L.humanise(kind))}</i><br>" + self._card_tip(cid))
+                                tip=f"<i>{L.card_kind_name(kind)}</i><br>" + self._card_tip(cid))
             infl = pv.get("influence")
             pdisc = pv.get("personal_discard", 0)
             lines = []

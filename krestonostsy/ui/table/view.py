@@ -380,8 +380,9 @@ class TableView(QGraphicsView):
         v = self._view or {}
         d = v.get("decision")
         present = self._scene.present_targets()
-        buttons = [a for a in self._legal
-                   if not any(t in present for t in a.targets if not t.startswith("choice:"))]
+        as_buttons = (d or {}).get("prompt") in L.BUTTON_PROMPTS  # a yes/no: never a popup
+        buttons = [a for a in self._legal if as_buttons or
+                   not any(t in present for t in a.targets if not t.startswith("choice:"))]
         if v.get("result"):
             winner = (v["result"] or {}).get("winner") if isinstance(v["result"], dict) else None
             text = (_("The game is over. Winner: {winner}").format(winner=L.state_name(winner))
@@ -452,6 +453,14 @@ class TableView(QGraphicsView):
     def mousePressEvent(self, event) -> None:
         self.hide_preview()  # a click on the card (or anywhere) puts the preview away
         super().mousePressEvent(event)
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        for it in self.items(event.position().toPoint()):
+            hint = L.supply_token_hint(getattr(it, "key", "") or "", self._player, self._legal)
+            if hint:
+                from PySide6.QtWidgets import QToolTip
+                QToolTip.showText(event.globalPosition().toPoint(), hint, self)
+                return
 
     def mouseMoveEvent(self, event) -> None:
         super().mouseMoveEvent(event)

@@ -1,0 +1,429 @@
+"""Determinization for AI search: ``game.determinize(player, seed)``.
+
+A search bot may not look at what its seat cannot see, yet the engine needs a complete
+state to play forward. :func:`determinize` gives it one: a new :class:`~.game.Game` in
+which everything ``player`` cannot see is **freshly sampled** from what ``player`` has
+seen, and nothing else of the true game survives.
+
+The contract (tests/engine/test_determinize.py proves it position by position):
+
+* **A function of the seat's knowledge and the seed.** For two true games ``A`` and ``B``
+  that ``player`` cannot tell apart (same ``view(player)``, same ``log_for(player)``),
+  ``A.determinize(player, s)`` and ``B.determinize(player, s)`` are identical: state,
+  decision, log and ``to_json()``. ``determinize(player, s).view(player) ==
+  view(player)``, whoever is deciding.
+* **What is sampled.** Other players' tactic hands, set-aside starting tactics (only once
+  one was taken back in secret: until then the public discards name them), rescripts,
+  spies in hand, bulls (and set-up bull/governor choices); every deck order (the face-up
+  level-0 building deck keeps its top card); which events were left in the box; the
+  Saracen battle hand and face-down covers the player did not lay; other players'
+  bishop levels (on the map and in supply, keeping each player's counts of level I and
+  II); other players' influence totals; the raid tokens not yet turned up. A card is
+  only ever replaced by a card of the same back (a tactic of the same deck or the same
+  state's starting tactics, a rescript of the same level…), so every count the player
+  knows — hand sizes, deck sizes, levels drawn — is kept.
+* **What is kept as the player knows it.** Everything the view shows; bishop levels
+  revealed in a holy-land check (public log) and starting bishops (level I) stay as
+  they are; a bull the player returned at set-up stays in the bull deck; starting tactics
+  seen set aside stay set aside.
+* **The flow.** Frames on the stack that name a hidden card are rewritten to the card now
+  lying where it lay, and the pending decision is rebuilt from the new state — never by
+  re-running the flow. A sample in which the deciding player could not be asked the same
+  visible question (e.g. an own-turn window that needs a playable rescript) is rejected
+  and drawn again from the same generator.
+* **No true history.** The new game's generator comes from ``seed`` alone, its log is
+  ``log_for(player)``, it has no action list before this point, no set-up seed and no
+  undo (``undo``/``cancel_order`` raise :class:`~.actions.IllegalAction`). Its
+  ``to_json()`` is a *position*, not a save (see :meth:`Game.to_json`).
+
+Influence totals of others are not public at all: they are drawn uniformly within
+``INFLUENCE_SPREAD`` of the player's own total (never below 0) — a neutral guess a bot
+may replace with its own model.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from random import Random
+from typing import TYPE_CHECKING, Any
+
+from . import rng
+from .decks import deck_of
+from .flow import Decision, EngineError
+from .state import SARACEN, copy_state
+
+if TYPE_CHECKING:
+    from ..content import Content
+
+# A Game: game.py imports this module, so this one may not import game.py back, not even
+# for its types (tests/engine/test_imports.py); new games are made with ``type(g)``.
+AnyGame = Any
+
+INFLUENCE_SPREAD = 2
+MAX_SAMPLES = 200  # samples tried for a deciding player whose question depends on them
+
+_REVEALS = ("bishops_revealed", "holy_land_revealed")
+_HAND_FIELDS = ("tactics", "rescripts", "spies_hand", "bull_choices", "governor_choices")
+
+
+# --- card backs -------------------------------------------------------------------------
+
+_BACKS: dict[int, tuple[Content, dict[str, str]]] = {}
+
+
+def card_backs(content: Content) -> dict[str, str]:
+    """``{card id: back}``: which face-down cards look alike (the deck a card belongs
+    to; a state's starting tactics are known by its crest). Cached per content."""
+    hit = _BACKS.get(id(content))
+    if hit is not None and hit[0] is content:
+        return hit[1]
+    backs: dict[str, str] = {}
+    for table in (content.buildings, content.tactics, content.governors, content.rescripts,
+                  content.spies, content.saracens):
+        for cid in table:
+            backs[cid] = deck_of(content, cid)
+    for tid, t in content.tactics.items():
+        if t.starting:  # no deck: each state's own five, known by its crest
+            backs[tid] = f"start:{t.starting}"
+    for name in ("bulls", "events"):  # dealt or turned up from their own decks
+        for cid in getattr(content, name):
+            backs[cid] = name
+    _BACKS[id(content)] = (content, backs)
+    return backs
+
+
+# --- what the player knows from the log ------------------------------------------------------
+
+class Knowledge:
+    """What ``viewer`` has read in the log, beyond the current view: the log itself, the
+    bishop levels ever shown (by bishop number), the events turned up, and the bulls the
+    viewer put back. Built incrementally and cached on the game (the log only grows)."""
+
+    __slots__ = ("viewer", "source", "seen", "log", "order", "levels", "events", "pinned",
+                 "set_aside", "starting")
+
+    def __init__(self, g: AnyGame, viewer: str):
+        self.viewer = viewer
+        self.source = g.log
+        self.seen = 0
+        self.log: list = []
+        # bishop numbers in each city, in the order of the city's list (as in the log)
+        self.order: dict[str, list[int]] = {}
+        self.levels: dict[int, int] = {}
+        capitals = {x: g.c.board.states[x].capital for x in g.s["states"]}
+        for no, x in enumerate(g.s["states"], start=1):  # set-up: one level-I bishop each
+            self.order.setdefault(capitals[x], []).append(no)
+            self.levels[no] = 1
+        self.events: set[str] = set()
+        self.pinned: set[str] = set()
+        # starting tactics each player was seen setting aside (MUSTER-06, a public
+        # discard); taking one back is private, so the set is exact only while its size
+        # is the player's personal-discard count
+        self.set_aside: dict[str, list[str]] = {}
+        self.starting = {tid for tid, t in g.c.tactics.items() if t.starting}
+
+    def update(self) -> None:
+        viewer = self.viewer
+        for entry in self.source[self.seen:]:
+            key, params, vis = entry
+            if vis is not None and viewer not in vis:
+                continue
+            self.log.append(entry)
+            if key == "bishop_trained":
+                self.order.setdefault(params["city"], []).append(params["bishop"])
+            elif key == "bishop_moved":
+                self.order[params["frm"]].remove(params["bishop"])
+                self.order.setdefault(params["to"], []).append(params["bishop"])
+            elif key in _REVEALS:
+                nos = self.order.get(params["city"], [])
+                shown = params["bishops"]
+                if len(nos) != len(shown):
+                    raise EngineError(f"the log's bishops of {params['city']} do not match "
+                                      f"its {key} entry")
+                for no, (_owner, level) in zip(nos, shown, strict=True):
+                    self.levels[no] = level
+            elif key == "tactic_discarded" and params["card"] in self.starting:
+                self.set_aside.setdefault(params["player"], []).append(params["card"])
+            elif key == "event_revealed":
+                self.events.add(params["card"])
+            elif key == "bull_returned" and params["player"] == viewer:
+                self.pinned.add(params["card"])
+        self.seen = len(self.source)
+
+
+def knowledge(g: AnyGame, viewer: str) -> Knowledge:
+    """The viewer's :class:`Knowledge` of ``g``, brought up to date (cached on ``g``)."""
+    cache = g.__dict__.setdefault("_knowledge", {})
+    k = cache.get(viewer)
+    if k is None or k.source is not g.log or k.seen > len(g.log):
+        k = cache[viewer] = Knowledge(g, viewer)
+    if k.seen < len(g.log):
+        k.update()
+    return k
+
+
+# --- sampling ---------------------------------------------------------------------------------
+
+def _sample(s: dict, g: AnyGame, viewer: str, k: Knowledge, refs: set[str],
+            r: Random) -> dict[str, str]:
+    """Resample every hidden part of ``s`` in place; returns ``{old card: new card}`` for
+    the cards in ``refs`` (those the flow's frames name)."""
+    backs = card_backs(g.c)
+    players = s["players"]
+    # the hidden places outside decks, in state order: lists of cards, and (dict, key)
+    # places of one card (a bull, a face-down cover)
+    lists: list[list[str]] = []
+    ones: list[tuple[dict, str]] = []
+    for q in s["states"]:
+        if q != viewer:
+            p = players[q]
+            for field in _HAND_FIELDS:
+                if p[field]:
+                    lists.append(p[field])
+            # set-aside starting tactics: known while no private take-back has happened
+            if p["personal_discard"] and len(p["personal_discard"]) != len(
+                    k.set_aside.get(q, ())):
+                lists.append(p["personal_discard"])
+            if p["bull"] is not None:
+                ones.append((p, "bull"))
+    battle = s.get("battle")
+    if battle:
+        knows_saracen = battle.get("saracen_player") == viewer
+        if not knows_saracen and battle["saracen_hand"]:
+            lists.append(battle["saracen_hand"])
+        for key in ("slots", "returned"):
+            for slot in battle.get(key, ()):
+                if slot.get("cover") is None:
+                    continue
+                owner = slot.get("cover_owner")
+                if not (owner == viewer or (owner == SARACEN and knows_saracen)):
+                    ones.append((slot, "cover"))
+    held: defaultdict[str, list[str]] = defaultdict(list)
+    for lst in lists:
+        for card in lst:
+            held[backs[card]].append(card)
+    for container, key in ones:
+        held[backs[container[key]]].append(container[key])
+
+    # the free cards of each back, in a canonical order and then in a random one: the
+    # result depends on which cards are free, never on where they were. All backs are
+    # shuffled by one sort: a card's key is its back's number plus a random fraction.
+    decks = s["decks"]
+    order = sorted(held.keys() | decks.keys())
+    cards: list[str] = []
+    groups: list[int] = []
+    sizes: list[int] = []
+    for i, b in enumerate(order):
+        deck = decks.get(b)
+        if b == "events":  # which events lie in the deck and which in the box: unknown
+            in_play = k.events | {s["event"]}
+            free = [e for e in g.c.events if e not in in_play]
+        else:
+            free = held.get(b, [])
+            if deck:
+                # the face-up level-0 deck keeps its top; a bull the viewer put back stays
+                free = free + (deck[:-1] if b == "buildings_0" else deck)
+                if b == "bulls" and k.pinned:
+                    free = [c for c in free if c not in k.pinned]
+        free.sort()
+        cards += free
+        groups += [i] * len(free)
+        sizes.append(len(free))
+    rand = r.random
+    keys = [i + rand() for i in groups]
+    mixed = [cards[j] for j in sorted(range(len(cards)), key=keys.__getitem__)]
+
+    deal: dict[str, Any] = {}
+    sigma: dict[str, str] = {}
+    at = 0
+    for b, n in zip(order, sizes, strict=True):
+        free = mixed[at:at + n]
+        at += n
+        own = held.get(b, ())
+        if own:
+            deal[b] = iter(free).__next__
+        deck = decks.get(b)
+        if deck is None:
+            continue
+        rest = free[len(own):]
+        if b == "events":
+            del rest[len(deck):]
+        elif b == "buildings_0" and deck:
+            rest.append(deck[-1])
+        elif b == "bulls" and k.pinned:
+            rest += [c for c in deck if c in k.pinned]
+            _mix(r, rest)
+        if refs and not refs.isdisjoint(deck):
+            sigma.update((old, new) for old, new in zip(deck, rest, strict=False) if old in refs)
+        decks[b] = rest
+    # deal in state order: each place gets a card of its own back
+    for lst in lists:
+        new = [deal[backs[card]]() for card in lst]
+        if refs and not refs.isdisjoint(lst):
+            sigma.update((old, c) for old, c in zip(lst, new, strict=True) if old in refs)
+        lst[:] = new
+    for container, key in ones:
+        old = container[key]
+        container[key] = deal[backs[old]]()
+        if old in refs:
+            sigma[old] = container[key]
+
+    _sample_bishops(s, viewer, k, r)
+    own_influence = players[viewer]["influence"]
+    low = max(0, own_influence - INFLUENCE_SPREAD)
+    for q in s["states"]:
+        if q != viewer:
+            players[q]["influence"] = low + int(r.random() * (own_influence
+                                                              + INFLUENCE_SPREAD - low + 1))
+    track = s["saracen_track"]
+    nxt = track["next"]
+    first_hidden = nxt + 1 if nxt is not None else (len(track["tokens"])
+                                                     if track.get("boxed") else 0)
+    if first_hidden < len(track["tokens"]) - 1:
+        hidden = sorted(track["tokens"][first_hidden:])
+        _mix(r, hidden)
+        track["tokens"][first_hidden:] = hidden
+    return sigma
+
+
+def _mix(r: Random, items: list) -> None:
+    """Shuffle ``items`` in place, ordered by one ``r.random()`` key each: uniform, and
+    ``random()`` is the one sequence Python promises to keep for a given seed."""
+    if len(items) > 1:
+        keys = [r.random() for _ in items]
+        items[:] = [items[i] for i in sorted(range(len(items)), key=keys.__getitem__)]
+
+
+def _card_refs(x: Any, backs: dict[str, str], out: set[str]) -> set[str]:
+    """The card ids named anywhere inside ``x`` (the flow's frames)."""
+    if type(x) is dict:
+        x = x.values()
+    for v in x:
+        t = type(v)
+        if t is str:
+            if v in backs:
+                out.add(v)
+        elif t is dict or t is list:
+            _card_refs(v, backs, out)
+    return out
+
+
+def _sample_bishops(s: dict, viewer: str, k: Knowledge, r: Random) -> None:
+    """Other players' unknown bishop levels, pooled with their supply (counts kept)."""
+    known = k.levels
+    places: dict[str, list[list]] = {q: [] for q in s["states"] if q != viewer}
+    for c in s["cities"].values():
+        for b in c["bishops"]:
+            if b[0] != viewer and b[2] not in known:
+                places[b[0]].append(b)
+    for q, bishops in places.items():
+        if not bishops:
+            continue  # all in supply (or known): a count the viewer sees, nothing to hide
+        sup = s["players"][q]["bishops"]
+        ones, twos = sup["1"], sup["2"]
+        for b in bishops:
+            if b[1] == 1:
+                ones += 1
+            else:
+                twos += 1
+        if not (ones and twos):
+            continue  # one level only: nothing to hide
+        levels = [1] * ones + [2] * twos
+        _mix(r, levels)
+        for b, level in zip(bishops, levels, strict=False):
+            b[1] = level
+        rest = levels[len(bishops):]
+        sup["2"] = sum(rest) - len(rest)
+        sup["1"] = len(rest) - sup["2"]
+
+
+def _rename(x: Any, sigma: dict[str, str], seen: set[int]) -> Any:
+    """Rewrite, in place, every hidden card id inside frames (each container once)."""
+    if type(x) is dict:
+        if id(x) in seen:
+            return x
+        seen.add(id(x))
+        for key, v in x.items():
+            if type(v) is str:
+                if v in sigma:
+                    x[key] = sigma[v]
+            elif type(v) in (dict, list):
+                _rename(v, sigma, seen)
+    elif type(x) is list:
+        if id(x) in seen:
+            return x
+        seen.add(id(x))
+        for i, v in enumerate(x):
+            if type(v) is str:
+                if v in sigma:
+                    x[i] = sigma[v]
+            elif type(v) in (dict, list):
+                _rename(v, sigma, seen)
+    return x
+
+
+def _renamed(value: Any, sigma: dict[str, str]) -> Any:
+    """``value`` (a decision's params) with hidden card ids renamed, as a new object."""
+    t = type(value)
+    if t is str:
+        return sigma.get(value, value)
+    if t is dict:
+        return {k: _renamed(v, sigma) for k, v in value.items()}
+    if t is list:
+        return [_renamed(v, sigma) for v in value]
+    return value
+
+
+def _same_question(new: Decision | None, old: Decision, viewer: str,
+                   sigma: dict[str, str]) -> bool:
+    """Whether the rebuilt decision asks what the viewer saw asked (who, what, the
+    shown params; for the viewer's own decision, the same number of choices)."""
+    if new is None or not new.actions or new.player != old.player or \
+            new.prompt != old.prompt:
+        return False
+    if new.params != (_renamed(old.params, sigma) if sigma else old.params):
+        return False
+    return old.player != viewer or len(new.actions) == len(old.actions)
+
+
+def _sampled_game(g: AnyGame, viewer: str, seed: int, k: Knowledge, refs: set[str],
+                  r: Random) -> tuple[AnyGame, dict[str, str]]:
+    """One sample: the new game (no decision yet) and its renaming of frame cards."""
+    s = copy_state(g.s)
+    sigma = _sample(s, g, viewer, k, refs, r)
+    if sigma:
+        _rename(s["stack"], sigma, set())
+    s["rng"] = rng.seed_state(seed)  # the play from here on: from the seed alone
+    s["barrier"] = 0  # no undo, and nothing of the true game's count of draws
+    # the set-up without its seed: the line-up, the options and the scenario are public
+    h = type(g)(s, g.rules, {key: v for key, v in g.setup.items() if key != "seed"})
+    h.log = list(k.log)
+    h.determinized = {"viewer": viewer, "seed": seed}
+    return h, sigma
+
+
+def determinize(g: AnyGame, viewer: str, seed: int) -> AnyGame:
+    """A new game equal to ``g`` as ``viewer`` sees it, its hidden parts sampled with a
+    generator seeded by ``seed`` alone (see the module docstring for the contract)."""
+    if viewer not in g.s["states"]:
+        raise ValueError(f"determinize: {viewer!r} is not a player of this game "
+                         f"(players: {', '.join(g.s['states'])})")
+    k = knowledge(g, viewer)
+    refs = _card_refs(g.s["stack"], card_backs(g.c), set())
+    r = Random(seed)
+    old = g.decision
+    if old is None:  # the game is over: nothing to ask
+        return _sampled_game(g, viewer, seed, k, refs, r)[0]
+    for _ in range(MAX_SAMPLES):
+        h, sigma = _sampled_game(g, viewer, seed, k, refs, r)
+        frame = h.s["stack"][-1]
+        try:
+            new = h.rules.steps[frame["s"]].run(h, frame)
+            if new is not None and new.actions:
+                new = h._with_own_turn(frame, new)
+        except (EngineError, LookupError, ValueError):
+            continue  # this sample contradicts the position: draw another
+        if _same_question(new, old, viewer, sigma):
+            h._decision = new
+            return h
+    raise EngineError(f"determinize: no sample of the hidden cards lets {old.player} be "
+                      f"asked '{old.prompt}' as {viewer} saw it")
