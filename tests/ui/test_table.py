@@ -291,3 +291,41 @@ def test_hovering_a_face_down_card_shows_nothing_private(table):
     for card in game.s["players"]["tripoli"]["tactics"]:
         assert card not in shown and labels.card_name(card) not in shown
     assert not table.preview.isVisible()
+
+
+def test_the_preview_goes_away_on_a_click_or_a_new_decision(table):
+    game = Game.new(LINEUPS[4], seed=2)
+    viewer = "jerusalem"
+    table.show_view(game.view(viewer), [], viewer)
+    card = game.s["players"][viewer]["tactics"][0]
+    item = next(it for it in table.scene().items()
+                if isinstance(it, TableItem) and it.card_id == card)
+    pos = _hover(table, item)
+    assert table.preview.isVisible()
+    QTest.mousePress(table.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     pos)
+    QTest.mouseRelease(table.viewport(), Qt.MouseButton.LeftButton,
+                       Qt.KeyboardModifier.NoModifier, pos)
+    assert not table.preview.isVisible()
+    _hover(table, item)
+    assert table.preview.isVisible()
+    table.show_view(game.view(viewer), [], viewer)  # the next decision
+    assert not table.preview.isVisible()
+
+
+def test_what_another_player_did_is_marked_until_the_viewer_acts(table):
+    game = Game.new(LINEUPS[2], seed=6)
+    first = game.decision.player
+    other = next(p for p in LINEUPS[2] if p != first)
+    table.show_view(game.view(other), [], other)  # the other player looks at the table
+    assert not [it for it in table.scene().items() if isinstance(it, TableItem) and it.last]
+    while game.decision.player == first:  # the first player moves
+        game.apply(_legal(game, first)[0])
+    p = game.decision.player
+    table.show_view(game.view(p), _legal(game, p), p)
+    marked = [it.key for it in table.scene().items() if isinstance(it, TableItem) and it.last]
+    assert marked, "the first player's move is marked on the other's table"
+    assert len(marked) < 20
+    game.apply(_legal(game, p)[0])  # the viewer acts: the marks go
+    table.show_view(game.view(p), _legal(game, p), p)
+    assert not [it for it in table.scene().items() if isinstance(it, TableItem) and it.last]

@@ -5,18 +5,35 @@ makes every change immediate (tests, fast replays). Items are moved with
 ``move(item, to)`` / ``fade_in(item)`` / ``slide_in(item, frm)``; short-lived decoration
 items (a unit piece travelling between cities, a ripple on a changed count) are animated
 by ``travel`` / ``ripple`` and removed from their scene when done. Running animations are
-kept alive here and can be finished at once with ``finish_all()`` (before a rebuild of the
-scene); ``active()`` lists the running ones that end (not the looping highlight pulses).
+children of one owner object and delete themselves when they stop (``DeleteWhenStopped``):
+nothing of a finished animation (its closures, its decoration item) stays alive. They can
+be finished at once with ``finish_all()`` (before the scene changes); ``active()`` lists
+the running ones and ``live()`` counts the animation objects that exist. Highlights are
+static: nothing animates while the table waits for a click (idle CPU ≈ 0).
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QEasingCurve, QPointF, QVariantAnimation
+from PySide6.QtCore import QAbstractAnimation, QEasingCurve, QObject, QPointF, QVariantAnimation
 
 SPEEDS = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}
 BASE_MS = 420
 
 _speed = "normal"
 _running: set = set()
+_owner: QObject | None = None
+
+
+def _parent() -> QObject:
+    """The owner of every animation (made on first use, after the application exists)."""
+    global _owner
+    if _owner is None:
+        _owner = QObject()
+        _owner.setObjectName("tableAnimations")
+    return _owner
+
+
+def _new() -> QVariantAnimation:
+    return QVariantAnimation(_parent())
 
 
 def set_speed(name: str) -> None:
@@ -39,7 +56,7 @@ def duration(base_ms: int = BASE_MS) -> int:
 def _start(anim: QVariantAnimation) -> QVariantAnimation:
     _running.add(anim)
     anim.finished.connect(lambda: _running.discard(anim))
-    anim.start()
+    anim.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
     return anim
 
 
@@ -51,7 +68,7 @@ def move(item, to: QPointF, frm: QPointF | None = None, base_ms: int = BASE_MS):
         item.setPos(to)
         return None
     item.setPos(start)
-    anim = QVariantAnimation()
+    anim = _new()
     anim.setStartValue(start)
     anim.setEndValue(QPointF(to))
     anim.setDuration(ms)
@@ -74,7 +91,7 @@ def fade_in(item, base_ms: int = BASE_MS):
         item.setOpacity(1.0)
         return None
     item.setOpacity(0.0)
-    anim = QVariantAnimation()
+    anim = _new()
     anim.setStartValue(0.0)
     anim.setEndValue(1.0)
     anim.setDuration(ms)
@@ -91,7 +108,7 @@ def slide_in(item, frm: QPointF | None = None, base_ms: int = 300):
         item.setOpacity(1.0)
         return None
     start = QPointF(frm) if frm is not None else to + QPointF(0, -28)
-    anim = QVariantAnimation()
+    anim = _new()
     anim.setStartValue(0.0)
     anim.setEndValue(1.0)
     anim.setDuration(ms)
@@ -144,7 +161,7 @@ def ripple(item, base_ms: int = 520):
     if ms <= 0:
         _discard_item(item)
         return None
-    anim = QVariantAnimation()
+    anim = _new()
     anim.setStartValue(0.0)
     anim.setEndValue(1.0)
     anim.setDuration(ms)
@@ -165,23 +182,13 @@ def ripple(item, base_ms: int = 520):
 
 
 def active() -> list:
-    """The running animations that end (moves, fades, ripples) — not the looping pulses."""
-    return [a for a in _running if a.loopCount() != -1
-            and a.state() == QVariantAnimation.State.Running]
+    """The running animations (moves, fades, ripples)."""
+    return [a for a in _running if a.state() == QVariantAnimation.State.Running]
 
 
-def pulse(callback, base_ms: int = 1400):
-    """A looping 0→1→0 value for highlights (kept even at 'instant': it is not a move)."""
-    anim = QVariantAnimation()
-    anim.setStartValue(0.0)
-    anim.setKeyValueAt(0.5, 1.0)
-    anim.setEndValue(0.0)
-    anim.setDuration(base_ms)
-    anim.setLoopCount(-1)
-    anim.valueChanged.connect(callback)
-    _running.add(anim)
-    anim.start()
-    return anim
+def live() -> int:
+    """How many animation objects exist (running or waiting for their deferred deletion)."""
+    return len(_parent().findChildren(QVariantAnimation))
 
 
 def stop(anim) -> None:
@@ -192,8 +199,6 @@ def stop(anim) -> None:
 
 def finish_all() -> None:
     for anim in list(_running):
-        if anim.loopCount() == -1:
-            continue
         anim.setCurrentTime(anim.duration())
         anim.stop()
         _running.discard(anim)

@@ -60,7 +60,9 @@ GOODS_COLOURS = {
     "red": QColor("#b2382c"), "green": QColor("#4c8a38"), "any": QColor("#a08f70"),
 }
 # Colour-blind mode: each state and each good also has a shape / glyph.
-STATE_SHAPES = {"jerusalem": "circle", "tripoli": "triangle", "edessa": "square",
+# Tripoli's pentagon: a triangle reads as a warning sign; no good, and no order token (those
+# are hexagons), has five sides.
+STATE_SHAPES = {"jerusalem": "circle", "tripoli": "pentagon", "edessa": "square",
                 "antioch": "diamond"}
 STATE_PATTERNS = {"jerusalem": Qt.BrushStyle.CrossPattern,
                   "tripoli": Qt.BrushStyle.BDiagPattern,
@@ -353,6 +355,10 @@ def shape_path(shape: str, c: QPointF, r: float) -> QPainterPath:
     elif shape == "diamond":
         path.addPolygon(QPolygonF([c + QPointF(0, -r * 1.15), c + QPointF(r * 1.15, 0),
                                    c + QPointF(0, r * 1.15), c + QPointF(-r * 1.15, 0)]))
+        path.closeSubpath()
+    elif shape == "pentagon":  # point up
+        path.addPolygon(QPolygonF([c + QPointF(r * 1.1 * math.cos(a), r * 1.1 * math.sin(a))
+                                   for a in (-math.pi / 2 + k * 2 * math.pi / 5 for k in range(5))]))
         path.closeSubpath()
     elif shape == "star":
         pts = []

@@ -12,8 +12,8 @@ import logging
 from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPicture
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem
 
 from . import art
 
@@ -24,12 +24,45 @@ DATA_TARGETS = 1
 DATA_KEY = 2
 
 
+def draw_signature(draw: Callable | None) -> str:
+    """What ``draw`` paints, as a string: its code and the values it closes over.
+
+    Two items with the same signature (and the same geometry, targets and words) paint the
+    same picture, so the scene keeps the old item, and its cached picture, instead of
+    making a new one. A draw function must therefore read only what it closes over (and the
+    language and colour-blind setting, which the scene adds), never mutable scene state.
+    """
+    if draw is None:
+        return ""
+    fn = getattr(draw, "__func__", draw)
+    code = getattr(fn, "__code__", None)
+    parts: list = [getattr(fn, "__qualname__", repr(fn)), id(code)]
+    parts.append(getattr(fn, "__defaults__", None))
+    for cell in getattr(fn, "__closure__", None) or ():
+        try:
+            value = cell.cell_contents
+        except ValueError:  # an empty cell
+            value = None
+        if isinstance(value, QGraphicsScene):
+            # the scene itself is the same object on every rebuild: its address says nothing
+            value = type(value).__name__
+        elif getattr(getattr(value, "__dataclass_params__", None), "frozen", False):
+            value = ("content", id(value))  # loaded once, never changed: its identity will do
+        parts.append(value)
+    return repr(parts)
+
+
 class TableItem(QGraphicsItem):
-    """A rectangle (in local coordinates) painted by ``draw(painter, rect)``."""
+    """A rectangle (in local coordinates) painted by ``draw(painter, rect)``.
+
+    Its picture is cached in device coordinates (``DeviceCoordinateCache``): a repaint of
+    the table blits the pictures of the items that did not change.
+    """
 
     def __init__(self, rect: QRectF, draw: Callable[[QPainter, QRectF], None] | None = None,
                  targets=(), key: str | None = None, tooltip: str | None = None,
-                 texts=(), round_shape: bool = False, radius: float = 8, parent=None):
+                 texts=(), round_shape: bool = False, radius: float = 8,
+                 bleed: tuple[float, float, float, float] = (0, 0, 0, 0), parent=None):
         super().__init__(parent)
         self._rect = QRectF(rect)
         self._draw = draw
@@ -38,10 +71,15 @@ class TableItem(QGraphicsItem):
         self.texts = [str(t) for t in texts if t not in (None, "")]
         self.legal = False
         self.last = False
+        self.changed = False  # changed by another's move since the viewer last acted
         self.hover = False
-        self.pulse = 0.0
         self.round_shape = round_shape
         self.radius = radius
+        self.signature: str | None = None  # set by the scene when the item may be kept
+        self._base_z = 0.0
+        self._halo: Halo | None = None
+        self._bounds: QRectF | None = None
+        self._bleed = bleed  # what the drawing paints beyond rect: left, top, right, bottom
         self.card_id: str | None = None  # a face-up card shown by this item (the hover preview)
         self.setData(DATA_TEXTS, " | ".join(self.texts))
         self.setData(DATA_TARGETS, ",".join(self.targets))
@@ -65,71 +103,91 @@ class TableItem(QGraphicsItem):
         return path
 
     def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-14, -14, 14, 14)
+        """The rectangle with room for the highlight's glow, grown to whatever the drawing
+        paints beyond it (its shapes, measured once, and the ``bleed`` its maker declares for
+        words, which a QPicture does not measure: a label beside a track, a caption under a
+        card): the cached picture holds exactly this rectangle."""
+        if self._bounds is None:
+            left, top, right, bottom = self._bleed
+            self._bounds = self._rect.adjusted(-14 - left, -14 - top, 14 + right, 14 + bottom)
+            if self._draw is not None:
+                pic = QPicture()
+                p = QPainter(pic)
+                try:
+                    self._draw(p, QRectF(self._rect))
+                except Exception:  # reported when it is painted
+                    pass
+                p.end()
+                drawn = QRectF(pic.boundingRect())
+                if not drawn.isEmpty():
+                    self._bounds = self._bounds.united(drawn.adjusted(-2, -2, 2, 2))
+        return QRectF(self._bounds)
 
     def shape(self) -> QPainterPath:
         return self.outline()
 
     # --- state ----------------------------------------------------------------------------
 
+    def set_base_z(self, z: float) -> None:
+        """The stacking order; a legal target is lifted half a step above it."""
+        self._base_z = z
+        self.setZValue(z + (0.5 if self.legal else 0.0))
+
     def set_legal(self, on: bool) -> None:
+        if on == self.legal:
+            return
         self.legal = on
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton if on else Qt.MouseButton.NoButton)
         self.setCursor(Qt.CursorShape.PointingHandCursor if on else Qt.CursorShape.ArrowCursor)
-        if on:
-            self.setZValue(self.zValue() + 0.5)
-        self.update()
+        self.setZValue(self._base_z + (0.5 if on else 0.0))
+        self._update_halo()
 
     def set_last(self, on: bool) -> None:
+        if on == self.last:
+            return
         self.last = on
-        self.update()
+        self._update_halo()
 
-    def set_pulse(self, value: float) -> None:
-        self.pulse = value
-        if self.legal:
-            self.update()
+    def _update_halo(self) -> None:
+        """Highlights live in a child :class:`Halo`, so the item's cached picture stays."""
+        if self.legal or self.last:
+            if self._halo is None:
+                self._halo = Halo(self)
+            self._halo.update()
+        elif self._halo is not None:
+            halo, self._halo = self._halo, None
+            halo.setParentItem(None)
+            sc = halo.scene()
+            if sc is not None:
+                sc.removeItem(halo)
 
     # --- painting ---------------------------------------------------------------------------
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        if self._draw is None:
+            return
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-        if self.last:
-            art.glow(p, self.outline(), art.LAST, 5)
-        if self._draw is not None:
-            p.save()
-            try:
-                self._draw(p, QRectF(self._rect))
-            except Exception:  # a drawing bug must never take the program down
-                log.exception("cannot draw %s", self.key)
-            p.restore()
-        if self.legal:
-            c = QColor(art.LEGAL)
-            if self.hover:
-                c = QColor("#ffd24a")
-            art.glow(p, self.outline(), c, 4 + 3 * self.pulse + (3 if self.hover else 0))
-        if self.last:
-            p.save()
-            pen = p.pen()
-            pen.setColor(art.LAST)
-            pen.setWidthF(2.5)
-            pen.setStyle(Qt.PenStyle.DashLine)
-            p.setPen(pen)
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            p.drawPath(self.outline())
-            p.restore()
+        p.save()
+        try:
+            self._draw(p, QRectF(self._rect))
+        except Exception:  # a drawing bug must never take the program down
+            log.exception("cannot draw %s", self.key)
+        p.restore()
 
     # --- events -----------------------------------------------------------------------------
 
     def hoverEnterEvent(self, event) -> None:
         self.hover = True
-        self.update()
+        if self._halo is not None:
+            self._halo.update()
         super().hoverEnterEvent(event)
 
     def hoverLeaveEvent(self, event) -> None:
         self.hover = False
-        self.update()
+        if self._halo is not None:
+            self._halo.update()
         super().hoverLeaveEvent(event)
 
     def mousePressEvent(self, event) -> None:
@@ -139,13 +197,51 @@ class TableItem(QGraphicsItem):
             event.ignore()
 
     def mouseReleaseEvent(self, event) -> None:
-        if self.legal and self.shape().contains(event.pos()):
+        # a release on the item's edge counts: the press found the item through the pixel
+        # under the mouse, which may reach a fraction of a scene unit past the shape
+        pos = event.pos()
+        inside = self.shape().contains(pos) or self._rect.adjusted(-2, -2, 2, 2).contains(pos)
+        if self.legal and inside:
             scene = self.scene()
             if scene is not None and hasattr(scene, "item_clicked"):
                 scene.item_clicked(self, event.screenPos())
             event.accept()
         else:
             event.ignore()
+
+
+class Halo(QGraphicsItem):
+    """The highlight of a :class:`TableItem`: a glow when it is a legal target (brighter
+    under the mouse), a glow and a dashed outline when it was part of the last move. A child
+    of the item, static (no animation: the window stays idle while it waits), never hit by
+    the mouse, and cached apart from the item's own picture."""
+
+    def __init__(self, owner: TableItem):
+        super().__init__(owner)
+        self.owner = owner
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setAcceptHoverEvents(False)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def boundingRect(self) -> QRectF:
+        return self.owner.rect().adjusted(-14, -14, 14, 14)
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()  # clicks and hover go to the item underneath
+
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        o = self.owner
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        outline = o.outline()
+        if o.last:
+            art.glow(p, outline, art.LAST, 3)
+            pen = QPen(art.LAST, 2.5, Qt.PenStyle.DashLine)
+            p.setPen(pen)
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawPath(outline)
+        if o.legal:
+            c = QColor("#ffd24a") if o.hover else QColor(art.LEGAL)
+            art.glow(p, outline, c, 5 + (3 if o.hover else 0))
 
 
 def centered(size: float, h: float | None = None) -> QRectF:

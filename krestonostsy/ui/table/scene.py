@@ -20,12 +20,12 @@ import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF, QTransform
-from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from ...i18n import _, current_language, ngettext
 from . import animation, art
 from . import labels as L
-from .items import TableItem
+from .items import TableItem, draw_signature
 
 ORDERS = ("build", "prayer", "muster", "march")
 W, H = 2560, 1640
@@ -44,6 +44,51 @@ MAP_ORIGIN = QPointF(35, 205)  # map space (0..1000, 0..800) → scene
 MAP_SCALE = 1.0
 # keys of the card items whose arrival is animated (battle slots and hand, hand, markets)
 CARD_SLOTS = ("battle:card:", "battle:hand:", "hand:", "market:")
+# keys of the items whose change is marked as the last move (pieces, cities, cards in play)
+CHANGE_KEYS = ("piece:", "city:", "bishop:", "market:", "battle:card:", "token:", "gov:",
+               "saracen_cell:", "spy:", "building:", "warehouse:", "event")
+
+
+# The sections of the table, each laid out by the method of that name from the view.
+# (The state boards are sections too, one per state: see ``TableScene._plan``.)
+SECTIONS = ("_plate", "_sanctity", "_saracen_track", "_map", "_cross", "_event", "_markets",
+            "_battle")
+
+
+class _ViewReader(dict):
+    """The view, noting which of its top-level keys a section reads (``*``: all of them)."""
+
+    def __init__(self, view: dict):
+        super().__init__(view)
+        self.read: set[str] = set()
+
+    def get(self, key, default=None):
+        self.read.add(key)
+        return super().get(key, default)
+
+    def __getitem__(self, key):
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def __contains__(self, key) -> bool:
+        self.read.add(key)
+        return super().__contains__(key)
+
+    def items(self):
+        self.read.add("*")
+        return super().items()
+
+    def keys(self):
+        self.read.add("*")
+        return super().keys()
+
+    def values(self):
+        self.read.add("*")
+        return super().values()
+
+    def __iter__(self):
+        self.read.add("*")
+        return super().__iter__()
 
 
 def _board():
@@ -58,30 +103,38 @@ class TableScene(QGraphicsScene):
         super().__init__(parent)
         self.setSceneRect(QRectF(-12, -12, W + 24, H + 24))
         self.view_data: dict | None = None
-        self.viewer: str | None = None
-        self.legal_targets: set[str] = set()
+        self._viewer: str | None = None
+        self._legal_targets: set[str] = set()
+        self._read_viewer = self._read_legal = False
         self.last_ids: set[str] = set()
         self._old_pos: dict[str, QPointF] = {}
-        self._pulse = None
         self._legal_items: list[TableItem] = []
+        self._pool: dict[str, list[TableItem]] = {}
+        self._settings_sig: tuple = ()
+        self._tips: dict[tuple, str] = {}
+        self._sections: dict[str, tuple] = {}  # section -> (its inputs, its items)
+        self._seen: dict[str | None, set[str]] = {}  # viewer -> what they last saw
+        self._added: list[TableItem] = []
 
     # --- public ---------------------------------------------------------------------------
 
     def build(self, view: dict, legal=(), viewer: str | None = None) -> None:
+        """Show ``view``: each part of the table (a section) is laid out again only when
+        the parts of the view it reads changed; within a section, items that paint the same
+        picture as before are kept. Unchanged items keep their cached pictures, so the
+        repaint after an action redraws only what changed."""
         animation.finish_all()
-        old = {it.key: it.pos() for it in self.items()
-               if isinstance(it, TableItem) and it.key and it.key.startswith("piece:")}
-        prev_view, prev_viewer = self.view_data, self.viewer
-        old_cards = {it.card_id: it.pos() for it in self.items()
-                     if isinstance(it, TableItem) and it.card_id and it.key
-                     and it.key.startswith(CARD_SLOTS)}
-        old_slots = {it.key: it.card_id for it in self.items()
-                     if isinstance(it, TableItem) and it.key and it.key.startswith(CARD_SLOTS)}
-        if self._pulse is not None:
-            animation.stop(self._pulse)
-            self._pulse = None
-        self.clear()
-        self._legal_items = []
+        mine = [it for items in self._sections.values() for it in items[1]]
+        old = {it.key: it.pos() for it in mine if it.key and it.key.startswith("piece:")}
+        prev_view, prev_viewer = self.view_data, self._viewer
+        prev_decider = ((prev_view or {}).get("decision") or {}).get("player")
+        old_cards = {it.card_id: it.pos() for it in mine
+                     if it.card_id and it.key and it.key.startswith(CARD_SLOTS)}
+        old_slots = {it.key: it.card_id for it in mine if it.key and it.key.startswith(CARD_SLOTS)}
+        for it in self.items():  # animation decorations left over
+            if it.parentItem() is None and not isinstance(getattr(it, "signature", None), str):
+                self.removeItem(it)
+        self._settings_sig = (current_language(), art.colour_blind())
         self.view_data = view or {}
         L.set_view(self.view_data)
         self.viewer = viewer if viewer is not None else (view or {}).get("viewer")
@@ -89,27 +142,92 @@ class TableScene(QGraphicsScene):
         for a in legal or ():
             self.legal_targets.update(t for t in a.targets if not t.startswith("choice:"))
         v = self.view_data
-        self._bg()
-        self._plate(v)
-        self._sanctity(v)
-        self._saracen_track(v)
-        self._map(v)
-        self._cross(v)
-        self._event(v)
-        self._markets(v)
-        self._battle(v)
-        self._boards(v)
+        self._pool = {}
+        plan = self._plan(v)
+        redo = []
+        for name, (_method, args, narrow) in plan.items():
+            inputs, items = self._sections.get(name, (None, []))
+            if inputs is not None and inputs == self._section_inputs(v, args, narrow, *inputs[:3]):
+                continue  # nothing it shows changed: its items stay as they are
+            redo.append(name)
+            for it in items:
+                self._pool.setdefault(it.signature, []).append(it)
+        for name, (_inputs, items) in list(self._sections.items()):
+            if name not in plan:  # a section this view does not have (another viewer's board)
+                del self._sections[name]
+                for it in items:
+                    self._pool.setdefault(it.signature, []).append(it)
+        for name in redo:
+            method, args, narrow = plan[name]
+            reader = _ViewReader(v)
+            self._added, self._read_viewer, self._read_legal = [], False, False
+            method(reader, *args)
+            self._sections[name] = (self._section_inputs(
+                v, args, narrow, frozenset(reader.read), self._read_viewer, self._read_legal),
+                self._added)
+        for items in self._pool.values():  # what the new view no longer shows
+            for it in items:
+                self.removeItem(it)
+        self._pool = {}
+        self._added = []
+        self._mark_changes(prev_view, prev_viewer, prev_decider)
         self._apply_highlights()
         # animate pieces that moved since the last view
-        for it in self.items():
-            if isinstance(it, TableItem) and it.key in old and old[it.key] != it.pos():
+        for it in self.table_items():
+            if it.key in old and old[it.key] != it.pos():
                 animation.move(it, it.pos(), frm=old[it.key])
         if prev_view and animation.duration() > 0:
             self._animate_units(prev_view, self.view_data)
             if prev_viewer == self.viewer:
                 self._animate_cards(old_cards, old_slots)
-        if self._legal_items:
-            self._pulse = animation.pulse(self._on_pulse)
+
+    def _plan(self, v: dict) -> dict[str, tuple]:
+        """The sections of the table for this view: name -> (method, extra arguments,
+        narrowing). A narrowing maps a view key to the part of it the section shows (a
+        state's board shows its own player entry, and of the decision only who acts)."""
+        plan: dict[str, tuple] = {name: (getattr(self, name), (), {}) for name in SECTIONS}
+        for sid, rect in self._board_rects(v):
+            plan[f"board:{sid}"] = (self._board_panel, (sid, rect), {
+                "players": lambda pl, sid=sid: (pl or {}).get(sid),
+                "decision": lambda d: (d or {}).get("player")})
+        return plan
+
+    def _section_inputs(self, v: dict, args: tuple, narrow: dict, keys: frozenset,
+                        viewer: bool, legal: bool) -> tuple:
+        """What a section's picture depends on: the parts of the view it read (narrowed),
+        its arguments, the language and colour-blind setting, and the viewer and the legal
+        targets when it read them."""
+        if "*" in keys:
+            data = repr(v)
+        else:
+            data = repr([(k, narrow[k](v.get(k)) if k in narrow else v.get(k))
+                         for k in sorted(keys)])
+        return (keys, viewer, legal, data, repr(args), self._settings_sig,
+                self._viewer if viewer else None,
+                sorted(self._legal_targets) if legal else None)
+
+    # the viewer and the legal targets, noting that the section being laid out read them
+    @property
+    def viewer(self) -> str | None:
+        self._read_viewer = True
+        return self._viewer
+
+    @viewer.setter
+    def viewer(self, value: str | None) -> None:
+        self._viewer = value
+
+    @property
+    def legal_targets(self) -> set[str]:
+        self._read_legal = True
+        return self._legal_targets
+
+    @legal_targets.setter
+    def legal_targets(self, value: set[str]) -> None:
+        self._legal_targets = value
+
+    def table_items(self) -> list[TableItem]:
+        """Every item of the table (not the animation decorations), in no special order."""
+        return [it for _inputs, items in self._sections.values() for it in items]
 
     # --- animations between two views (all through ``animation``) ---------------------------
 
@@ -206,56 +324,86 @@ class TableScene(QGraphicsScene):
         self.targetClicked.emit(item, screen_pos)
 
     def items_with_target(self, target: str) -> list[TableItem]:
-        return [it for it in self.items() if isinstance(it, TableItem) and target in it.targets]
+        return [it for it in self.table_items() if target in it.targets]
 
     def legal_items(self) -> list[TableItem]:
         return list(self._legal_items)
 
     def present_targets(self) -> set[str]:
         out = set()
-        for it in self.items():
-            if isinstance(it, TableItem):
-                out.update(it.targets)
+        for it in self.table_items():
+            out.update(it.targets)
         return out
 
     def set_last(self, ids) -> None:
+        """Mark the items of ``ids`` (targets or keys, e.g. from the log) as the last move,
+        besides what changed since the viewer last acted."""
         self.last_ids = set(ids or ())
-        for it in self.items():
-            if isinstance(it, TableItem):
-                it.set_last(bool(self.last_ids & (set(it.targets) | {it.key})))
+        for it in self.table_items():
+            it.set_last(self._is_last(it))
+
+    def _is_last(self, it: TableItem) -> bool:
+        return it.changed or bool(self.last_ids & (set(it.targets) | {it.key}))
+
+    def _mark_changes(self, prev_view, prev_viewer, prev_decider) -> None:
+        """What the others (players, the automa) did since this viewer last acted is marked
+        as the last move until the viewer acts: the pieces of the table whose picture
+        changed since the viewer's last look. The viewer's own moves are not marked."""
+        viewer = self._viewer
+        now = {it.signature for it in self.table_items() if it.key
+               and it.key.startswith(CHANGE_KEYS)}
+        seen = self._seen.get(viewer)
+        acted = prev_view is not None and prev_viewer == viewer and prev_decider == viewer
+        for it in self.table_items():
+            if acted or seen is None:
+                it.changed = False
+            elif it.signature not in seen and it.key and it.key.startswith(CHANGE_KEYS):
+                it.changed = True
+        self._seen[viewer] = now
 
     # --- helpers ---------------------------------------------------------------------------
 
-    def _on_pulse(self, value) -> None:
-        for it in self._legal_items:
-            try:
-                it.set_pulse(float(value))
-            except RuntimeError:
-                pass
-
     def _apply_highlights(self) -> None:
-        for it in self.items():
-            if isinstance(it, TableItem):
-                legal = bool(self.legal_targets & set(it.targets))
-                if legal:
-                    it.set_legal(True)
-                    self._legal_items.append(it)
-                if self.last_ids & (set(it.targets) | {it.key}):
-                    it.set_last(True)
+        self._legal_items = []
+        for it in self.table_items():
+            legal = bool(self.legal_targets & set(it.targets))
+            it.set_legal(legal)
+            if legal:
+                self._legal_items.append(it)
+            it.set_last(self._is_last(it))
 
     def add(self, rect, draw=None, pos=(0, 0), z=0.0, **kw) -> TableItem:
+        """An item of the table; the same item as before when it paints the same picture."""
+        pos = QPointF(*pos) if isinstance(pos, tuple) else QPointF(pos)
+        sig = repr((self._settings_sig, tuple(QRectF(rect).getRect()), (pos.x(), pos.y()), z,
+                    sorted(kw.items()), draw_signature(draw)))
+        kept = self._pool.get(sig)
+        if kept:
+            it = kept.pop()
+            self._added.append(it)
+            it.card_id = None  # the caller sets it again; highlights are set after the build
+            return it
         it = TableItem(rect, draw, **kw)
-        it.setPos(QPointF(*pos) if isinstance(pos, tuple) else pos)
-        it.setZValue(z)
+        it.signature = sig
+        self._added.append(it)
+        it.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        it.setPos(pos)
+        it.set_base_z(z)
         self.addItem(it)
         return it
 
+    def _card_tip(self, card_id: str | None) -> str:
+        """A card's full text for its tooltip; made once per card and language."""
+        key = (card_id, current_language())
+        tip = self._tips.get(key)
+        if tip is None:
+            tip = self._tips[key] = L.card_text(card_id)
+        return tip
+
     def add_panel(self, rect: QRectF, title: str | None = None, dark=False, key=None,
                   title_size=22) -> QRectF:
-        body = {}
-
         def draw(p, r, title=title):
-            body["r"] = art.panel(p, r, title, dark=dark, title_size=title_size)
+            art.panel(p, r, title, dark=dark, title_size=title_size)
         self.add(rect, draw, z=-10, key=key, texts=[title] if title else ())
         # compute the body rect without painting
         inner = rect.adjusted(6, 6, -6, -6)
@@ -263,9 +411,6 @@ class TableScene(QGraphicsScene):
             return QRectF(inner.left(), inner.top() + title_size * 1.45 + 6, inner.width(),
                           inner.height() - title_size * 1.45 - 6)
         return inner
-
-    def _bg(self) -> None:
-        pass  # the view paints the table surface
 
     # --- round plate ----------------------------------------------------------------------
 
@@ -277,7 +422,8 @@ class TableScene(QGraphicsScene):
         who = d.get("player")
         line1 = _("Round {n} of {total}").format(n=rnd, total=6) if rnd else _("Setup")
         line2 = _(L.PHASE_NAMES.get(phase, L.humanise(phase or "")))
-        if who and who == self.viewer:
+        mine = bool(who) and who == self.viewer
+        if mine:
             line3 = _("Your move")
         elif who in art.STATE_COLOURS:
             line3 = _("{state} to move").format(state=L.state_name(who))
@@ -296,7 +442,7 @@ class TableScene(QGraphicsScene):
                 art.piece(p, c, 15, who)
                 art.text(p, QRectF(rect.x() + 66, rect.y() + 98, rect.width() - 80, 38), line3,
                          art.fit_text(line3, 26, rect.width() - 90, True), art.CRIMSON
-                         if who == self.viewer else art.INK, bold=True,
+                         if mine else art.INK, bold=True,
                          align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
                 del col
         self.add(r, draw, z=-5, texts=[line1, line2, line3], key="plate")
@@ -858,7 +1004,7 @@ class TableScene(QGraphicsScene):
             else:
                 art.card_frame(p, rc, face_down=True, back="crescent")
         eit = self.add(er, draw, targets=[f"card:{ev}"] if ev else [], key="event",
-                       tooltip=L.card_text(ev) if ev else ngettext(
+                       tooltip=self._card_tip(ev) if ev else ngettext(
                            "Events deck: {n} card", "Events deck: {n} cards",
                            decks.get("events", 0)).format(n=decks.get("events", 0)),
                        texts=[name], radius=10)
@@ -972,9 +1118,10 @@ class TableScene(QGraphicsScene):
             texts.append(str(count))
         if caption:
             texts.append(caption)
-        tt = tip if tip is not None else (L.card_text(card_id) if card_id and not face_down else None)
+        tt = tip if tip is not None else (self._card_tip(card_id) if card_id and not face_down else None)
+        bleed = (10, 0, 10, 22) if caption and face_down else (0, 0, 0, 0)
         it = self.add(QRectF(-w / 2, -h / 2, w, h), draw, pos=rect.center(), z=z,
-                      targets=targets, key=key, tooltip=tt, texts=texts, radius=6)
+                      targets=targets, key=key, tooltip=tt, texts=texts, radius=6, bleed=bleed)
         it.card_id = card_id if (card_id and not face_down and not closed) else None
         if rotate:
             it.setTransform(QTransform().rotate(rotate))
@@ -1082,7 +1229,7 @@ class TableScene(QGraphicsScene):
                 p.setBrush(QColor("#f3e2b0") if val else QColor("#e3c15f"))
                 p.drawRoundedRect(r, 4, 4)
                 art.text(p, r, str(abs(val)), 14, art.INK_SOFT)
-        self.add(QRectF(tx0, ty0, cell * 21, 42), tdraw, z=-1,
+        self.add(QRectF(tx0, ty0, cell * 21, 42), tdraw, z=-1, bleed=(104, 0, 106, 0),
                  texts=[str(marker)] if b else [],
                  tooltip=_("Battle track: the marker shows the strength difference"))
         # the marker is its own piece: it slides along the track between two views
@@ -1174,22 +1321,25 @@ class TableScene(QGraphicsScene):
 
     # --- state boards -------------------------------------------------------------------------
 
-    def _boards(self, v: dict) -> None:
+    def _board_rects(self, v: dict) -> list[tuple[str, QRectF]]:
+        """Where each state's board lies: the viewer's first and wider."""
         states = list(v.get("states") or [])
         if not states:
-            return
-        viewer = self.viewer
+            return []
+        viewer = self._viewer
         order = [s for s in states if s == viewer] + [s for s in states if s != viewer]
         weights = [1.55 if s == viewer else 1.0 for s in order]
         total_w = R_BOARDS.width()
         unit = min((total_w - 16 * (len(order) - 1)) / sum(weights), 640)
         widths = [w * unit for w in weights]
         x = R_BOARDS.left() + (total_w - sum(widths) - 16 * (len(order) - 1)) / 2
+        out = []
         for s, w in zip(order, widths, strict=True):
-            self._board_panel(s, QRectF(x, R_BOARDS.top(), w, R_BOARDS.height()), v)
+            out.append((s, QRectF(x, R_BOARDS.top(), w, R_BOARDS.height())))
             x += w + 16
+        return out
 
-    def _board_panel(self, sid: str, rect: QRectF, v: dict) -> None:
+    def _board_panel(self, v: dict, sid: str, rect: QRectF) -> None:
         pv = (v.get("players") or {}).get(sid) or {}
         own = sid == self.viewer
         d = v.get("decision") or {}
@@ -1338,7 +1488,7 @@ class TableScene(QGraphicsScene):
                 gi = self.add(QRectF(-17, -23, 34, 46), gdraw, pos=gr.center(), z=2,
                               targets=[f"card:{gov}"], key=f"gov:{cid}", radius=4,
                               tooltip=_("Governor of {city}").format(city=cname) + "<br>"
-                              + L.card_text(gov), texts=[gname])
+                              + self._card_tip(gov), texts=[gname])
                 gi.card_id = gov
         if len(cities) > maxn:
             more = f"+{len(cities) - maxn}"
@@ -1498,7 +1648,7 @@ class TableScene(QGraphicsScene):
             for i, (cid, kind) in enumerate(cards):
                 r = QRectF(area.left() + i * (cw + 6), y, cw, h)
                 self._card_item(r, cid, targets=[f"card:{cid}"], key=f"hand:{sid}:{i}",
-                                tip=f"<i>{L.card_kind_name(kind)}</i><br>" + L.card_text(cid))
+                                tip=f"<i>{L.card_kind_name(kind)}</i><br>" + self._card_tip(cid))
             infl = pv.get("influence")
             pdisc = pv.get("personal_discard", 0)
             lines = []

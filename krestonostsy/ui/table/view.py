@@ -10,7 +10,15 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QTextDocument, QTransform
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QImage,
+    QPainter,
+    QPixmapCache,
+    QTextDocument,
+    QTransform,
+)
 from PySide6.QtWidgets import (
     QFrame,
     QGraphicsView,
@@ -274,8 +282,8 @@ class TableView(QGraphicsView):
         self._update_prompt()
         if self._auto_fit:
             self.fit()
-        if self.preview.isVisible() and self._hover_pos is not None:
-            self.preview_at(self._hover_pos)  # the hovered card may have left with the rebuild
+        # the large preview belongs to one decision: a new question takes it away
+        self.hide_preview()
 
     def highlight_ids(self, ids) -> None:
         """Mark the targets (or item keys) of the last move, e.g. ``['city:edessa']``."""
@@ -300,9 +308,8 @@ class TableView(QGraphicsView):
     def fit(self) -> None:
         """Fit the whole table to the window."""
         self._auto_fit = True
-        r = self._scene.sceneRect()
-        self.fitInView(r, Qt.AspectRatioMode.KeepAspectRatio)
-        self._place_prompt()
+        self._place_prompt()  # first: its margin takes height from the viewport
+        self.fitInView(self._scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
 
     def legal_actions(self) -> list:
         return list(self._legal)
@@ -444,6 +451,7 @@ class TableView(QGraphicsView):
     # --- events ------------------------------------------------------------------------------
 
     def mousePressEvent(self, event) -> None:
+        self.hide_preview()  # a click on the card (or anywhere) puts the preview away
         super().mousePressEvent(event)
         if event.button() != Qt.MouseButton.LeftButton:
             return
@@ -511,9 +519,19 @@ class TableView(QGraphicsView):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
+        self._size_picture_cache()
+        self._place_prompt()  # first: its margin takes height from the viewport
         if self._auto_fit:
             self.fitInView(self._scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
-        self._place_prompt()
+
+    def _size_picture_cache(self) -> None:
+        """The items' cached pictures live in ``QPixmapCache``: room for the table's layers
+        (panels under cards under pieces, about six screens' worth) at this size, or the
+        pictures would be evicted and repainted on every update."""
+        dpr = self.devicePixelRatioF()
+        need_kb = int(self.width() * self.height() * dpr * dpr * 4 * 6 / 1024)
+        if need_kb > QPixmapCache.cacheLimit():
+            QPixmapCache.setCacheLimit(need_kb)
 
     def event(self, e) -> bool:
         if e.type() == QEvent.Type.LanguageChange:
