@@ -123,7 +123,7 @@ class SearchBot(Bot):
         return search(k, self.budget, self.weights)
 
 
-HARD_BUDGET = SearchBudget(iterations=100, seconds=1.1)
+HARD_BUDGET = SearchBudget(iterations=100, seconds=1.0)
 EXPERT_BUDGET = SearchBudget(iterations=120, seconds=2.6, trees=2, processes=2)
 
 
