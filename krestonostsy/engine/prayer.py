@@ -246,55 +246,59 @@ class BishopActions(Step):
 
 @step
 class PrayerOrder(Step):
-    """PRAY-02, PRAY-09, BISHOP-06, EX-PRAY-1. Frame: player, enhanced. Returns facts."""
+    """PRAY-02, PRAY-09, BISHOP-06, EX-PRAY-1. Frame: player, enhanced. Returns facts.
+
+    Stages: ``extra`` (how many extra goods) → ``paid`` (back from ``pay``) → ``move``
+    (``gain_sanctity``, bishop actions deferred) → ``moved`` (the enhanced rescript) →
+    ``bonus`` → ``bishops`` (the pooled bishop actions) → the facts."""
 
     name = "order_prayer"
+    start = "extra"
 
-    def run(self, g, f):
-        player = f["player"]
-        at = f.get("at", "extra")
-        if at == "extra":
-            k = max_extra_goods(g, player, 4, 0, True)
-            if k == 0:
-                f["extra"] = 0
-                f["at"] = "move"
-            else:
-                return Decision(player, "prayer_goods", {"max": k},
-                                tuple(Action("extra_goods", n=n) for n in range(k + 1)))
-        if f["at"] == "paid":
-            res = f.pop("ret")
-            if not res["paid"]:
-                f["extra"] = 0
+    def at_extra(self, g, f):
+        k = max_extra_goods(g, f["player"], 4, 0, True)
+        if k == 0:
+            f["extra"] = 0
             f["at"] = "move"
-        if f["at"] == "move":
-            mods = g.s.get("modifiers") or {}
-            amount = 2 + f["extra"] + int(mods.get("prayer_sanctity", 0))
-            f["facts"] = new_facts()
-            f["facts"]["sanctity"] = amount
-            f["at"] = "moved"
-            g.call("gain_sanctity", player=player, amount=amount, defer=True)
             return None
-        if f["at"] == "moved":
-            f["actions"] = f.pop("ret")["bishop_actions"]
-            f["at"] = "bonus"
-            if f["enhanced"]:  # PRAY-09
-                f["actions"] += 1
-                draw_rescript(g, player, 2)
-                if over_limit(g, player):
-                    call_rescript_limit(g, player)
-                    return None
-        if f["at"] == "bonus":
-            f.pop("ret", None)
-            f["at"] = "bishops"
-            if f["actions"]:
-                g.call("bishop_actions", player=player, n=f["actions"], only=None)
-                return None
-        if f["at"] == "bishops":
-            f["facts"]["trained"] = f.pop("ret", None) or 0
-            g.ret(f["facts"])
-        return None
+        return Decision(f["player"], "prayer_goods", {"max": k},
+                        tuple(Action("extra_goods", n=n) for n in range(k + 1)))
 
-    def act(self, g, f, a):
+    def at_paid(self, g, f):
+        if not f.pop("ret")["paid"]:
+            f["extra"] = 0
+        f["at"] = "move"
+
+    def at_move(self, g, f):
+        mods = g.s.get("modifiers") or {}
+        amount = 2 + f["extra"] + int(mods.get("prayer_sanctity", 0))
+        f["facts"] = new_facts()
+        f["facts"]["sanctity"] = amount
+        f["at"] = "moved"
+        g.call("gain_sanctity", player=f["player"], amount=amount, defer=True)
+
+    def at_moved(self, g, f):
+        """The sanctity gained (with its pooled bishop actions); PRAY-09: enhanced, one
+        more bishop action and the top level-II rescript."""
+        f["actions"] = f.pop("ret")["bishop_actions"]
+        f["at"] = "bonus"
+        if f["enhanced"]:
+            f["actions"] += 1
+            draw_rescript(g, f["player"], 2)
+            if over_limit(g, f["player"]):
+                call_rescript_limit(g, f["player"])
+
+    def at_bonus(self, g, f):
+        f.pop("ret", None)
+        f["at"] = "bishops"
+        if f["actions"]:
+            g.call("bishop_actions", player=f["player"], n=f["actions"], only=None)
+
+    def at_bishops(self, g, f):
+        f["facts"]["trained"] = f.pop("ret", None) or 0
+        g.ret(f["facts"])
+
+    def on_extra_goods(self, g, f, a):
         f["extra"] = a.n
         if a.n:
             f["at"] = "paid"
