@@ -89,39 +89,40 @@ class GainSanctity(Step):
     """PRAY-03..08. Frame: player, amount, defer (bool: return the bishop actions instead
     of resolving them, so the prayer order can pool them, §14.24).
 
-    Returns ``{"bishop_actions": n}`` (n already used unless ``defer``)."""
+    Stages: ``move`` (the piece moves; bonuses counted) → ``rescripts`` (one draw at a
+    time, the limit checked after each) → ``end`` (after the bishop actions, if resolved
+    here). Returns ``{"bishop_actions": n}`` (n already used unless ``defer``)."""
 
     name = "gain_sanctity"
+    start = "move"
 
-    def run(self, g, f):
+    def at_move(self, g, f):
         player = f["player"]
-        at = f.get("at", 0)
-        if at == 0:
-            amount = int(f.get("amount", 0))
-            if amount <= 0 or g.s["players"][player]["eliminated"]:
-                g.ret({"bishop_actions": 0})
-                return None
-            old = g.s["sanctity"][player]
-            cell, passed = move_piece(g, player, amount)
-            B.log(g, "sanctity_moved", player=player, amount=amount, frm=old, to=cell)
-            r, b = bonuses(g, passed)  # PRAY-06: bonuses after the whole move
-            f["rescripts"] = r
-            f["bishops"] = b
-            f["at"] = 1
-        if f["at"] == 1:
-            while f["rescripts"] > 0:
-                f["rescripts"] -= 1
-                draw_rescript(g, player, 1)
-                if over_limit(g, player):
-                    call_rescript_limit(g, player)
-                    return None
-            f["at"] = 2
-            if f["bishops"] and not f.get("defer"):
-                g.call("bishop_actions", player=player, n=f["bishops"], only=None)
-                return None
+        amount = int(f.get("amount", 0))
+        if amount <= 0 or g.s["players"][player]["eliminated"]:
+            g.ret({"bishop_actions": 0})
+            return
+        old = g.s["sanctity"][player]
+        cell, passed = move_piece(g, player, amount)
+        B.log(g, "sanctity_moved", player=player, amount=amount, frm=old, to=cell)
+        f["rescripts"], f["bishops"] = bonuses(g, passed)  # PRAY-06: after the whole move
+        f["at"] = "rescripts"
+
+    def at_rescripts(self, g, f):
+        player = f["player"]
+        while f["rescripts"] > 0:
+            f["rescripts"] -= 1
+            draw_rescript(g, player, 1)
+            if over_limit(g, player):
+                call_rescript_limit(g, player)
+                return
+        f["at"] = "end"
+        if f["bishops"] and not f.get("defer"):
+            g.call("bishop_actions", player=player, n=f["bishops"], only=None)
+
+    def at_end(self, g, f):
         f.pop("ret", None)
         g.ret({"bishop_actions": f["bishops"]})
-        return None
 
 
 # --- bishops --------------------------------------------------------------------------------------
