@@ -430,10 +430,13 @@ class OfferSpy(Step):
         return Decision(p, "play_drawn_spy", {"card": f["card"]},
                         tuple(acts) + (Action("keep", card=f["card"]),))
 
-    def act(self, g, f, a):
+    def on_play_spy(self, g, f, a):
         f["done"] = True
-        if a.kind == "play_spy":
-            play_spy(g, f["player"], a)
+        play_spy(g, f["player"], a)
+
+    def on_keep(self, g, f, a):
+        """SPY-09: the spy stays in hand for a later own turn."""
+        f["done"] = True
 
 
 # --- rescripts -----------------------------------------------------------------------------
