@@ -457,7 +457,7 @@ class RescriptLimit(Step):
         return Decision(p, "rescript_limit", {"n": len(hand) - RESCRIPT_LIMIT},
                         tuple(Action("discard_rescript", card=r) for r in dict.fromkeys(hand)))
 
-    def act(self, g, f, a):
+    def on_discard_rescript(self, g, f, a):
         p = f["player"]
         g.s["players"][p]["rescripts"].remove(a.card)
         discard(g, a.card)
@@ -520,11 +520,11 @@ class _RescriptWindow(Step):
                         tuple(Action("play_rescript", card=c) for c in cards)
                         + (Action("pass"),))
 
-    def act(self, g, f, a):
-        if a.kind == "pass":
-            f["done"] = True
-        else:
-            g.call("play_rescript", player=f["player"], card=a.card, ctx=self.ctx(g, f))
+    def on_pass(self, g, f, a):
+        f["done"] = True
+
+    def on_play_rescript(self, g, f, a):
+        g.call("play_rescript", player=f["player"], card=a.card, ctx=self.ctx(g, f))
 
 
 @step
