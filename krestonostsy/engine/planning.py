@@ -122,18 +122,25 @@ def automa_turn(g) -> None:
 
 @step
 class PlanningPhase(Step):
-    """PLAN-01..10, AUTOMA-01..10, HOMS-01. Frame: turns (pieces in placement order), i."""
+    """PLAN-01..10, AUTOMA-01..10, HOMS-01. Frame: turns (pieces in placement order), i.
+
+    Stages: ``begin`` (the placement order: two rounds of the turn order, automa
+    included) → ``place`` (one placement after another) → ``end`` (AUTOMA-05)."""
 
     name = "planning_phase"
+    start = "begin"
 
-    def run(self, g, f):
+    def at_begin(self, g, f):
         s = g.s
-        if "turns" not in f:
-            automa = set(s["automa"]["pieces"])
-            order = [x for x in B.turn_order(g, include_automa=True)
-                     if x in automa or not s["players"][x]["eliminated"]]
-            f["turns"] = order + order
-            f["i"] = 0
+        automa = set(s["automa"]["pieces"])
+        order = [x for x in B.turn_order(g, include_automa=True)
+                 if x in automa or not s["players"][x]["eliminated"]]
+        f["turns"] = order + order
+        f["i"] = 0
+        f["at"] = "place"
+
+    def at_place(self, g, f):
+        s = g.s
         while f["i"] < len(f["turns"]):
             piece = f["turns"][f["i"]]
             if piece in s["automa"]["pieces"]:
@@ -149,14 +156,17 @@ class PlanningPhase(Step):
                 f["i"] += 1
                 continue
             return Decision(piece, "place_order", {"placement": f["i"] + 1}, tuple(opts))
-        # AUTOMA-05: boosts back to the automa's supply
-        a = s["automa"]
+        f["at"] = "end"
+        return None
+
+    def at_end(self, g, f):
+        """AUTOMA-05: the boosts go back to the automa's supply."""
+        a = g.s["automa"]
         a["supply"].extend(a["aside"])
         a["aside"] = []
         g.ret()
-        return None
 
-    def act(self, g, f, a):
+    def on_place_order(self, g, f, a):
         piece = f["turns"][f["i"]]
         card = place(g, piece, a.order, a.cell, bool(a.get("homs")))
         f["i"] += 1
