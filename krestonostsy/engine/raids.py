@@ -64,15 +64,17 @@ def raid_strengths(g, target: str, owner: str, moved: int) -> tuple[int, int]:
 
 @step
 class Raids(Step):
-    """RAID-01..15 for the activation colour. Frame: colour."""
+    """RAID-01..15 for the activation colour. Frame: colour.
+
+    Stages: ``next_player`` (players in turn order with a raided city) → ``next_target``
+    (the player orders their raided cities) → ``begin`` (the raiders move in; raid
+    rescripts) → ``resolve`` (the strengths) → ``captured`` or ``return`` → the next
+    target."""
 
     name = "raids"
+    start = "next_player"
 
-    def run(self, g, f):
-        at = f.setdefault("at", "next_player")
-        return getattr(self, "_" + at)(g, f)
-
-    def _next_player(self, g, f):
+    def at_next_player(self, g, f):
         done = f.setdefault("done", [])
         for p in B.active_players(g):
             if p in done:
@@ -87,7 +89,7 @@ class Raids(Step):
         g.ret()
         return None
 
-    def _next_target(self, g, f):
+    def at_next_target(self, g, f):
         p = f["player"]
         q = [t for t in f["queue"] if t in targets_of(g, p, f.get("colour"))]
         f["queue"] = q
@@ -104,10 +106,10 @@ class Raids(Step):
         f["target"] = city
         f["at"] = "begin"
 
-    def act(self, g, f, a):
+    def on_raid_city(self, g, f, a):
         self._pick(g, f, a.city)
 
-    def _begin(self, g, f):
+    def at_begin(self, g, f):
         p, t = f["player"], f["target"]
         mv = movers(g, t)
         f["movers"] = mv
@@ -125,7 +127,7 @@ class Raids(Step):
         g.call("raid_rescripts", player=p, city=t)
         return None
 
-    def _resolve(self, g, f):
+    def at_resolve(self, g, f):
         p, t = f["player"], f["target"]
         city, raid = raid_strengths(g, t, p, sum(f["movers"].values()))
         city += int(f.pop("defence", 0))  # raid rescripts (effects.py op_raid_defence)
@@ -155,7 +157,7 @@ class Raids(Step):
                ctx={"city": t, "raid": True, "event": g.s["event"]})
         return None
 
-    def _captured(self, g, f):
+    def at_captured(self, g, f):
         """RAID-12..15: the Saracens stay; the level is not reduced; goods back to the
         map, governor discarded, token returned; CAPITAL-04/05."""
         p, t = f["player"], f["target"]
@@ -165,7 +167,7 @@ class Raids(Step):
         C.lose_city(g, p, t, by=SARACEN)
         return None
 
-    def _return(self, g, f):
+    def at_return(self, g, f):
         """RAID-10: the raiders go home; §14.9 a city left empty is lost."""
         p, t = f["player"], f["target"]
         for src, k in f["movers"].items():
