@@ -90,35 +90,39 @@ class OrderStep(Step):
     """
 
     name = "order"
+    start = "begin"
 
     def run(self, g, f):
-        at = f.get("at", 0)
-        player = f["player"]
-        if g.s["players"][player]["eliminated"]:  # ACT-06
+        """ACT-06: an eliminated player's order ends at once, at whatever stage."""
+        if g.s["players"][f["player"]]["eliminated"]:
             g.ret(f.get("facts") or new_facts())
             return None
-        if at == 0:
-            f["at"] = 1
-            B.log(g, "order_started", player=player, order=f["order"],
-                  enhanced=f["enhanced"], extra=f.get("extra", False))
-            g.call("own_turn", player=player)
-            return None
-        if at == 1:
-            f["at"] = 2
-            f.pop("ret", None)
-            g.call(f"order_{f['order']}", player=player, enhanced=f["enhanced"])
-            return None
-        if at == 2:
-            f["at"] = 3
-            facts = f.pop("ret", None) or new_facts()
-            f["facts"] = facts
-            g.call("after_order", player=player, order=f["order"],
-                   enhanced=f["enhanced"], facts=facts)
-            return None
-        if at == 3:
-            f["at"] = 4
-            f.pop("ret", None)
-            g.call("own_turn", player=player)
-            return None
+        return super().run(g, f)
+
+    def at_begin(self, g, f):
+        """The order is announced; the own-turn window before it."""
+        f["at"] = "order"
+        B.log(g, "order_started", player=f["player"], order=f["order"],
+              enhanced=f["enhanced"], extra=f.get("extra", False))
+        g.call("own_turn", player=f["player"])
+
+    def at_order(self, g, f):
+        f["at"] = "after_order"
+        f.pop("ret", None)
+        g.call(f"order_{f['order']}", player=f["player"], enhanced=f["enhanced"])
+
+    def at_after_order(self, g, f):
+        """The order's facts; the reactions to it (buildings, spies)."""
+        f["at"] = "own_turn_after"
+        facts = f.pop("ret", None) or new_facts()
+        f["facts"] = facts
+        g.call("after_order", player=f["player"], order=f["order"],
+               enhanced=f["enhanced"], facts=facts)
+
+    def at_own_turn_after(self, g, f):
+        f["at"] = "end"
+        f.pop("ret", None)
+        g.call("own_turn", player=f["player"])
+
+    def at_end(self, g, f):
         g.ret(f["facts"])
-        return None

@@ -166,7 +166,7 @@ def test_after_battle_buildings_only_in_own_turn(record):
     run_step(g, "after_battle", player="jerusalem", won=True)
     assert halted(g)  # a defender's battle is not its own turn
     g.s["stack"] = [{"s": "halt"}, {"s": "order", "player": "jerusalem", "order": "march",
-                                    "enhanced": False, "at": 9}]
+                                    "enhanced": False, "at": "end"}]
     g.call("after_battle", player="jerusalem", won=True)
     g._advance()
     assert kinds(g) == ["done", "use_building"]
