@@ -118,37 +118,47 @@ def reveal_contested(g) -> None:
 
 @step
 class IncomePhase(Step):
-    """INCOME-01..06, EX-INCOME-1. Frame: at, i (income-rescript round)."""
+    """INCOME-01..06, EX-INCOME-1. Frame: queue (players still to be asked about their
+    income rescripts, in turn order).
+
+    Stages: ``taxes`` → ``rescripts`` (EX-INCOME-1, one player after another) →
+    ``influence``."""
 
     name = "income_phase"
+    start = "taxes"
 
-    def run(self, g, f):
+    def at_taxes(self, g, f):
+        """Taxes, goods restored and unblocked, bans cleared, markets filled."""
         s = g.s
-        at = f.get("at", "taxes")
-        if at == "taxes":
-            for x in B.turn_order(g):
-                p = s["players"][x]
-                coins = taxes(g, x)
-                p["coins"] += coins
-                if coins:
-                    B.log(g, "taxes", player=x, coins=coins)
-            for x in s["states"]:
-                restore_and_unblock(g, x)
-                clear_bans(g, x)
-            fill_markets(g)
-            f["at"] = "rescripts"
-            f["queue"] = [x for x in B.active_players(g)]
-        if f["at"] == "rescripts":
-            f.pop("ret", None)
-            while f["queue"]:
-                x = f["queue"][0]
-                cards = income_rescripts(g, x)
-                if not cards:
-                    f["queue"].pop(0)
-                    continue
-                return Decision(x, "income_rescript", {}, tuple(
-                    [Action("play_rescript", card=r) for r in cards] + [Action("done")]))
-            f["at"] = "influence"
+        for x in B.turn_order(g):
+            p = s["players"][x]
+            coins = taxes(g, x)
+            p["coins"] += coins
+            if coins:
+                B.log(g, "taxes", player=x, coins=coins)
+        for x in s["states"]:
+            restore_and_unblock(g, x)
+            clear_bans(g, x)
+        fill_markets(g)
+        f["at"] = "rescripts"
+        f["queue"] = [x for x in B.active_players(g)]
+
+    def at_rescripts(self, g, f):
+        f.pop("ret", None)
+        while f["queue"]:
+            x = f["queue"][0]
+            cards = income_rescripts(g, x)
+            if not cards:
+                f["queue"].pop(0)
+                continue
+            return Decision(x, "income_rescript", {}, tuple(
+                [Action("play_rescript", card=r) for r in cards] + [Action("done")]))
+        f["at"] = "influence"
+        return None
+
+    def at_influence(self, g, f):
+        """Contested bishops revealed, then influence from governors and holy lands."""
+        s = g.s
         reveal_contested(g)
         for x in B.turn_order(g):
             p = s["players"][x]
@@ -161,7 +171,6 @@ class IncomePhase(Step):
             B.log(g, "influence_gained", visibility=(x,), player=x, governors=gov,
                   holy_lands=lands, total=total)
         g.ret()
-        return None
 
     def on_done(self, g, f, a):
         f["queue"].pop(0)
