@@ -71,24 +71,26 @@ class TakeCard(Step):
     """
 
     name = "take_card"
+    start = "choose"
 
-    def run(self, g, f):
-        at = f.get("at", "choose")
-        if at == "drawn":  # TURN-10: a blind draw not affordable yet, the window open
-            card, m = f["card"], f["market"]
-            if self._affordable(g, f, card):
-                del f["at"]
-                return self._pay(g, f, m, card)
-            return Decision(f["player"], "blind_draw_unaffordable", {"card": card},
-                            (Action("return_card", card=card),))
-        if at == "paid":
-            res = f.pop("ret")
-            if res["paid"]:
-                return self._done(g, f, f["card"], res["discount_used"])
-            # only a blind draw can end here unpaid (MARKET-02): back on top, action used up
-            put_back(g, f["market"], f["card"])
-            B.log(g, "blind_draw_returned", player=f["player"], card=f["card"])
-            return self._done(g, f, None, 0)
+    def at_drawn(self, g, f):
+        """TURN-10: a blind draw not affordable yet, the own-turn window open."""
+        card = f["card"]
+        if self._affordable(g, f, card):
+            return self._pay(g, f, f["market"], card)
+        return Decision(f["player"], "blind_draw_unaffordable", {"card": card},
+                        (Action("return_card", card=card),))
+
+    def at_paid(self, g, f):
+        res = f.pop("ret")
+        if res["paid"]:
+            return self._done(g, f, f["card"], res["discount_used"])
+        # only a blind draw can end here unpaid (MARKET-02): back on top, action used up
+        put_back(g, f["market"], f["card"])
+        B.log(g, "blind_draw_returned", player=f["player"], card=f["card"])
+        return self._done(g, f, None, 0)
+
+    def at_choose(self, g, f):
         player = f["player"]
         discount = f.get("discount", 0)
         free = f.get("free", False)
@@ -139,9 +141,7 @@ class TakeCard(Step):
 
     def on_return_card(self, g, f, a, market=None):
         """MARKET-02: an unaffordable blind draw goes back on top; the action is used."""
-        m = market or f.pop("market")
-        f.pop("card", None)
-        f.pop("at", None)
+        m = market or f["market"]
         put_back(g, m, a.card)
         B.log(g, "blind_draw_returned", player=f["player"], card=a.card)
         self._done(g, f, None, 0)
