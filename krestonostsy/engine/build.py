@@ -38,9 +38,13 @@ def place_building_options(g, player: str, card: str) -> list:
 
 @step
 class BuildOrder(Step):
-    """BUILD-03..12, BLDG-01, EX-BUILD-1/2. Frame: player, enhanced. Returns facts."""
+    """BUILD-03..12, BLDG-01, EX-BUILD-1/2. Frame: player, enhanced. Returns facts.
+
+    Stages: ``begin`` → ``menu`` (the build menu) → ``upgraded`` (back from ``pay``) or
+    ``took`` (back from ``take_card``; ``replace`` when the 4 cells are full) → ``menu``."""
 
     name = "order_build"
+    start = "begin"
 
     def _menu(self, g, f):
         player = f["player"]
@@ -57,48 +61,55 @@ class BuildOrder(Step):
             acts.append(Action("build_extra"))
         return acts
 
-    def run(self, g, f):
+    def at_begin(self, g, f):
+        """The discount for the whole order (EX-BUILD-1: 2 when enhanced) and the basic
+        actions still unused."""
+        mods = g.s.get("modifiers") or {}
+        f["disc"] = (2 if f.get("enhanced") else 0) + int(mods.get("build_discount", 0))
+        f["disc_used"] = 0
+        f["up"] = f["bb"] = f["bx"] = False
+        f["facts"] = new_facts()
+        f["at"] = "menu"
+
+    def at_upgraded(self, g, f):
+        """Back from paying an upgrade (BUILD-03..05)."""
+        res = f.pop("ret")
+        f["disc_used"] += res["discount_used"]
+        city = f.pop("city")
+        if res["paid"]:
+            set_level(g, city, g.s["cities"][city]["level"] + 1)
+            f["facts"]["upgraded"] += 1
+            B.log(g, "city_upgraded", player=f["player"], city=city,
+                  level=g.s["cities"][city]["level"])
+        f["at"] = "menu"
+
+    def at_took(self, g, f):
+        """Back from ``take_card``: the building goes into a free cell, or one must go
+        (BLDG-01)."""
         player = f["player"]
-        if "disc" not in f:
-            mods = g.s.get("modifiers") or {}
-            f["disc"] = (2 if f.get("enhanced") else 0) + int(mods.get("build_discount", 0))
-            f["disc_used"] = 0
-            f["up"] = f["bb"] = f["bx"] = False
-            f["facts"] = new_facts()
-            f["at"] = "menu"
-        at = f["at"]
-        if at == "upgraded":
-            res = f.pop("ret")
-            f["disc_used"] += res["discount_used"]
-            city = f.pop("city")
-            if res["paid"]:
-                set_level(g, city, g.s["cities"][city]["level"] + 1)
-                f["facts"]["upgraded"] += 1
-                B.log(g, "city_upgraded", player=player, city=city,
-                      level=g.s["cities"][city]["level"])
-            f["at"] = "menu"
-        elif at == "took":
-            card = f.pop("ret")
-            if f.pop("extra_take"):
-                f["bx"] = True
+        card = f.pop("ret")
+        if f.pop("extra_take"):
+            f["bx"] = True
+        else:
+            f["disc_used"] += f.pop("discount_used", 0)
+        f.pop("discount_used", None)
+        f["at"] = "menu"
+        if card is not None:
+            f["facts"]["built"] += 1
+            B.log(g, "building_built", player=player, card=card)
+            blds = g.s["players"][player]["buildings"]
+            if len(blds) < MAX_BUILDINGS:
+                blds.append({"card": card, "used": False})
             else:
-                f["disc_used"] += f.pop("discount_used", 0)
-            f.pop("discount_used", None)
-            if card is not None:
-                f["facts"]["built"] += 1
-                B.log(g, "building_built", player=player, card=card)
-                blds = g.s["players"][player]["buildings"]
-                if len(blds) < MAX_BUILDINGS:
-                    blds.append({"card": card, "used": False})
-                else:
-                    f["new"] = card
-                    f["at"] = "replace"
-                    return Decision(player, "replace_building", {"card": card},
-                                    tuple(place_building_options(g, player, card)))
-            f["at"] = "menu"
-        elif at == "replace":
-            return Decision(player, "replace_building", {"card": f["new"]},
-                            tuple(place_building_options(g, player, f["new"])))
+                f["new"] = card
+                f["at"] = "replace"
+
+    def at_replace(self, g, f):
+        return Decision(f["player"], "replace_building", {"card": f["new"]},
+                        tuple(place_building_options(g, f["player"], f["new"])))
+
+    def at_menu(self, g, f):
+        player = f["player"]
         acts = self._menu(g, f)
         if not acts and (f["up"] and f["bb"] or not window_during_order(g, player)):
             g.ret(f["facts"])
