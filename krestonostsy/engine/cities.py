@@ -211,34 +211,33 @@ class AppointGovernor(Step):
     Takes it with ``take_card`` (markets.py, with the MARKET-02 blind draw)."""
 
     name = "appoint_governor"
+    start = "start"
 
-    def run(self, g, f):
+    def at_start(self, g, f):
+        """Keep or replace the governor there is; none: take one at once."""
         p, city = f["player"], f["city"]
         c = g.s["cities"][city]
-        at = f.get("at", "start")
-        if at == "start":
-            if not c["governor"]:
-                f["at"] = "take"
-                return None
-            if not _market_governors(g) and not g.s["decks"]["governors"]:
-                g.ret()
-                return None
-            return Decision(p, "keep_governor", {"city": city}, (
-                Action("keep_governor", city=city, card=c["governor"]),
-                Action("replace_governor", city=city, card=c["governor"])))
-        if at == "take":
-            f["at"] = "taken"
-            g.call("take_card", player=p, markets=["governors"], optional=False,
-                   discount=0, free=True)
+        if not c["governor"]:
+            f["at"] = "take"
             return None
-        if at == "taken":
-            card = f.get("ret")
-            if card:
-                c["governor"] = card
-                B.log(g, "governor_appointed", player=p, city=city, card=card)
+        if not _market_governors(g) and not g.s["decks"]["governors"]:
             g.ret()
             return None
-        raise AssertionError(at)
+        return Decision(p, "keep_governor", {"city": city}, (
+            Action("keep_governor", city=city, card=c["governor"]),
+            Action("replace_governor", city=city, card=c["governor"])))
+
+    def at_take(self, g, f):
+        f["at"] = "taken"
+        g.call("take_card", player=f["player"], markets=["governors"], optional=False,
+               discount=0, free=True)
+
+    def at_taken(self, g, f):
+        card = f.get("ret")
+        if card:
+            g.s["cities"][f["city"]]["governor"] = card
+            B.log(g, "governor_appointed", player=f["player"], city=f["city"], card=card)
+        g.ret()
 
     def on_keep_governor(self, g, f, a):
         g.ret()
