@@ -88,12 +88,14 @@ class May(Step):
             return None
         return Decision(f["player"], "may", {}, (Action("accept"), Action("decline")))
 
-    def act(self, g, f, a):
+    def on_accept(self, g, f, a):
         f["answered"] = True
-        if a.kind == "accept":
-            then = f["then"]
-            g.call("effect", player=f["player"], ops=[then] if isinstance(then, dict) else then,
-                   ctx=f["ctx"])
+        then = f["then"]
+        g.call("effect", player=f["player"], ops=[then] if isinstance(then, dict) else then,
+               ctx=f["ctx"])
+
+    def on_decline(self, g, f, a):
+        f["answered"] = True
 
 
 @op("pay_for")
