@@ -200,12 +200,14 @@ class MoveUnits(Step):
             return None
         return Decision(p, "move_units", {"n": f["n"]}, tuple(acts) + (Action("skip"),))
 
-    def act(self, g, f, a):
+    def on_move_units(self, g, f, a):
         f["done"] = True
-        if a.kind == "move_units":
-            B.add_units(g, a.source, f["player"], -a.n)
-            B.add_units(g, a.to, f["player"], a.n)
-            B.log(g, "units_moved", player=f["player"], frm=a.source, to=a.to, n=a.n)
+        B.add_units(g, a.source, f["player"], -a.n)
+        B.add_units(g, a.to, f["player"], a.n)
+        B.log(g, "units_moved", player=f["player"], frm=a.source, to=a.to, n=a.n)
+
+    def on_skip(self, g, f, a):
+        f["done"] = True
 
 
 @op("bombard")
