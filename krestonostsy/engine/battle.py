@@ -571,10 +571,10 @@ class BattleReinforce(Step):
             return None
         return d
 
-    def act(self, g, f, a):
-        if a.kind == "stop_reinforce":
-            g.ret()
-            return
+    def on_stop_reinforce(self, g, f, a):
+        g.ret()
+
+    def on_reinforce_from(self, g, f, a):
         b = g.s["battle"]
         o = b[f["side"]]
         B.add_units(g, a.city, o, -1)
