@@ -94,23 +94,25 @@ class SetupChoices(Step):
         return Decision(p, "choose_start_governor", {"city": B.capital(g, p)}, tuple(
             Action("choose_governor", card=c) for c in pl["governor_choices"]))
 
-    def act(self, g, f, a):
+    def on_keep_bull(self, g, f, a):
         p = g.decision.player
         pl = g.s["players"][p]
-        if a.kind == "keep_bull":
-            pl["bull"] = a.card
-            for other in pl["bull_choices"]:
-                if other != a.card:
-                    B.log(g, "bull_returned", visibility=(p,), player=p, card=other)
-            pl["bull_choices"] = []
-            B.log(g, "bull_kept", player=p)
-        else:
-            g.s["cities"][B.capital(g, p)]["governor"] = a.card
-            for other in pl["governor_choices"]:
-                if other != a.card:
-                    discard(g, other, "governors")  # face up under the deck
-            pl["governor_choices"] = []
-            B.log(g, "governor_appointed", player=p, card=a.card, city=B.capital(g, p))
+        pl["bull"] = a.card
+        for other in pl["bull_choices"]:
+            if other != a.card:
+                B.log(g, "bull_returned", visibility=(p,), player=p, card=other)
+        pl["bull_choices"] = []
+        B.log(g, "bull_kept", player=p)
+
+    def on_choose_governor(self, g, f, a):
+        p = g.decision.player
+        pl = g.s["players"][p]
+        g.s["cities"][B.capital(g, p)]["governor"] = a.card
+        for other in pl["governor_choices"]:
+            if other != a.card:
+                discard(g, other, "governors")  # face up under the deck
+        pl["governor_choices"] = []
+        B.log(g, "governor_appointed", player=p, card=a.card, city=B.capital(g, p))
 
 
 @step
