@@ -627,5 +627,5 @@ class RecoverStarting(Step):
                     break
         B.log(g, "tactic_recovered", visibility=(f["player"],), player=f["player"], card=card)
 
-    def act(self, g, f, a):
+    def on_recover_tactic(self, g, f, a):
         self._take(g, f, a.card)

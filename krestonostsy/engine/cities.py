@@ -191,7 +191,7 @@ class ChooseCapital(Step):
         return Decision(p, "choose_capital", {}, tuple(
             Action("choose_capital", city=c) for c in cities))
 
-    def act(self, g, f, a):
+    def on_choose_capital(self, g, f, a):
         p = f["player"]
         cities = g.s["players"][p]["cities"]
         cities.remove(a.city)

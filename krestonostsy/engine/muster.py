@@ -40,7 +40,7 @@ class DiscardTactics(Step):
         return Decision(f["player"], "discard_tactic", {"hand": HAND},
                         tuple(Action("discard_tactic", card=t) for t in hand))
 
-    def act(self, g, f, a):
+    def on_discard_tactic(self, g, f, a):
         p = g.s["players"][f["player"]]
         p["tactics"].remove(a.card)
         if is_starting(g, a.card):

@@ -128,5 +128,5 @@ class Halt(Step):
     def run(self, g, f):
         return Decision("-", "halt", {}, (Action("halt"),))
 
-    def act(self, g, f, a):
+    def on_halt(self, g, f, a):
         g.s["stack"].clear()

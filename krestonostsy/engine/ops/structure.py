@@ -50,7 +50,7 @@ class Choose(Step):
                          "card": f["ctx"].get("card") or f["ctx"].get("source")},
                         tuple(Action("choose", option=i) for i in range(len(f["options"]))))
 
-    def act(self, g, f, a):
+    def on_choose(self, g, f, a):
         f["chosen"] = True
         # the option itself, not its index: the log names what was chosen
         B.log(g, "effect_chosen", player=f["player"], option=a.option,
