@@ -30,22 +30,29 @@ def current_turn(g) -> str | None:
 
 @step
 class ActivationPhase(Step):
-    """ACT-01..06, AUTOMA-07. Frame: o (index of the sector), token (being resolved)."""
+    """ACT-01..06, AUTOMA-07. Frame: o (index of the sector), token (being resolved).
+
+    Stages: ``next`` (the top token of the current sector, sector after sector) →
+    ``resolved`` (back from the ``order``: its token goes home) → ``next`` … → ``end``
+    (ACT-05)."""
 
     name = "activation_phase"
+    start = "next"
 
-    def run(self, g, f):
+    def at_resolved(self, g, f):
+        """ACT-03: the order just resolved sends its token home."""
+        token = f.pop("token")
+        f.pop("ret", None)
+        inner = g.s["cross"][CROSS_ORDERS[f["o"]]]["inner"]
+        for i in range(len(inner) - 1, -1, -1):
+            if inner[i] == token:
+                del inner[i]
+                break
+        self._home(g, token[0], CROSS_ORDERS[f["o"]])
+        f["at"] = "next"
+
+    def at_next(self, g, f):
         s = g.s
-        if "token" in f:  # an order has just been resolved: its token goes home (ACT-03)
-            token = f.pop("token")
-            owner = token[0]
-            f.pop("ret", None)
-            inner = s["cross"][CROSS_ORDERS[f["o"]]]["inner"]
-            for i in range(len(inner) - 1, -1, -1):
-                if inner[i] == token:
-                    del inner[i]
-                    break
-            self._home(g, owner, CROSS_ORDERS[f["o"]])
         f.setdefault("o", 0)
         while f["o"] < len(CROSS_ORDERS):
             order = CROSS_ORDERS[f["o"]]
@@ -59,18 +66,21 @@ class ActivationPhase(Step):
                         B.log(g, "order_skipped", player=owner, order=order)
                     continue
                 f["token"] = [owner, enhanced]
+                f["at"] = "resolved"
                 g.call("order", player=owner, order=order, enhanced=bool(enhanced),
                        extra=False)
-                return None
+                return
             f["o"] += 1
-        # ACT-05: outer tokens move inward, to the bottom of next round's stacks
+        f["at"] = "end"
+
+    def at_end(self, g, f):
+        """ACT-05: outer tokens move inward, to the bottom of next round's stacks."""
         for order in CROSS_ORDERS:
-            cell = s["cross"][order]
+            cell = g.s["cross"][order]
             if cell["outer"] is not None:
                 cell["inner"].insert(0, cell["outer"])
                 cell["outer"] = None
         g.ret()
-        return None
 
     @staticmethod
     def _home(g, owner, order):
