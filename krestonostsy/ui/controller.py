@@ -344,6 +344,8 @@ class GameController(QObject):
             view = self.game.view(self.viewer)
             if self.lead is not None and view.get("decision"):
                 view["decision"]["lead"] = self.lead
+            if self._busy and view.get("decision"):
+                view["decision"]["thinking"] = True  # the table marks the bot's board
             return view
         view = (pending.preview or self.game).view(self.viewer)
         view["decision"] = pending.prompt

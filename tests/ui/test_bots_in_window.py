@@ -195,3 +195,16 @@ def test_every_level_is_a_seat_type():
     for level in BOT_LEVELS:
         seat = SEAT_TYPES[level]()
         assert seat.kind == level and not seat.is_human
+
+
+def test_a_thinking_bot_is_marked_in_the_prompt_bar_and_in_the_view(qtbot, window, lang_ru):
+    w = window
+    w.start_new_game(FOUR, 4, None, {s: "hard" for s in FOUR})
+    c = w.controller
+    assert c.busy and c.current_view()["decision"]["thinking"] is True
+    who = c.thinking
+    from krestonostsy.ui.names import state_name
+    assert f"{state_name(who)} (бот) думает…" in w.table.prompt.label.text()
+    c.close_game()
+    assert not c.busy
+    assert c.wait_for_bots(10_000)
