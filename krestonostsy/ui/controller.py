@@ -15,6 +15,7 @@ dropped when the game has moved on meanwhile.
 from __future__ import annotations
 
 import logging
+import sys
 import threading
 import time
 import traceback
@@ -196,6 +197,11 @@ def turn_end_of(game: Game, action: Action) -> PendingTurnEnd | None:
 
 # --- bots off the GUI thread ---------------------------------------------------------------
 
+# A thinking bot and the GUI thread share the interpreter lock, handed over every "switch
+# interval" (5 ms by default): at 1 ms a 10 ms timer in the window keeps its pace while a
+# bot thinks (benchmarks/bot_window_bench.py: p95 gap 20 ms at 5 ms, 11.5 ms at 1 ms).
+GIL_SWITCH_SECONDS = 0.001
+
 class _BotSignals(QObject):
     chosen = Signal(int, object)
     failed = Signal(int, str)
@@ -258,6 +264,7 @@ class GameController(QObject):
         # moves, so a person can follow (the window sets it from the animation speed).
         self.bot_pause_ms = 0
         self._changed_at = time.monotonic()
+        sys.setswitchinterval(min(sys.getswitchinterval(), GIL_SWITCH_SECONDS))
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
         self._bot_signals = _BotSignals(self)
