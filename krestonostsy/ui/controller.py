@@ -397,8 +397,12 @@ class GameController(QObject):
         if self.pending_end is not None:
             return True  # "Take back" the action that would end the turn
         try:
-            if (self.game is None or self._busy or self.pending_handoff is not None
-                    or not self._undo_is_mine()):
+            if self.game is None or self.pending_handoff is not None:
+                return False
+            if self._busy:  # a bot thinks after the human's move: undo stops it
+                seat = self.seats.get(self.viewer)
+                return seat is not None and seat.is_human and self._bots_moved_last()
+            if not self._undo_is_mine():
                 return False
             return bool(self.game.can_undo) or self._bots_moved_last()
         except Exception:
@@ -488,8 +492,10 @@ class GameController(QObject):
             return self.choose(TAKE_BACK)
         if not self.can_undo:
             return False
-        if self.game.can_undo:
+        if not self._busy and self.game.can_undo:
             return self._take_back(self.game.undo)
+        # over the bots' moves; a thinking bot is stopped when the undo is allowed, and
+        # thinks on when it is refused
         return self._undo_over_bots()
 
     def _undo_over_bots(self) -> bool:

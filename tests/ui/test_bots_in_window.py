@@ -208,3 +208,28 @@ def test_a_thinking_bot_is_marked_in_the_prompt_bar_and_in_the_view(qtbot, windo
     c.close_game()
     assert not c.busy
     assert c.wait_for_bots(10_000)
+
+
+def test_undo_while_a_bot_thinks_stops_it_and_goes_back_to_the_human(qtbot, store):
+    c = GameController(store, autosave=False)
+    c.new_game(TWO, 9, seats={"jerusalem": "human", "tripoli": "hard"})
+    rng = random.Random(9)
+    for _ in range(300):
+        if c.busy and c.game.actions:
+            break
+        qtbot.waitUntil(lambda: c.busy or c.legal_for_viewer() is not None, timeout=30_000)
+        legal = c.legal_for_viewer()
+        if legal:
+            c.choose(END_TURN if END_TURN in legal else rng.choice(legal))
+    assert c.busy and c.thinking == "tripoli" and c.can_undo
+    before = list(c.game.actions)
+    errors = []
+    c.errorOccurred.connect(errors.append)
+    if c.undo():
+        assert c.deciding == "jerusalem" and not c.busy
+        assert c.game.actions == before[:len(c.game.actions)] and len(c.game.actions) < len(before)
+    else:  # a card was drawn or revealed on the way: said so, and the bot thinks on
+        assert errors and "Отменить нельзя" in errors[0]
+        assert c.busy and c.game.actions == before
+    assert c.wait_for_bots(10_000)
+    c.close_game()
