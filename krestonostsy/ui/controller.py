@@ -5,20 +5,27 @@ the table what the deciding human may do, applies the action the human (or a bot
 autosaves, and emits signals on every change. Bots choose in a worker thread
 (``QThreadPool``) on a clone of the game, so the window never freezes.
 
-Seats: every state has a seat type. Only ``"human"`` exists now; bots register theirs
-with :func:`register_seat_type` (a factory returning an object with ``kind``,
-``is_human = False`` and ``choose(game) -> Action``, called off the GUI thread).
+Seats: every state has a seat type: ``"human"`` or a bot level of ``krestonostsy.ai``
+(novice … expert, :data:`BOT_LEVELS`). A bot seat's ``choose(game, cancel)`` runs off the
+GUI thread on the game's clone and sees only its seat's knowledge (``ai.seat.decide``);
+``cancel`` (a ``threading.Event``) is set when its answer can no longer be used (undo, load,
+closing the game, quit). Every answer carries the position's sequence number and is
+dropped when the game has moved on meanwhile.
 """
 from __future__ import annotations
 
 import logging
+import sys
+import threading
+import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
+from ..ai import decide, make_bot, mix
 from ..engine import Action, Game, GameOptions, IllegalAction
 from ..i18n import N_, _
 from .names import show_content
@@ -35,7 +42,7 @@ class Seat:
     kind = "seat"
     is_human = False
 
-    def choose(self, game: Game) -> Action:  # pragma: no cover - interface
+    def choose(self, game: Game, cancel: threading.Event) -> Action:  # pragma: no cover
         raise NotImplementedError
 
 
@@ -44,8 +51,55 @@ class HumanSeat(Seat):
     is_human = True
 
 
+class BotCancelled(Exception):
+    """The bot's answer is no longer wanted (the position changed): it stops early."""
+
+
+class _SeatGame:
+    """What the harness reads of the game (the decision, the seat's view, its
+    determinizations), with a cancel check before every determinization a bot asks for."""
+
+    def __init__(self, game: Game, cancel: threading.Event):
+        self._game, self._cancel = game, cancel
+
+    @property
+    def decision(self):
+        return self._game.decision
+
+    def view(self, seat):
+        return self._game.view(seat)
+
+    def determinize(self, seat, seed):
+        if self._cancel.is_set():
+            raise BotCancelled
+        return self._game.determinize(seat, seed)
+
+
+class BotSeat(Seat):
+    """A computer opponent of one level (``krestonostsy.ai``). Its k-th decision in a game
+    uses the seed ``mix(game seed, number of actions played)``: a replayed or resumed game
+    gets the same answers."""
+
+    is_human = False
+
+    def __init__(self, level: str):
+        self.kind = level
+        self.bot = make_bot(level)
+
+    def choose(self, game: Game, cancel: threading.Event) -> Action:
+        seed = mix(int(game.setup.get("seed", 0)), len(game.actions))
+        return decide(self.bot, _SeatGame(game, cancel), seed)
+
+
+# The levels offered in the new-game dialog, weakest first ("random" is a baseline for
+# tournaments, not an opponent).
+BOT_LEVELS = ("novice", "easy", "normal", "hard", "expert")
 SEAT_TYPES: dict[str, Callable[[], Seat]] = {"human": HumanSeat}
-SEAT_LABELS: dict[str, str] = {"human": N_("Human")}
+SEAT_LABELS: dict[str, str] = {"human": N_("Human"), "novice": N_("Novice (bot)"),
+                               "easy": N_("Easy (bot)"), "normal": N_("Normal (bot)"),
+                               "hard": N_("Hard (bot)"), "expert": N_("Expert (bot)")}
+for _level in BOT_LEVELS:
+    SEAT_TYPES[_level] = lambda level=_level: BotSeat(level)
 
 
 def register_seat_type(kind: str, factory: Callable[[], Seat], label: str | None = None) -> None:
@@ -143,19 +197,31 @@ def turn_end_of(game: Game, action: Action) -> PendingTurnEnd | None:
 
 # --- bots off the GUI thread ---------------------------------------------------------------
 
+# A thinking bot and the GUI thread share the interpreter lock, handed over every "switch
+# interval" (5 ms by default): at 1 ms a 10 ms timer in the window keeps its pace while a
+# bot thinks (benchmarks/bot_window_bench.py: p95 gap 20 ms at 5 ms, 11.5 ms at 1 ms).
+GIL_SWITCH_SECONDS = 0.001
+
 class _BotSignals(QObject):
     chosen = Signal(int, object)
     failed = Signal(int, str)
 
 
 class _BotTask(QRunnable):
-    def __init__(self, seat: Seat, game: Game, generation: int, signals: _BotSignals):
+    """One bot decision in the pool's thread: only the game's clone, the seat, a cancel
+    flag and a signal object (emitted across threads, queued to the GUI thread)."""
+
+    def __init__(self, seat: Seat, game: Game, generation: int, signals: _BotSignals,
+                 cancel: threading.Event):
         super().__init__()
         self.seat, self.game, self.generation, self.signals = seat, game, generation, signals
+        self.cancel = cancel
 
     def run(self) -> None:
         try:
-            action = self.seat.choose(self.game)
+            action = self.seat.choose(self.game, self.cancel)
+        except BotCancelled:
+            return
         except Exception:  # report, never crash the worker
             self.signals.failed.emit(self.generation, traceback.format_exc())
             return
@@ -193,6 +259,12 @@ class GameController(QObject):
         self.last_autosave: Path | None = None
         self._generation = 0
         self._busy = False
+        self._cancel = threading.Event()  # the running bot's: set when its answer is stale
+        # Pace of bot moves: at least this long between two changes of the table when a bot
+        # moves, so a person can follow (the window sets it from the animation speed).
+        self.bot_pause_ms = 0
+        self._changed_at = time.monotonic()
+        sys.setswitchinterval(min(sys.getswitchinterval(), GIL_SWITCH_SECONDS))
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
         self._bot_signals = _BotSignals(self)
@@ -216,8 +288,7 @@ class GameController(QObject):
 
     def start(self, game: Game, seats: dict[str, str] | None = None) -> None:
         """Take over ``game`` (new or loaded)."""
-        self._generation += 1
-        self._set_busy(False)
+        self.stop_bot()
         states = list(game.setup.get("states", [])) if hasattr(game, "setup") else []
         states = states or list(game.view(None).get("states", []))
         kinds = dict(seats or {})
@@ -228,6 +299,7 @@ class GameController(QObject):
         self.viewer = None
         self.pending_handoff = None
         self.pending_end = None
+        self._lead_mark = {}
         self._after_change(autosave=True)
 
     def load(self, path: Path) -> Game:
@@ -243,8 +315,7 @@ class GameController(QObject):
         return write_save(Path(path), self.game, self.seat_kinds())
 
     def close_game(self) -> None:
-        self._generation += 1
-        self._set_busy(False)
+        self.stop_bot()
         self.game = None
         self.seats = {}
         self.viewer = None
@@ -280,6 +351,8 @@ class GameController(QObject):
             view = self.game.view(self.viewer)
             if self.lead is not None and view.get("decision"):
                 view["decision"]["lead"] = self.lead
+            if self._busy and view.get("decision"):
+                view["decision"]["thinking"] = True  # the table marks the bot's board
             return view
         view = (pending.preview or self.game).view(self.viewer)
         view["decision"] = pending.prompt
@@ -317,13 +390,27 @@ class GameController(QObject):
 
     @property
     def can_undo(self) -> bool:
+        """The toolbar's undo is offered: the human at the screen decides and either the
+        engine can take back their last action, or bots moved since their previous
+        decision (whether the engine's limits allow going back over those is found out,
+        and said, when they ask: :meth:`undo`)."""
         if self.pending_end is not None:
             return True  # "Take back" the action that would end the turn
         try:
-            return (self.game is not None and not self._busy and self.pending_handoff is None
-                    and bool(self.game.can_undo) and self._undo_is_mine())
+            if self.game is None or self.pending_handoff is not None:
+                return False
+            if self._busy:  # a bot thinks after the human's move: undo stops it
+                seat = self.seats.get(self.viewer)
+                return seat is not None and seat.is_human and self._bots_moved_last()
+            if not self._undo_is_mine():
+                return False
+            return bool(self.game.can_undo) or self._bots_moved_last()
         except Exception:
             return False
+
+    def _bots_moved_last(self) -> bool:
+        return (bool(self.game.actions) and any(not s.is_human for s in self.seats.values())
+                and self.viewer in self.seats)
 
     @property
     def can_cancel_order(self) -> bool:
@@ -403,7 +490,42 @@ class GameController(QObject):
         that waits for "End turn"."""
         if self.pending_end is not None:
             return self.choose(TAKE_BACK)
-        return self.can_undo and self._take_back(self.game.undo)
+        if not self.can_undo:
+            return False
+        if not self._busy and self.game.can_undo:
+            return self._take_back(self.game.undo)
+        # over the bots' moves; a thinking bot is stopped when the undo is allowed, and
+        # thinks on when it is refused
+        return self._undo_over_bots()
+
+    def _undo_over_bots(self) -> bool:
+        """Back to the human's previous decision over the bots' moves since then — only
+        when no random draw or reveal happened on the way (the engine's undo limit: its
+        ``barrier`` count must be the same then and now). Replays the game from its set-up
+        to find who decided each action (the engine's own undo replays too)."""
+        game, me = self.game, self.viewer
+        again = Game.new(game.setup["states"], game.setup["seed"], game.setup["options"],
+                         scenario=game.rules, content=game.c)
+        mine = None  # (index of the human's last action, the barrier before it)
+        for i, action in enumerate(game.actions):
+            if again.decision is not None and again.decision.player == me:
+                mine = (i, _barrier(again))
+            again.apply(action)
+        if mine is None:
+            self.errorOccurred.emit(_("Cannot undo: you have not moved yet."))
+            return False
+        if mine[1] != _barrier(game):
+            self.errorOccurred.emit(_("Cannot undo: a card was drawn or revealed since your "
+                                      "last move."))
+            return False
+        back = Game.new(game.setup["states"], game.setup["seed"], game.setup["options"],
+                        scenario=game.rules, content=game.c)
+        for action in game.actions[:mine[0]]:
+            back.apply(action)
+        self.stop_bot()
+        self.game = back
+        self._after_change(autosave=True)
+        return True
 
     @Slot()
     def cancel_order(self) -> bool:
@@ -433,7 +555,8 @@ class GameController(QObject):
     # --- after every change ------------------------------------------------------------------
 
     def _after_change(self, autosave: bool) -> None:
-        self._generation += 1
+        self.stop_bot()
+        self._changed_at = time.monotonic()
         self.pending_end = None  # a held action belongs to the position it was chosen in
         game = self.game
         if autosave and self.autosave_enabled and self.store is not None:
@@ -476,7 +599,22 @@ class GameController(QObject):
             self.viewer = self.humans()[0]
         self._set_busy(True)
         self.changed.emit()
-        self._pool.start(_BotTask(seat, game.clone(), self._generation, self._bot_signals))
+        self._pool.start(_BotTask(seat, game.clone(), self._generation, self._bot_signals,
+                                  self._cancel))
+
+    def stop_bot(self) -> None:
+        """Drop the thinking bot's answer (new position, undo, load, close, quit): its cancel
+        flag stops it at its next determinization, and the sequence number moves on so an
+        answer already on its way is discarded."""
+        self._generation += 1
+        self._cancel.set()
+        self._cancel = threading.Event()
+        self._set_busy(False)
+
+    @property
+    def thinking(self) -> str | None:
+        """The state whose bot is thinking now, else None."""
+        return self.deciding if self._busy else None
 
     def _set_busy(self, busy: bool) -> None:
         if busy != self._busy:
@@ -487,6 +625,10 @@ class GameController(QObject):
     def _on_bot_chosen(self, generation: int, action) -> None:
         if generation != self._generation or self.game is None:
             return  # the game changed meanwhile (undo, load, new game)
+        wait = self.bot_pause_ms - int((time.monotonic() - self._changed_at) * 1000)
+        if wait > 0:  # a pace a person can follow: the previous move stays on screen
+            QTimer.singleShot(wait, self, lambda: self._on_bot_chosen(generation, action))
+            return
         self._set_busy(False)
         if action not in self.game.legal_actions():
             self.errorOccurred.emit(_("A bot chose an action that is not legal: {action}")
@@ -502,4 +644,9 @@ class GameController(QObject):
         self.errorOccurred.emit(_("A bot failed: {error}").format(error=message))
 
     def wait_for_bots(self, msecs: int = 30000) -> bool:
+        return self._pool.waitForDone(msecs)
+
+    def shut_down(self, msecs: int = 3000) -> bool:
+        """Quitting: stop the bot and wait for its thread to end."""
+        self.stop_bot()
         return self._pool.waitForDone(msecs)

@@ -36,6 +36,10 @@ from .start_screen import RulesDialog, StartScreen
 
 log = logging.getLogger(__name__)
 
+# The pause between two bot moves at the "normal" animation speed (scaled by the speed
+# setting; "instant" makes it 0): long enough to see what the bot did.
+BOT_PAUSE_MS = 900
+
 def default_table_factory(parent: QWidget | None = None) -> QWidget:
     from .table.view import TableView
     return TableView(parent)
@@ -122,6 +126,7 @@ class MainWindow(QMainWindow):
         c.errorOccurred.connect(lambda text: self.show_message(_("Problem"), text))
         c.busyChanged.connect(self._on_busy)
         self.settings.changed.connect(self._on_setting_changed)
+        self._apply_bot_pace()
         i18n.add_listener(self._on_language)
 
         geometry = self.settings.value("window/geometry")
@@ -220,11 +225,14 @@ class MainWindow(QMainWindow):
 
     def new_game_dialog(self) -> NewGameDialog:
         defaults = {"states": self.settings.value("newgame/states"),
-                    "options": self.settings.value("newgame/options")}
+                    "options": self.settings.value("newgame/options"),
+                    "seats": self.settings.value("newgame/seats")}
         if not isinstance(defaults["states"], list):
             defaults["states"] = None
         if not isinstance(defaults["options"], dict):
             defaults["options"] = None
+        if not isinstance(defaults["seats"], dict):
+            defaults["seats"] = None
         dialog = NewGameDialog(self, defaults)
         dialog.accepted.connect(lambda: self.start_from_dialog(dialog))
         dialog.open()
@@ -234,6 +242,7 @@ class MainWindow(QMainWindow):
     def start_from_dialog(self, dialog: NewGameDialog) -> bool:
         self.settings.set_value("newgame/states", dialog.states())
         self.settings.set_value("newgame/options", dialog.options())
+        self.settings.set_value("newgame/seats", dialog.seat_choice())
         return self.start_new_game(dialog.states(), dialog.seed(), dialog.options(),
                                    dialog.seats())
 
@@ -378,6 +387,8 @@ class MainWindow(QMainWindow):
 
     def _on_busy(self, busy: bool) -> None:
         self.busy_label.setText(_("A bot is thinking…") if busy else "")
+        if self.table is not None and hasattr(self.table, "set_thinking"):
+            self.table.set_thinking(self.controller.thinking)
         self._update_actions()
 
     def refresh(self) -> None:
@@ -394,6 +405,8 @@ class MainWindow(QMainWindow):
             view = c.current_view()
             table = self.ensure_table()
             try:
+                if hasattr(table, "set_thinking"):
+                    table.set_thinking(c.thinking, redraw=False)
                 table.show_view(view, c.legal_for_viewer(), c.viewer)
             except Exception as err:
                 log.exception("the table failed to draw the view")
@@ -439,6 +452,11 @@ class MainWindow(QMainWindow):
     def _on_setting_changed(self, name: str) -> None:
         if name in ("animation_speed", "colour_blind"):
             self._apply_table_settings()
+        if name == "animation_speed":
+            self._apply_bot_pace()
+
+    def _apply_bot_pace(self) -> None:
+        self.controller.bot_pause_ms = int(BOT_PAUSE_MS * self.settings.animation_factor)
 
     def _on_language(self, lang: str) -> None:
         self.retranslate()
@@ -474,5 +492,5 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.settings.set_value("window/geometry", self.saveGeometry())
-        self.controller.wait_for_bots(2000)
+        self.controller.shut_down()
         super().closeEvent(event)

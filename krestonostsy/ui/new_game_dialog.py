@@ -81,6 +81,7 @@ class NewGameDialog(QDialog):
         self.state_checks: dict[str, QCheckBox] = {}
         self.seat_combos: dict[str, QComboBox] = {}
         chosen = set(defaults.get("states") or STATES)
+        seat_defaults = dict(defaults.get("seats") or {})
         for row, sid in enumerate(STATES):
             check = QCheckBox(objectName=f"state_{sid}")
             check.setChecked(sid in chosen)
@@ -88,6 +89,7 @@ class NewGameDialog(QDialog):
             combo = QComboBox(objectName=f"seat_{sid}")
             for kind in SEAT_TYPES:
                 combo.addItem("", kind)
+            combo.setCurrentIndex(max(0, combo.findData(seat_defaults.get(sid, "human"))))
             grid.addWidget(check, row, 0)
             grid.addWidget(combo, row, 1)
             self.state_checks[sid] = check
@@ -169,6 +171,11 @@ class NewGameDialog(QDialog):
 
     def seats(self) -> dict[str, str]:
         return {s: self.seat_combos[s].currentData() for s in self.states()}
+
+    def seat_choice(self) -> dict[str, str]:
+        """Every state's seat type, also of the states not taking part (remembered for the
+        next game)."""
+        return {s: combo.currentData() for s, combo in self.seat_combos.items()}
 
     def setup_choice(self) -> str:
         return next((sid for sid, r in self.setup_radios.items() if r.isChecked()), "first")

@@ -286,7 +286,8 @@ def test_an_engine_error_is_reported_not_fatal(fake_window, monkeypatch):
     assert w.last_message and "boom" in w.last_message[1]
 
 
-def test_bot_seats_run_off_the_gui_thread(qtbot, fake_window):
+def test_bot_seats_run_off_the_gui_thread(qtbot, fake_window, settings):
+    settings.animation_speed = "instant"  # bots move without the pause a person needs
     import threading
 
     from krestonostsy.ui import controller as ctl
@@ -295,7 +296,7 @@ def test_bot_seats_run_off_the_gui_thread(qtbot, fake_window):
     class FirstBot(ctl.Seat):
         kind = "first"
 
-        def choose(self, game):
+        def choose(self, game, cancel):
             threads.append(threading.current_thread())
             return game.legal_actions()[0]
 

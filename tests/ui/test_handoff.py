@@ -75,13 +75,14 @@ def test_handoff_screen_follows_the_language(fake_window):
     assert "Space" in w.handoff.hint.text()
 
 
-def test_a_single_human_needs_no_handoff(qtbot, fake_window):
+def test_a_single_human_needs_no_handoff(qtbot, fake_window, settings):
+    settings.animation_speed = "instant"  # bots move without the pause a person needs
     from krestonostsy.ui import controller as ctl
 
     class Bot(ctl.Seat):
         kind = "testbot"
 
-        def choose(self, game):
+        def choose(self, game, cancel):
             return game.legal_actions()[0]
 
     ctl.register_seat_type("testbot", Bot)

@@ -189,7 +189,7 @@ class TableScene(QGraphicsScene):
         for sid, rect in self._board_rects(v):
             plan[f"board:{sid}"] = (self._board_panel, (sid, rect), {
                 "players": lambda pl, sid=sid: (pl or {}).get(sid),
-                "decision": lambda d: (d or {}).get("player")})
+                "decision": lambda d: ((d or {}).get("player"), (d or {}).get("thinking"))})
         return plan
 
     def _section_inputs(self, v: dict, args: tuple, narrow: dict, keys: frozenset,
@@ -1373,8 +1373,8 @@ class TableScene(QGraphicsScene):
         sub = []
         if rank:
             sub.append(_("turn order {n}").format(n=rank))
-        if acting:
-            sub.append(_("to move"))
+        if acting:  # a bot of this state at work: "thinking…" (the controller's mark)
+            sub.append(_("thinking…") if d.get("thinking") else _("to move"))
         if pv.get("eliminated"):
             sub.append(_("eliminated"))
 

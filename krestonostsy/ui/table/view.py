@@ -248,6 +248,7 @@ class TableView(QGraphicsView):
         self._legal: list[Action] = []
         self._player: str | None = None
         self._last: list[str] = []
+        self._thinking: str | None = None  # the state whose bot is thinking (prompt bar)
         self._auto_fit = True
         self._menu: QMenu | None = None
         self._prompt_scale = 0.0
@@ -300,6 +301,14 @@ class TableView(QGraphicsView):
 
     def set_speed(self, name: str) -> None:
         animation.set_speed(name)
+
+    def set_thinking(self, state: str | None, redraw: bool = True) -> None:
+        """Mark ``state``'s bot as thinking in the prompt bar (None: nobody thinks)."""
+        if state == self._thinking:
+            return
+        self._thinking = state
+        if redraw and self._view:
+            self._update_prompt()
 
     def set_colour_blind(self, on: bool) -> None:
         art.set_colour_blind(on)
@@ -395,6 +404,8 @@ class TableView(QGraphicsView):
             what = L.prompt_text(d)
             if who == self._player and self._legal:
                 head = _("Your move") + " · " + L.state_name(who)
+            elif who in art.STATE_COLOURS and who == self._thinking:
+                head = _("{state} (bot) is thinking…").format(state=L.state_name(who))
             elif who in art.STATE_COLOURS:
                 head = _("{state} is deciding").format(state=L.state_name(who))
             else:
