@@ -395,7 +395,7 @@ class MainWindow(QMainWindow):
             view = c.current_view()
             table = self.ensure_table()
             try:
-                table.show_view(view, c.legal_for_viewer(), c.viewer, entries)
+                table.show_view(view, c.legal_for_viewer(), c.viewer, log=entries)
             except Exception as err:
                 log.exception("the table failed to draw the view")
                 self.statusBar().showMessage(_("The table failed to draw: {error}")

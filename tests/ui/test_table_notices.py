@@ -171,3 +171,14 @@ def test_results_are_read_only_from_the_log():
         summary = RS.last_round(game.log_for(viewer))
         assert summary.round == 1 and set(summary.influence) == {viewer}
     assert RS.last_round(game.log_for(None)).influence == {}
+
+
+def test_open_notice_follows_a_change_of_language(table):
+    _play_until(table, 1, lambda g, keys: "round_started" in keys and g.s["round"] == 2)
+    scene = table.scene()
+    assert scene.notices["round"].texts[0] == "Раунд 1 окончен"
+    try:
+        table.set_language("en")
+        assert scene.notices["round"].texts[0] == "Round 1 is over"
+    finally:
+        i18n.set_language("ru")

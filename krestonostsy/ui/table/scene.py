@@ -145,7 +145,8 @@ class TableScene(QGraphicsScene):
         for it in self.items():  # animation decorations left over
             if it.parentItem() is None and not isinstance(getattr(it, "signature", None), str):
                 self.removeItem(it)
-        self._settings_sig = (current_language(), art.colour_blind())
+        old_settings, self._settings_sig = self._settings_sig, (current_language(),
+                                                                art.colour_blind())
         self.view_data = view or {}
         L.set_view(self.view_data)
         self.viewer = viewer if viewer is not None else (view or {}).get("viewer")
@@ -183,6 +184,9 @@ class TableScene(QGraphicsScene):
         self._added = []
         self._mark_changes(prev_view, prev_viewer, prev_decider)
         self._apply_highlights()
+        if old_settings != self._settings_sig:  # the open notices, in the new words
+            for kind, it in list(self.notices.items()):
+                self._open_notice(kind, it.result)
         if log is not None:
             self._show_results(log)
         # animate pieces that moved since the last view
@@ -393,8 +397,12 @@ class TableScene(QGraphicsScene):
             self._notice_seen[key] = max(at, -1 if seen is None or seen >= len(log) else seen)
             if result is None or seen is None or at <= seen:
                 continue  # nothing new (or the first look: what came before is history)
-            lines = self._battle_lines(result) if kind == "battle" else self._round_lines(result)
-            self._notice(kind, *lines)
+            self._open_notice(kind, result)
+
+    def _open_notice(self, kind: str, result) -> None:
+        lines = self._battle_lines(result) if kind == "battle" else self._round_lines(result)
+        self._notice(kind, *lines)
+        self.notices[kind].result = result  # to say it again in another language
 
     def dismiss_notices(self) -> None:
         for kind in list(self.notices):
