@@ -5,7 +5,8 @@
 Checks, each with a time limit: ``--version`` prints this checkout's version;
 ``validate-data`` passes on the bundled content; ``--screenshot`` of a 4-player table in
 Russian and in English writes a PNG that is a full table (right size, many colours, no
-colour covering most of it); a headless game runs to the end (``simulate``); on Linux,
+colour covering most of it); a headless game runs to the end (``simulate``); bots play a
+whole game in worker processes (``tournament --jobs 2``); on Linux,
 the window without any display refuses to start with one clear sentence. Needs PySide6 in
 the Python that runs it (to read the PNGs), as the build does.
 """
@@ -103,6 +104,16 @@ def main(argv: list[str] | None = None) -> int:
     result = json.loads(out.stdout.strip().splitlines()[-1])
     check(result["games"] == 2 and sum(result["wins"].values()) == 2,
           "simulate did not finish both games", out)
+
+    # Bots decide in the frozen app, and --jobs 2 plays the two games in worker processes:
+    # that is what needs multiprocessing.freeze_support() on Windows and macOS.
+    out = run(binary, "tournament", "--bots", "novice,easy", "--players", "2", "--games", "1",
+              "--seed", "1", "--jobs", "2", "--json")
+    check(out.returncode == 0, "tournament (bots playing a whole game) failed", out)
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    check(result["games"] == 2 and sum(result["wins"].values()) == 2
+          and result["decision_ms"]["novice"]["n"] > 0,
+          "the bots did not finish both games", out)
 
     if sys.platform.startswith("linux"):
         env = {k: v for k, v in os.environ.items()
