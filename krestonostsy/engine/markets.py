@@ -31,11 +31,15 @@ def fill_markets(g) -> None:
     """INCOME-02 step 2 / GLOSS-06: deal into every empty open slot (players + 1 for the
     I–II and governor markets, 3 for the III–IV markets; closed slots stay empty)."""
     s = g.s
+    dealt = 0
     for name, slots in s["markets"].items():
         open_n = s["market_open"].get(name, len(slots))
         for i in range(min(open_n, len(slots))):
             if slots[i] is None:
                 slots[i] = draw(g, name)
+                dealt += slots[i] is not None
+    if dealt:
+        B.log(g, "markets_refilled", n=dealt)  # public: market cards lie face up
 
 
 def market_cards(g, market: str) -> list:

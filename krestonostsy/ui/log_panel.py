@@ -112,6 +112,8 @@ TEMPLATES: dict[str, Callable[[dict], str]] = {
         if "total" in p else
         ngettext("{player} gains {n} influence", "{player} gains {n} influence", _n(p))),
     # markets and cards
+    "markets_refilled": lambda p: ngettext("The markets are refilled: {n} new card",
+                                           "The markets are refilled: {n} new cards", _n(p)),
     "card_taken": lambda p: _("{player} takes “{card}” from the market"),
     "blind_draw": lambda p: _("{player} draws “{card}” blind from the deck"),
     "blind_draw_returned": lambda p: _("{player} cannot pay and puts “{card}” back on the "

@@ -397,7 +397,8 @@ class MainWindow(QMainWindow):
         if c.game is None:
             self.go_to_menu()
             return
-        self.log_panel.set_entries(c.visible_log())
+        entries = c.visible_log()
+        self.log_panel.set_entries(entries)
         if c.pending_handoff is not None:
             self.handoff.show_player(c.pending_handoff)
             self.stack.setCurrentWidget(self.handoff)
@@ -407,7 +408,7 @@ class MainWindow(QMainWindow):
             try:
                 if hasattr(table, "set_thinking"):
                     table.set_thinking(c.thinking, redraw=False)
-                table.show_view(view, c.legal_for_viewer(), c.viewer)
+                table.show_view(view, c.legal_for_viewer(), c.viewer, log=entries)
             except Exception as err:
                 log.exception("the table failed to draw the view")
                 self.statusBar().showMessage(_("The table failed to draw: {error}")

@@ -17,7 +17,13 @@ LINEUPS = {
     3: ["jerusalem", "tripoli", "antioch"],
     4: ["jerusalem", "tripoli", "edessa", "antioch"],
 }
-SCREENS = ("table", "window", "start", "newgame", "settings", "handoff", "scoring")
+SCREENS = ("table", "battle", "round", "window", "start", "newgame", "settings", "handoff",
+           "scoring")
+# screens of the table with a notice: the game is played on to the next one of them
+NOTICE_ENDS = {
+    "battle": lambda game, keys: "battle_won" in keys and game.s.get("battle") is None,
+    "round": lambda game, keys: "round_started" in keys and game.s.get("round", 0) > 1,
+}
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -41,6 +47,18 @@ def play_random(game, steps: int, seed: int) -> int:
         game.apply(rnd.choice(legal))
         done += 1
     return done
+
+
+def play_to_notice(game, screen: str, seed: int) -> int:
+    """Play random legal actions (after the first ``steps``) until the end of a battle or of
+    a round (``NOTICE_ENDS``); returns the log length before the action that ended it."""
+    rnd = random.Random(seed)
+    while not game.is_over:
+        n = len(game.log)
+        game.apply(rnd.choice(list(game.legal_actions())))
+        if NOTICE_ENDS[screen](game, [e[0] for e in game.log[n:]]):
+            return n
+    raise ValueError(f"the game (seed {seed}) ended with no {screen} end to show")
 
 
 def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int = 0,
@@ -71,7 +89,12 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
     if player not in LINEUPS[players]:
         player = None
 
-    if screen == "table":
+    seen_log = None
+    if screen in NOTICE_ENDS:
+        seen_log = game.log[:play_to_notice(game, screen, seed)]
+        player = LINEUPS[players][0]  # the notice as the first state's player reads it
+
+    if screen in ("table", *NOTICE_ENDS):
         if table_factory is None:
             from .table.view import TableView
             table = TableView()
@@ -79,7 +102,13 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
             table = table_factory(None)
         table.resize(w, h)
         legal = list(game.legal_actions()) if player else None
-        table.show_view(game.view(player), legal, player)
+        if seen_log is not None and (game.decision is None or game.decision.player != player):
+            legal = []  # the notice's reader is not the one deciding now
+        if seen_log is not None:  # the look before: what came before it is history
+            table.show_view(game.view(player), legal, player,
+                            [e for e in seen_log if e[2] is None or player in e[2]])
+        table.show_view(game.view(player), legal, player,
+                        game.log_for(player) if seen_log is not None else None)
         if hasattr(table, "render_to_image"):
             image = table.render_to_image(QSize(w, h))
         else:

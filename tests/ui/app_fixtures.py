@@ -28,8 +28,9 @@ class FakeTable(QWidget):
         self.highlighted = []
         self.language_calls = 0
 
-    def show_view(self, view, legal, player):
+    def show_view(self, view, legal, player, log=None):
         self.shown.append((view, legal, player))
+        self.log = log
 
     def set_language(self, lang=None):
         self.language_calls += 1

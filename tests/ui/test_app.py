@@ -163,6 +163,7 @@ def test_table_gets_the_view_and_the_legal_actions(fake_window):
     view, legal, player = w.table.shown[-1]
     assert player == w.controller.deciding
     assert view["viewer"] == player
+    assert w.table.log == w.controller.game.log_for(player)  # the notices read only this
     assert legal and set(legal) <= set(w.controller.game.legal_actions())
     # the table's click reaches the game
     n = len(w.controller.game.actions)

@@ -18,14 +18,15 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from ...i18n import _, current_language, ngettext
 from . import animation, art
 from . import labels as L
-from .items import TableItem, draw_signature
+from . import results as RS
+from .items import DATA_TEXTS, TableItem, draw_signature
 
 ORDERS = ("build", "prayer", "muster", "march")
 W, H = 2560, 1640
@@ -51,6 +52,12 @@ CHANGE_KEYS = ("piece:", "city:", "bishop:", "market:", "battle:card:", "token:"
 
 # The sections of the table, each laid out by the method of that name from the view.
 # (The state boards are sections too, one per state: see ``TableScene._plan``.)
+# The notices over the table (a battle's result, a round's summary): where each may lie,
+# in order of preference (the first that covers no legal target), and how long it stays.
+NOTICE_PLACES = {"battle": (R_BATTLE, R_EVENT, QRectF(1660, 510, 900, 260)),
+                 "round": (R_MARKET, QRectF(20, 240, 1030, 700), R_CROSS)}
+NOTICE_MS = {"battle": 7000, "round": 12000}
+
 SECTIONS = ("_plate", "_sanctity", "_saracen_track", "_map", "_cross", "_event", "_markets",
             "_battle")
 
@@ -115,10 +122,14 @@ class TableScene(QGraphicsScene):
         self._sections: dict[str, tuple] = {}  # section -> (its inputs, its items)
         self._seen: dict[str | None, set[str]] = {}  # viewer -> what they last saw
         self._added: list[TableItem] = []
+        self.notices: dict[str, TableItem] = {}  # kind -> the notice shown
+        self._notice_seen: dict[tuple, int] = {}  # (viewer, kind) -> the last result shown
+        self._notice_timers: dict[str, QTimer] = {}
 
     # --- public ---------------------------------------------------------------------------
 
-    def build(self, view: dict, legal=(), viewer: str | None = None) -> None:
+    def build(self, view: dict, legal=(), viewer: str | None = None,
+              log: list | None = None) -> None:
         """Show ``view``: each part of the table (a section) is laid out again only when
         the parts of the view it reads changed; within a section, items that paint the same
         picture as before are kept. Unchanged items keep their cached pictures, so the
@@ -134,7 +145,8 @@ class TableScene(QGraphicsScene):
         for it in self.items():  # animation decorations left over
             if it.parentItem() is None and not isinstance(getattr(it, "signature", None), str):
                 self.removeItem(it)
-        self._settings_sig = (current_language(), art.colour_blind())
+        old_settings, self._settings_sig = self._settings_sig, (current_language(),
+                                                                art.colour_blind())
         self.view_data = view or {}
         L.set_view(self.view_data)
         self.viewer = viewer if viewer is not None else (view or {}).get("viewer")
@@ -172,6 +184,11 @@ class TableScene(QGraphicsScene):
         self._added = []
         self._mark_changes(prev_view, prev_viewer, prev_decider)
         self._apply_highlights()
+        if old_settings != self._settings_sig:  # the open notices, in the new words
+            for kind, it in list(self.notices.items()):
+                self._open_notice(kind, it.result)
+        if log is not None:
+            self._show_results(log)
         # animate pieces that moved since the last view
         for it in self.table_items():
             if it.key in old and old[it.key] != it.pos():
@@ -360,6 +377,159 @@ class TableScene(QGraphicsScene):
             elif it.signature not in seen and it.key and it.key.startswith(CHANGE_KEYS):
                 it.changed = True
         self._seen[viewer] = now
+
+    # --- notices: a battle's result, a round's summary (results.py) ---------------------------
+
+    def _show_results(self, log: list) -> None:
+        """Show what a battle or a round that ended since this viewer last looked came to,
+        read from ``log`` (the entries the viewer may read). A notice stays until a click
+        anywhere on the table or for a few seconds; it never takes a click (the click goes
+        on to what lies beneath) and it lies where it covers no legal target if it can."""
+        viewer = self._viewer
+        if any(getattr(it, "viewer", viewer) != viewer for it in self.notices.values()):
+            self.dismiss_notices()  # another player's notices are not this one's to read
+        found = {"battle": RS.last_battle(log) if not self.view_data.get("battle") else None,
+                 "round": RS.last_round(log)}
+        for kind, result in found.items():
+            key = (viewer, kind)
+            seen = self._notice_seen.get(key)
+            at = result.at if result is not None else -1
+            self._notice_seen[key] = max(at, -1 if seen is None or seen >= len(log) else seen)
+            if result is None or seen is None or at <= seen:
+                continue  # nothing new (or the first look: what came before is history)
+            self._open_notice(kind, result)
+
+    def _open_notice(self, kind: str, result) -> None:
+        lines = self._battle_lines(result) if kind == "battle" else self._round_lines(result)
+        self._notice(kind, *lines)
+        self.notices[kind].result = result  # to say it again in another language
+
+    def dismiss_notices(self) -> None:
+        for kind in list(self.notices):
+            self._dismiss(kind)
+
+    def _dismiss(self, kind: str) -> None:
+        it = self.notices.pop(kind, None)
+        if it is not None and it.scene() is self:
+            self.removeItem(it)
+        timer = self._notice_timers.pop(kind, None)
+        if timer is not None:
+            timer.stop()
+
+    def mousePressEvent(self, event) -> None:
+        self.dismiss_notices()  # a click closes the notices and still reaches the table
+        super().mousePressEvent(event)
+
+    def _notice(self, kind: str, title: str, headline: str, colour: QColor, rows: list) -> None:
+        """A parchment card over the table: a title, a headline in the winner's colour, and
+        rows of (state or None, text); laid where it hides no legal target if it can."""
+        self._dismiss(kind)
+        row_h, head_h = 42, 60
+        height = 70 + head_h + row_h * len(rows) + 44
+        places = NOTICE_PLACES[kind]
+        legal = [it.sceneBoundingRect() for it in self._legal_items]
+
+        def rect_in(place: QRectF) -> QRectF:
+            """Centred in ``place``; taller than it, it rises from its bottom edge."""
+            w = place.width() - 30
+            top = place.center().y() - height / 2
+            if height > place.height() - 20:
+                top = place.bottom() - 10 - height
+            return QRectF(place.center().x() - w / 2, top, w, height)
+        rect = min((rect_in(pl) for pl in places),
+                   key=lambda r: sum(r.intersects(lr) for lr in legal))
+        hint = _("Click anywhere to close")
+
+        def draw(p, rc, title=title, headline=headline, colour=colour, rows=tuple(rows),
+                 hint=hint):
+            body = art.panel(p, rc, title, title_size=24)
+            band = QRectF(body.left() + 18, body.top() + 6, body.width() - 36, head_h - 10)
+            p.save()
+            p.setPen(QPen(art.GOLD, 2))
+            p.setBrush(colour)
+            p.drawRoundedRect(band, 8, 8)
+            p.restore()
+            ink = art.PARCHMENT_LIGHT if colour.lightnessF() < .55 else art.INK
+            art.text(p, band, headline, art.fit_text(headline, 30, band.width() - 20, True),
+                     ink, bold=True)
+            y = band.bottom() + 10
+            for who, txt in rows:
+                r = QRectF(body.left() + 30, y, body.width() - 60, row_h)
+                x = r.left()
+                if who:
+                    art.piece(p, QPointF(x + 13, r.center().y()), 12, who)
+                    x += 36
+                tr = QRectF(x, r.top(), r.right() - x, r.height())
+                art.text(p, tr, txt, art.fit_text(txt, 26, tr.width()), art.INK,
+                         align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+                y += row_h
+            art.text(p, QRectF(body.left(), body.bottom() - 36, body.width(), 30), hint, 18,
+                     art.INK_SOFT, italic=True)
+        it = self._decoration(QRectF(0, 0, rect.width(), rect.height()), draw, rect.topLeft(),
+                              z=60)
+        it.signature = f"notice:{kind}"  # not an animation leftover: the next build keeps it
+        it.texts = [title, headline, *(txt for _who, txt in rows)]
+        it.setData(DATA_TEXTS, " | ".join(it.texts))
+        it.viewer = self._viewer
+        it.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.notices[kind] = it
+        timer = QTimer(self)
+        timer.setSingleShot(True)
+        timer.timeout.connect(lambda kind=kind: self._dismiss(kind))
+        timer.start(NOTICE_MS[kind])
+        self._notice_timers[kind] = timer
+
+    def _battle_lines(self, r: RS.BattleResult) -> tuple:
+        city = L.city_name(r.city)
+        title = _("Battle for {city}").format(city=city)
+        headline = _("Victory: {player}").format(player=L.state_name(r.winner))
+        colour = QColor(art.state_colour(r.winner) if r.winner in art.STATE_COLOURS
+                        else art.SARACEN)
+        rows = []
+        for who in (r.attacker, r.defender):
+            n = r.lost.get(who, 0)
+            role = _("attacker") if who == r.attacker else _("defender")
+            rows.append((who, ngettext("{player} ({role}): {n} unit lost",
+                                       "{player} ({role}): {n} units lost", n).format(
+                player=L.state_name(who), role=role, n=n)))
+        if r.captured:
+            rows.append((None, _("{city} is captured by {player}").format(
+                city=city, player=L.state_name(r.attacker))))
+        else:
+            rows.append((None, _("{city} is not captured").format(city=city)))
+        if r.level is not None and r.level[1] < r.level[0]:
+            rows.append((None, _("{city} falls to level {level}").format(
+                city=city, level=art.roman(r.level[1]))))
+        return title, headline, colour, rows
+
+    def _round_lines(self, r: RS.RoundSummary) -> tuple:
+        title = _("Round {round} is over").format(round=r.round)
+        headline = (_("Event: “{card}”").format(card=L.card_name(r.event)) if r.event
+                    else _("No event this round"))
+        rows: list = []
+        for raid in r.raids:
+            rows.append((raid.player, (
+                ngettext("Raid on {city}: {n} Saracen — the city falls",
+                         "Raid on {city}: {n} Saracens — the city falls", raid.n)
+                if raid.captured else
+                ngettext("Raid on {city}: {n} Saracen — the city holds",
+                         "Raid on {city}: {n} Saracens — the city holds", raid.n)).format(
+                city=L.city_name(raid.city), n=raid.n)))
+        if not r.raids:
+            rows.append((None, _("No raids")))
+        for sid in self.view_data.get("states") or sorted(r.coins):
+            coins = r.coins.get(sid, 0)
+            txt = ngettext("{player}: {n} coin of income", "{player}: {n} coins of income",
+                           coins).format(player=L.state_name(sid), n=coins)
+            if sid in r.influence:
+                txt += ngettext(", {n} influence", ", {n} influence",
+                                r.influence[sid]).format(n=r.influence[sid])
+            rows.append((sid, txt))
+        rows.append((None, ngettext("The markets are refilled: {n} new card",
+                                    "The markets are refilled: {n} new cards",
+                                    r.refilled).format(n=r.refilled)
+                     if r.refilled else _("The markets are full: no new cards")))
+        return title, headline, QColor("#7a5510"), rows
 
     # --- helpers ---------------------------------------------------------------------------
 

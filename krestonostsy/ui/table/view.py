@@ -267,10 +267,13 @@ class TableView(QGraphicsView):
 
     # --- public API ------------------------------------------------------------------------
 
-    def show_view(self, view: dict, legal=None, player: str | None = None) -> None:
+    def show_view(self, view: dict, legal=None, player: str | None = None,
+                  log: list | None = None) -> None:
         """Draw ``view`` for ``player``; ``legal`` are the engine Actions they may take now.
 
         When ``legal`` is None the actions come from ``view['decision']['actions']``.
+        ``log``, the entries ``player`` may read, brings the notices of a battle or a round
+        that just ended (none without it).
         """
         self._view = view or {}
         self._player = player if player is not None else self._view.get("viewer")
@@ -278,7 +281,7 @@ class TableView(QGraphicsView):
             d = self._view.get("decision") or {}
             legal = [Action.from_json(a) for a in d.get("actions") or []]
         self._legal = list(legal)
-        self._scene.build(self._view, self._legal, self._player)
+        self._scene.build(self._view, self._legal, self._player, log)
         self._scene.set_last(self._last)
         self._update_prompt()
         if self._auto_fit:

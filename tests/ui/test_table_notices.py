@@ -1,0 +1,184 @@
+"""The table's notices (issue 9 §3): a battle's result banner and a round's summary, read
+from the log the viewer may see; they never take a click and go away on one."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("PySide6")
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import QPoint, Qt  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+
+from krestonostsy import i18n  # noqa: E402
+from krestonostsy.engine import Game  # noqa: E402
+from krestonostsy.ui.table import results as RS  # noqa: E402
+from krestonostsy.ui.table.labels import state_name  # noqa: E402
+
+pytestmark = pytest.mark.usefixtures("instant_animations")
+STATES = ["jerusalem", "tripoli"]
+VIEWER = "jerusalem"
+
+
+def _units_on_map(game: Game) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for c in game.s["cities"].values():
+        for owner, n in (c.get("units") or {}).items():
+            out[owner] = out.get(owner, 0) + int(n)
+    return out
+
+
+def _show(table, game: Game) -> None:
+    d = game.decision
+    legal = list(d.actions) if d is not None and d.player == VIEWER else []
+    table.show_view(game.view(VIEWER), legal, VIEWER, game.log_for(VIEWER))
+
+
+def _play_until(table, seed: int, done):
+    """Play a seeded game with random choices, showing the table to VIEWER after every
+    action, until ``done(game, new_keys)``; returns the game and what it recorded."""
+    game = Game.new(STATES, seed=seed)
+    rnd = random.Random(seed)
+    _show(table, game)
+    memo: dict = {}
+    for _step in range(3000):
+        before = _units_on_map(game)
+        n = len(game.log)
+        game.apply(rnd.choice(list(game.decision.actions)))
+        keys = [e[0] for e in game.log[n:]]
+        if "battle_started" in keys:
+            memo["units_before"] = before
+            memo["added"] = 0
+        memo["added"] = memo.get("added", 0) + sum(
+            int(e[1].get("n") or 0) for e in game.log[n:] if e[0] == "battle_units_added")
+        _show(table, game)
+        if done(game, keys):
+            return game, memo
+    raise AssertionError("the seeded game never got there")
+
+
+def _click_empty(table) -> None:
+    QTest.mouseClick(table.viewport(), Qt.MouseButton.LeftButton,
+                     Qt.KeyboardModifier.NoModifier, QPoint(4, 4))
+
+
+def test_battle_result_banner_shows_winner_and_losses(table):
+    game, _memo = _play_until(
+        table, 1, lambda g, keys: "battle_won" in keys and g.s["battle"] is None)
+    won = [e for e in game.log if e[0] == "battle_won"][-1][1]
+    started = [e for e in game.log if e[0] == "battle_started"][-1][1]
+    scene = table.scene()
+    banner = scene.notices.get("battle")
+    assert banner is not None and banner.isVisible()
+    assert state_name(won["player"]) in banner.texts[1]  # the headline names the winner
+    result = RS.last_battle(game.log_for(VIEWER))
+    assert (result.attacker, result.defender) == (started["player"], started["defender"])
+    for side, n in result.lost.items():
+        row = next(t for t in banner.texts[2:] if t.startswith(f"{state_name(side)} ("))
+        assert f" {n} " in row
+    # seed 1: Jerusalem attacks Damascus and loses; each side loses a unit for good
+    assert result.winner == "saracen" and result.lost == {"jerusalem": 1, "saracen": 1}
+    assert not result.captured
+    assert any("не захвачен" in t for t in banner.texts)  # the window speaks Russian
+    _click_empty(table)
+    assert "battle" not in scene.notices and banner.scene() is None
+
+
+def test_battle_result_counts_every_unit_lost_for_good():
+    """Smashed units, the unit the loser discards, units with nowhere to retreat; not the
+    units that retreat or are routed to a city of theirs; a capture."""
+    log = [("battle_started", {"player": "edessa", "city": "aleppo", "defender": "tripoli"},
+            None),
+           ("battle_smash", {"player": "tripoli", "n": 2, "marker": 2}, None),
+           ("battle_rout", {"player": "edessa", "n": 1, "marker": 1}, None),
+           ("units_retreated", {"player": "edessa", "frm": "aleppo", "city": "homs", "n": 1,
+                                "reason": "rout"}, None),
+           ("battle_won", {"city": "aleppo", "player": "edessa", "marker": 1}, None),
+           ("battle_retreat", {"player": "tripoli", "city": "aleppo", "n": 3}, None),
+           ("units_destroyed", {"player": "tripoli", "city": "aleppo", "n": 3,
+                                "reason": "retreat"}, None),
+           ("city_level", {"city": "aleppo", "level": 2, "old": 3}, None),
+           ("city_gained", {"player": "edessa", "city": "aleppo", "frm": "tripoli"}, None),
+           ("order_started", {"player": "tripoli", "order": "march"}, None),
+           ("units_destroyed", {"player": "tripoli", "city": "homs", "n": 1}, None)]
+    r = RS.last_battle(log)
+    assert r.winner == "edessa" and r.at == 4
+    assert r.lost == {"edessa": 0, "tripoli": 6} and r.captured and r.level == (3, 2)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_round_summary_lists_income_of_each_state(table, lang):
+    i18n.set_language(lang)
+    try:
+        game, _memo = _play_until(
+            table, 1, lambda g, keys: "round_started" in keys and g.s["round"] == 2)
+        scene = table.scene()
+        card = scene.notices.get("round")
+        assert card is not None and card.isVisible()
+        taxes = {}
+        for key, p, _vis in game.log:
+            if key == "round_started" and p["round"] == 2:
+                break
+            if key == "taxes":
+                taxes[p["player"]] = taxes.get(p["player"], 0) + p["coins"]
+        rows = card.texts[2:]
+        for sid in STATES:
+            line = next(t for t in rows if t.startswith(state_name(sid) + ":"))
+            assert str(taxes.get(sid, 0)) in line
+        # the viewer's influence is theirs alone: the other state's is not shown
+        own = next(t for t in rows if t.startswith(state_name(VIEWER) + ":"))
+        other = next(t for t in rows if t.startswith(state_name("tripoli") + ":"))
+        assert own.count(",") == 1 and "," not in other
+        table.show_view(game.view("tripoli"), [], "tripoli", game.log_for("tripoli"))
+        assert "round" not in scene.notices  # jerusalem's notice is not tripoli's to read
+        table.show_view(game.view(VIEWER), [], VIEWER, game.log_for(VIEWER))
+        assert "round" not in scene.notices  # seen already: not shown twice
+    finally:
+        i18n.set_language("ru")
+
+
+def test_round_summary_goes_on_a_click_that_still_reaches_the_table(table, qtbot):
+    game, _memo = _play_until(
+        table, 1, lambda g, keys: "round_started" in keys and g.s["round"] == 2)
+    scene = table.scene()
+    card = scene.notices["round"]
+    assert card.acceptedMouseButtons() == Qt.MouseButton.NoButton
+    legal = scene.legal_items()
+    # it lies over no legal target when there is room elsewhere
+    assert not any(card.sceneBoundingRect().intersects(it.sceneBoundingRect()) for it in legal)
+    _click_empty(table)
+    assert "round" not in scene.notices and card.scene() is None
+
+
+def test_notice_goes_by_itself(table, qtbot, monkeypatch):
+    from krestonostsy.ui.table import scene as S
+    monkeypatch.setitem(S.NOTICE_MS, "round", 50)
+    _game, _memo = _play_until(
+        table, 1, lambda g, keys: "round_started" in keys and g.s["round"] == 2)
+    scene = table.scene()
+    assert "round" in scene.notices
+    qtbot.waitUntil(lambda: "round" not in scene.notices, timeout=2000)
+
+
+def test_results_are_read_only_from_the_log():
+    game = Game.new(STATES, seed=0)
+    rnd = random.Random(0)
+    while game.s["round"] < 2:
+        game.apply(rnd.choice(list(game.decision.actions)))
+    for viewer in STATES:
+        summary = RS.last_round(game.log_for(viewer))
+        assert summary.round == 1 and set(summary.influence) == {viewer}
+    assert RS.last_round(game.log_for(None)).influence == {}
+
+
+def test_open_notice_follows_a_change_of_language(table):
+    _play_until(table, 1, lambda g, keys: "round_started" in keys and g.s["round"] == 2)
+    scene = table.scene()
+    assert scene.notices["round"].texts[0] == "Раунд 1 окончен"
+    try:
+        table.set_language("en")
+        assert scene.notices["round"].texts[0] == "Round 1 is over"
+    finally:
+        i18n.set_language("ru")
