@@ -1,7 +1,8 @@
 """``krestonostsy validate-data [DIR]``: check YAML content; ``file:line`` errors.
 
 Checks the board, every scenario in ``scenarios/`` and the card files each one names,
-then builds each scenario's ruleset (its hooks and market slots are checked there).
+then builds each scenario's ruleset (its hooks and market slots are checked there), and
+the rules reference and glossary in ``rules/`` (krestonostsy.content.rules).
 """
 from __future__ import annotations
 
@@ -40,4 +41,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"content OK: scenario {sid} ({content.scenario.name}): "
               f"{len(content.board.cities)} cities; "
               + ", ".join(f"{v} {k}" for k, v in counts.items()))
+    from ..content.rules import load_rules
+    try:
+        book = load_rules(folder)
+    except ContentError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    print(f"rules OK: {len(book.sections)} sections, "
+          f"{sum(1 for _ in book.paragraphs())} paragraphs, {len(book.rule_ids())} rule IDs, "
+          f"{len(book.glossary)} glossary entries (ru, en)")
     return 0
