@@ -29,10 +29,11 @@ from .handoff import HandoffScreen
 from .log_panel import LogPanel
 from .names import phase_name, state_name
 from .new_game_dialog import NewGameDialog
+from .rules_window import RulesWindow
 from .saves import SaveStore
 from .scoring_screen import ScoringScreen
 from .settings import Settings, SettingsDialog
-from .start_screen import RulesDialog, StartScreen
+from .start_screen import StartScreen
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +57,7 @@ class MainWindow(QMainWindow):
         self._table_factory = table_factory or default_table_factory
         self.controller = GameController(self.store, self, autosave=autosave)
         self.table: QWidget | None = None
+        self.rules_dlg: RulesWindow | None = None  # the rules reference, made on first use
         self.auto_confirm = False  # tests: skip the confirmation questions
         self.last_message: tuple[str, str] | None = None
         self._message_box: QMessageBox | None = None
@@ -167,6 +169,10 @@ class MainWindow(QMainWindow):
             self.table = table
             if hasattr(table, "actionChosen"):
                 table.actionChosen.connect(self._on_action_chosen)
+            if hasattr(table, "rulesRequested"):  # "?" of the prompt bar
+                table.rulesRequested.connect(self.show_rules)
+            if hasattr(table, "glossaryRequested"):  # a keyword of a card
+                table.glossaryRequested.connect(self.show_glossary)
             self.log_panel.idsHovered.connect(self._highlight_ids)
             self._apply_table_settings()
         return self.table
@@ -325,11 +331,29 @@ class MainWindow(QMainWindow):
         self.settings_dlg = dialog
         return dialog
 
-    def rules_dialog(self) -> RulesDialog:
-        dialog = RulesDialog(self)
-        dialog.open()
-        self.rules_dlg = dialog
-        return dialog
+    def rules_dialog(self) -> RulesWindow:
+        """The rules reference (one window, kept open beside the table), at its contents."""
+        window = self.rules_window()
+        window.show_rule(())
+        return window
+
+    def rules_window(self) -> RulesWindow:
+        """The one rules window of this main window (made on first use)."""
+        if self.rules_dlg is None:
+            self.rules_dlg = RulesWindow(self)
+        return self.rules_dlg
+
+    def show_rules(self, rule_ids) -> RulesWindow:
+        """Open the reference at the rule behind the current decision (the "?")."""
+        window = self.rules_window()
+        window.show_rule(rule_ids)
+        return window
+
+    def show_glossary(self, entry_id: str) -> RulesWindow:
+        """Open the glossary at ``entry_id`` (a keyword of a card)."""
+        window = self.rules_window()
+        window.show_entry(entry_id)
+        return window
 
     def about_dialog(self) -> AboutDialog:
         dialog = AboutDialog(self)

@@ -2,7 +2,9 @@
 rendered as the current player sees it, saved as PNG — offscreen, then exit.
 
 ``--screen`` picks another screen (for reviewing the UI): ``table`` (default), ``window``
-(the whole main window), ``start``, ``newgame``, ``settings``, ``handoff``, ``scoring``.
+(the whole main window), ``start``, ``newgame``, ``settings``, ``handoff``, ``scoring``,
+``rules`` (the rules reference opened by the "?" at the first decision of the game) and
+``glossary`` (the glossary opened at "rout", as from a card's keywords).
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ LINEUPS = {
     4: ["jerusalem", "tripoli", "edessa", "antioch"],
 }
 SCREENS = ("table", "battle", "round", "window", "start", "newgame", "settings", "handoff",
-           "scoring")
+           "scoring", "rules", "glossary")
 # screens of the table with a notice: the game is played on to the next one of them
 NOTICE_ENDS = {
     "battle": lambda game, keys: "battle_won" in keys and game.s.get("battle") is None,
@@ -152,6 +154,16 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
         app.processEvents()
         dialog.adjustSize()
         widget = dialog
+    elif screen in ("rules", "glossary"):
+        from ..engine.prompt_rules import rules_of
+        if screen == "rules":
+            widget = window.show_rules(rules_of(game.decision.prompt) if game.decision else ())
+        else:
+            widget = window.show_glossary("rout")
+        widget.resize(w, h)
+        for _ in range(3):
+            app.processEvents()
+        widget._scroll_to_focus()
     for _ in range(5):
         app.processEvents()
     image = widget.grab().toImage()

@@ -1120,36 +1120,7 @@ class TableScene(QGraphicsScene):
 
     def _order_token(self, p: QPainter, c: QPointF, r: float, owner: str, order: str,
                      enhanced: bool) -> None:
-        col = art.state_colour(owner)
-        p.save()
-        path = QPainterPath()
-        pts = [c + QPointF(r * math.cos(math.pi / 6 + k * math.pi / 3),
-                           r * math.sin(math.pi / 6 + k * math.pi / 3)) for k in range(6)]
-        path.addPolygon(QPolygonF(pts))
-        path.closeSubpath()
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(0, 0, 0, 80))
-        p.drawPath(path.translated(2, 3))
-        p.setBrush(col)
-        p.setPen(QPen(art.GOLD if enhanced else art.INK, 3.2 if enhanced else 1.6))
-        p.drawPath(path)
-        if art.colour_blind() and owner in art.STATE_PATTERNS:
-            p.setBrush(QBrush(art.state_ink(owner), art.STATE_PATTERNS[owner]))
-            p.setOpacity(.35)
-            p.drawPath(path)
-            p.setOpacity(1)
-        disc = QColor(art.PARCHMENT_LIGHT)
-        p.setPen(QPen(art.INK, 1))
-        p.setBrush(disc)
-        p.drawEllipse(c, r * .62, r * .62)
-        if order == "boost":
-            art.text(p, QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), "+", r * 1.2, art.CRIMSON, bold=True)
-        elif order in art.ORDER_ICONS:
-            s = r * .9
-            art.icon(p, art.ORDER_ICONS[order], QRectF(c.x() - s / 2, c.y() - s / 2, s, s))
-        if enhanced:
-            art.boss(p, c + QPointF(r * .62, -r * .62), r * .22)
-        p.restore()
+        art.order_token(p, c, r, owner, order, enhanced)
 
     # --- event area --------------------------------------------------------------------------
 
