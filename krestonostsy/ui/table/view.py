@@ -209,7 +209,7 @@ class CardPreview(QWidget):
             parts.append(f"<p style='margin-top:{int(8 * k)}px; font-size:{int(14 * k)}px;"
                          f" color:{soft}'>" + html.escape(_("Keywords")) + ": <u>"
                          + "</u> · <u>".join(html.escape(w) for w in words) + "</u><br><i>"
-                         + html.escape(_("right-click the card to open them in the glossary"))
+                         + html.escape(_("Right-click the card to open them in the glossary"))
                          + "</i></p>")
         if flavour:
             parts.append(f"<p style='margin-top:{int(10 * k)}px; font-size:{int(16 * k)}px;"
