@@ -173,12 +173,9 @@ def _home(book: RulesBook) -> dict[str, Paragraph]:
 
 
 # ----------------------------------------------------------------------------- loading
-def _text(r: Reader, where: str) -> Text:
-    values = {}
-    for lang in LANGUAGES:
-        value = r.str(lang)
-        values[lang] = " ".join(value.split())
-    return Text(**values)
+def _text(r: Reader) -> Text:
+    """The ``ru`` and ``en`` texts of ``r``, both required; whitespace runs become one space."""
+    return Text(**{lang: " ".join(r.str(lang).split()) for lang in LANGUAGES})
 
 
 def _rule_list(r: Reader, key: str, required: bool = True) -> tuple[str, ...]:
@@ -217,17 +214,19 @@ def _keys(r: Reader) -> tuple[str, ...]:
 def _read_reference(path: Path) -> tuple[tuple[Section, ...], list[tuple[Text, str, int]]]:
     file = f"{RULES_DIR}/{REFERENCE_FILE}"
     top = Reader(read_yaml(path), file)
-    sections, texts, seen = [], [], set()
+    sections: list[Section] = []
+    texts: list[tuple[Text, str, int]] = []
+    seen: set[str] = set()
     for sr in top.readers("sections", "section"):
         sid = sr.str("id")
         if not ENTRY_ID.match(sid) or sid in seen:
             sr.fail(f"section id '{sid}' must be a unique lowercase word", "id")
         seen.add(sid)
         sr.where = f"section {sid}"
-        title = _text(sr.sub("title"), "title")
-        paragraphs = []
+        title = _text(sr.sub("title"))
+        paragraphs: list[Paragraph] = []
         for pr in sr.readers("paragraphs", f"section {sid}: paragraph"):
-            p = Paragraph(rules=_rule_list(pr, "rules"), text=_text(pr, "text"),
+            p = Paragraph(rules=_rule_list(pr, "rules"), text=_text(pr),
                           pictures=_pictures(pr), line=pr.line or 0)
             pr.done()
             paragraphs.append(p)
@@ -243,14 +242,16 @@ def _read_reference(path: Path) -> tuple[tuple[Section, ...], list[tuple[Text, s
 def _read_glossary(path: Path) -> tuple[tuple[GlossaryEntry, ...], list[tuple[Text, str, int]]]:
     file = f"{RULES_DIR}/{GLOSSARY_FILE}"
     top = Reader(read_yaml(path), file)
-    entries, texts, owner = [], [], {}
+    entries: list[GlossaryEntry] = []
+    texts: list[tuple[Text, str, int]] = []
+    owner: dict[str, str] = {}
     for er in top.readers("entries", "entry"):
         eid = er.str("id")
         if not ENTRY_ID.match(eid) or any(e.id == eid for e in entries):
             er.fail(f"entry id '{eid}' must be a unique lowercase word", "id")
         er.where = f"entry {eid}"
-        entry = GlossaryEntry(id=eid, term=_text(er.sub("term"), "term"),
-                              rules=_rule_list(er, "rules"), text=_text(er, "text"),
+        entry = GlossaryEntry(id=eid, term=_text(er.sub("term")),
+                              rules=_rule_list(er, "rules"), text=_text(er),
                               keys=_keys(er), pictures=_pictures(er))
         for key in entry.keys:
             if key in owner:
