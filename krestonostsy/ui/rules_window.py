@@ -17,7 +17,7 @@ import re
 from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer, QUrl
-from PySide6.QtGui import QImage, QPainter, QPainterPath, QPen, QTextDocument
+from PySide6.QtGui import QImage, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -471,9 +471,6 @@ class RulesWindow(QDialog):
             self.splitter.setSizes([int(self.width() * .26), int(self.width() * .74)])
             self.render()
             self._scroll_to_focus()
-
-    def document(self) -> QTextDocument:
-        return self.text.document()
 
 
 def picture_names() -> tuple[str, ...]:
