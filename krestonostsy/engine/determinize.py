@@ -43,7 +43,6 @@ may replace with its own model.
 from __future__ import annotations
 
 from collections import defaultdict
-from operator import add
 from random import Random
 from typing import TYPE_CHECKING, Any
 
@@ -229,11 +228,9 @@ def _sample(s: dict, g: AnyGame, viewer: str, k: Knowledge, refs: set[str],
         cards += free
         groups += [i] * len(free)
         sizes.append(len(free))
-    # keys[j] = groups[j] + r.random(), drawn in card order; map() runs the loops in C
-    # (about 150 cards mid-game, the bulk of a determinize), iter(r.random, -1.0) never
-    # ends (random() < 1) and map stops at the end of ``groups`` before drawing again
-    keys = list(map(add, groups, iter(r.random, -1.0)))
-    mixed = list(map(cards.__getitem__, sorted(range(len(cards)), key=keys.__getitem__)))
+    rand = r.random
+    keys = [i + rand() for i in groups]
+    mixed = [cards[j] for j in sorted(range(len(cards)), key=keys.__getitem__)]
 
     deal: dict[str, Any] = {}
     sigma: dict[str, str] = {}
