@@ -1,7 +1,8 @@
 """Thin graphics items: each draws one piece of the current view and carries its targets.
 
 An item knows nothing of the rules. It is told whether it is a legal target
-(``set_legal``) and whether it was part of the last move (``set_last``); a click on a legal
+(``set_legal``) and whether it was part of the last move (``set_last``, from the engine's
+log: ``motion.py``); a click on a legal
 item is reported to the scene (``TableScene.item_clicked``), which turns it into intents.
 ``texts`` (also in ``data(0)``) lists the words the item shows, so tests and accessibility
 tools can read the table.
@@ -12,7 +13,7 @@ import logging
 from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPicture
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPicture
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem
 
 from . import art
@@ -52,6 +53,17 @@ def draw_signature(draw: Callable | None) -> str:
     return repr(parts)
 
 
+class _MeasuringPainter(QPainter):
+    """The painter that measures a drawing (into a ``QPicture``): it records a textured
+    brush (the parchment of the panels) as its plain colour. A picture stores each texture
+    it is given as a PNG, ~0.2 s for one panel, and the texture changes no bound."""
+
+    def setBrush(self, brush, *args) -> None:  # noqa: N802 - Qt's name
+        if isinstance(brush, QBrush) and brush.style() == Qt.BrushStyle.TexturePattern:
+            brush = QBrush(brush.color())
+        super().setBrush(brush, *args)
+
+
 class TableItem(QGraphicsItem):
     """A rectangle (in local coordinates) painted by ``draw(painter, rect)``.
 
@@ -71,7 +83,6 @@ class TableItem(QGraphicsItem):
         self.texts = [str(t) for t in texts if t not in (None, "")]
         self.legal = False
         self.last = False
-        self.changed = False  # changed by another's move since the viewer last acted
         self.hover = False
         self.round_shape = round_shape
         self.radius = radius
@@ -90,6 +101,21 @@ class TableItem(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     # --- geometry -----------------------------------------------------------------------
+
+    @staticmethod
+    def nearest(kept: list[TableItem], place: QPointF) -> TableItem:
+        """Take from ``kept`` (items painting the same picture) the one whose top-left
+        corner lies nearest ``place`` (in the scene) and put it there. Moving an item keeps
+        its cached picture: a table laid out anew (a board moved aside when the viewer
+        changes) repaints only what it shows anew."""
+        def dist(it: TableItem) -> float:
+            d = it.pos() + it.rect().topLeft() - place
+            return abs(d.x()) + abs(d.y())
+        it = min(kept, key=dist)
+        kept.remove(it)
+        if dist(it):
+            it.setPos(place - it.rect().topLeft())
+        return it
 
     def rect(self) -> QRectF:
         return QRectF(self._rect)
@@ -112,7 +138,7 @@ class TableItem(QGraphicsItem):
             self._bounds = self._rect.adjusted(-14 - left, -14 - top, 14 + right, 14 + bottom)
             if self._draw is not None:
                 pic = QPicture()
-                p = QPainter(pic)
+                p = _MeasuringPainter(pic)
                 try:
                     self._draw(p, QRectF(self._rect))
                 except Exception:  # reported when it is painted
