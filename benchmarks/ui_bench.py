@@ -3,8 +3,9 @@
 Run: ``QT_QPA_PLATFORM=offscreen python benchmarks/ui_bench.py [--actions N] [--sizes ...]``.
 
 Method. A seeded 4-player game is played with random legal actions. After each action
-the table is shown the new view of the player to move (``TableView.show_view``, as the
-main window does after a click) and the viewport is repainted synchronously
+the table is shown the new view of the player to move and the log entries they may read
+(``TableView.show_view(view, legal, player, log)``, as the main window does after a click:
+the new entries say what the others did, which is marked and animated) and the viewport is repainted synchronously
 (``viewport().repaint()``, the whole viewport): the time from the call to the end of that paint is one
 "click→repaint" sample (the engine's ``apply`` is timed apart; the log panel is not part
 of the table). ``--partial`` instead lets Qt paint only what changed (the events are
@@ -87,7 +88,7 @@ def click_to_repaint(size: tuple[int, int], actions: int, seed: int = 7,
     game = Game.new(PLAYERS, seed=seed)
     rnd = random.Random(seed)
     viewer = _viewer(game) or PLAYERS[0]
-    table.show_view(game.view(viewer), game.legal_actions(), viewer)
+    table.show_view(game.view(viewer), game.legal_actions(), viewer, game.log_for(viewer))
     app.processEvents()
     watch = _PaintWatch(table.viewport())
     samples, engine, cpu = [], [], []
@@ -103,7 +104,7 @@ def click_to_repaint(size: tuple[int, int], actions: int, seed: int = 7,
         viewer = _viewer(game) or viewer
         view = game.view(viewer)
         legal = game.legal_actions() if _viewer(game) == viewer else []
-        table.show_view(view, legal, viewer)
+        table.show_view(view, legal, viewer, game.log_for(viewer))
         if partial:
             watch.wait_paint(app)
         else:
@@ -158,6 +159,9 @@ def main(argv=None) -> int:
                     help="let Qt repaint only what changed instead of the whole viewport")
     args = ap.parse_args(argv)
     _app()
+    if hasattr(os, "getloadavg"):
+        print("machine load (1, 5, 15 min): " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
+              + f" on {os.cpu_count()} cores", flush=True)
     from krestonostsy import i18n
     i18n.set_language("en")
     for text in args.sizes:

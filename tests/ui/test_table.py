@@ -338,6 +338,11 @@ def test_what_another_player_did_is_marked_until_the_viewer_acts(table):
     table.show_view(game.view(p), _legal(game, p), p, game.log_for(p))  # drawn again
     assert [it.key for it in table.scene().items()
             if isinstance(it, TableItem) and it.last] == marked, "marked until the viewer acts"
+    n = len(game.log)
     game.apply(_legal(game, p)[0])  # the viewer acts: the marks go
     table.show_view(game.view(p), _legal(game, p), p, game.log_for(p))
-    assert not [it for it in table.scene().items() if isinstance(it, TableItem) and it.last]
+    now = [it.key for it in table.scene().items() if isinstance(it, TableItem) and it.last]
+    assert not set(now) & set(marked)
+    # what is marked now is what the others (the automa) did in answer
+    assert all(k.startswith("piece:order:automa:") for k in now), now
+    assert bool(now) == any(e[1].get("player") == "automa" for e in game.log[n:])

@@ -238,7 +238,8 @@ class TableItem(QGraphicsItem):
 
 class Halo(QGraphicsItem):
     """The highlight of a :class:`TableItem`: a glow when it is a legal target (brighter
-    under the mouse), a glow and a dashed outline when it was part of the last move. A child
+    under the mouse), a blue glow, a dashed outline and a dot on its corner when it was
+    part of the last move of the others (on top of the legal glow). A child
     of the item, static (no animation: the window stays idle while it waits), never hit by
     the mouse, and cached apart from the item's own picture."""
 
@@ -259,15 +260,19 @@ class Halo(QGraphicsItem):
         o = self.owner
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         outline = o.outline()
-        if o.last:
-            art.glow(p, outline, art.LAST, 3)
-            pen = QPen(art.LAST, 2.5, Qt.PenStyle.DashLine)
-            p.setPen(pen)
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            p.drawPath(outline)
         if o.legal:
             c = QColor("#ffd24a") if o.hover else QColor(art.LEGAL)
             art.glow(p, outline, c, 5 + (3 if o.hover else 0))
+        if o.last:  # over the legal glow: a piece the others moved may be a target too
+            art.glow(p, outline, art.LAST, 3)
+            p.setPen(QPen(art.LAST, 3.5, Qt.PenStyle.DashLine))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawPath(outline)
+            # a marker on the top-left corner, readable on the smallest piece
+            corner = outline.boundingRect().topLeft()
+            p.setPen(QPen(art.PARCHMENT_LIGHT, 2))
+            p.setBrush(art.LAST)
+            p.drawEllipse(corner + QPointF(2, 2), 7, 7)
 
 
 def centered(size: float, h: float | None = None) -> QRectF:
