@@ -10,10 +10,11 @@ tools can read the table.
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPicture
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPicture, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem
 
 from . import art
@@ -109,12 +110,14 @@ class TableItem(QGraphicsItem):
         its cached picture: a table laid out anew (a board moved aside when the viewer
         changes) repaints only what it shows anew."""
         def dist(it: TableItem) -> float:
-            d = it.pos() + it.rect().topLeft() - place
+            d = it.pos() + it._rect.topLeft() - place
             return abs(d.x()) + abs(d.y())
-        it = min(kept, key=dist)
-        kept.remove(it)
-        if dist(it):
-            it.setPos(place - it.rect().topLeft())
+        it = kept.pop() if len(kept) == 1 else min(kept, key=dist)
+        if kept and it in kept:
+            kept.remove(it)
+        to = place - it._rect.topLeft()
+        if it.pos() != to:
+            it.setPos(to)
         return it
 
     def rect(self) -> QRectF:
@@ -241,14 +244,13 @@ class Halo(QGraphicsItem):
     under the mouse), a blue glow, a dashed outline and a dot on its corner when it was
     part of the last move of the others (on top of the legal glow). A child
     of the item, static (no animation: the window stays idle while it waits), never hit by
-    the mouse, and cached apart from the item's own picture."""
+    the mouse; its picture is shared by every highlight of the same size and look."""
 
     def __init__(self, owner: TableItem):
         super().__init__(owner)
         self.owner = owner
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setAcceptHoverEvents(False)
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         return self.owner.rect().adjusted(-14, -14, 14, 14)
@@ -257,8 +259,32 @@ class Halo(QGraphicsItem):
         return QPainterPath()  # clicks and hover go to the item underneath
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        """The highlight's picture, made once for each size, look and zoom (all the market
+        cards share one): a new legal target costs a blit, not a glow drawn anew."""
         o = self.owner
+        bounds = self.boundingRect()
+        t = p.worldTransform()
+        dpr = p.device().devicePixelRatioF() if p.device() is not None else 1.0
+        scale = max(abs(t.m11()), abs(t.m12())) * dpr
+        key = (o.round_shape, o.radius, round(bounds.width(), 1), round(bounds.height(), 1),
+               o.legal, o.hover, o.last, round(scale, 3))
+        pix = _HALO_PICTURES.get(key)
+        if pix is None:
+            if len(_HALO_PICTURES) >= HALO_PICTURES_MAX:
+                _HALO_PICTURES.clear()
+            pix = _HALO_PICTURES[key] = self._picture(bounds, scale)
+        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        p.drawPixmap(bounds, pix, QRectF(pix.rect()))
+
+    def _picture(self, bounds: QRectF, scale: float) -> QPixmap:
+        o = self.owner
+        pix = QPixmap(max(1, math.ceil(bounds.width() * scale)),
+                      max(1, math.ceil(bounds.height() * scale)))
+        pix.fill(Qt.GlobalColor.transparent)
+        p = QPainter(pix)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.scale(scale, scale)
+        p.translate(-bounds.topLeft())
         outline = o.outline()
         if o.legal:
             c = QColor("#ffd24a") if o.hover else QColor(art.LEGAL)
@@ -273,6 +299,13 @@ class Halo(QGraphicsItem):
             p.setPen(QPen(art.PARCHMENT_LIGHT, 2))
             p.setBrush(art.LAST)
             p.drawEllipse(corner + QPointF(2, 2), 7, 7)
+        p.end()
+        return pix
+
+
+# The highlights' pictures by (shape, size, look, zoom); emptied when it holds this many.
+HALO_PICTURES_MAX = 200
+_HALO_PICTURES: dict[tuple, QPixmap] = {}
 
 
 def centered(size: float, h: float | None = None) -> QRectF:
