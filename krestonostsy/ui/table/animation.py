@@ -5,8 +5,9 @@ makes every change immediate (tests, fast replays). Items are moved with
 ``move(item, to)`` / ``fade_in(item)`` / ``slide_in(item, frm)``; short-lived decoration
 items (a unit piece travelling between cities, a ripple on a changed count) are animated
 by ``travel`` / ``ripple`` and removed from their scene when done. Each takes a
-``delay_ms``: what happened is shown one move after the other (``motion.py``). Running animations are
-children of one owner object and delete themselves when they stop (``DeleteWhenStopped``):
+``delay_ms`` (scaled like the durations): what the others did is shown one move after the
+other (``motion.py``). Running animations are children of one owner object and delete
+themselves when they stop (``DeleteWhenStopped``):
 nothing of a finished animation (its closures, its decoration item) stays alive. They can
 be finished at once with ``finish_all()`` (before the scene changes); ``active()`` lists
 the running ones and ``live()`` counts the animation objects that exist. Highlights are

@@ -453,13 +453,6 @@ class Director:
         out.reverse()
         return out
 
-    def reset(self) -> None:
-        """Forget every viewer's marks and log position."""
-        self._seen.clear()
-        self._marks.clear()
-        self._public = None
-        self._by_key = {}
-
     # --- the moves -------------------------------------------------------------------------
 
     def _play(self, happenings: list[Happening], before: Snapshot) -> None:
