@@ -106,8 +106,9 @@ def test_hot_seat_the_next_player_sees_the_previous_players_move(table, normal_s
     _show(table, game, first)
     while game.decision.player == first:
         game.apply(list(game.decision.actions)[0])
+    _show(table, game, first)  # the first player sees the result ("End turn", safe turns)
     second = game.decision.player
-    _show(table, game, second)  # their first look: the first player's move is news
+    _show(table, game, second)  # the second's first look: the first player's move is news
     marked = {it.key for it in _marked(table)}
     assert any(k.startswith(f"piece:order:{first}:") for k in marked), marked
     assert animation.active()

@@ -241,9 +241,11 @@ def _order_placed(p: dict) -> Happening:
     who, order, cell = p.get("player"), p.get("order"), p.get("cell")
     target = f"cross:{order}:{cell}"
     prefix = f"piece:order:{who}:{order}:{cell}:"
-    frm = "automa:tokens" if who == "automa" else f"piece:order:{who}:{order}:supply"
+    # from its owner's supply (or board, when the supply was already drawn without it)
+    frm = (("automa:tokens",) if who == "automa"
+           else (f"piece:order:{who}:{order}:supply", _board(who)))
     # the token lies on top of its cell: the director finds its stack position
-    return Happening(who, (Mark(prefix, target),), (Slide(prefix, (frm,), target),))
+    return Happening(who, (Mark(prefix, target),), (Slide(prefix, frm, target),))
 
 
 @reads("card_taken", "building_built", "governor_appointed", "spy_played", "tactic_learned",
@@ -343,7 +345,8 @@ class Director:
     def __init__(self, scene):
         self.scene = scene
         self._seen: dict[str | None, _Seen] = {}
-        self._public: tuple[int, object] | None = None  # public entries shown, the last one
+        # where this table began to show the game: its public entries then, the last one
+        self._origin: tuple[int, object] | None = None
         self._marks: dict[str | None, set[Mark]] = {}
         self._by_key: dict[str | None, list[Mark]] = {}  # the viewer's marks by item key
 
@@ -359,9 +362,9 @@ class Director:
             if n > len(log) or (n and log[n - 1] != seen.last):
                 return None
             return n
-        if self._public is None:
+        if self._origin is None:
             return None
-        count, last = self._public  # a viewer's first look: after the public entries shown
+        count, last = self._origin  # a viewer's first look: all since the table showed the game
         if count == 0:
             return 0
         k = 0
@@ -389,9 +392,11 @@ class Director:
         if log is not None:
             start = self._start(log, viewer)
             seen = self._seen.get(viewer)
-            if start is None:
+            if start is None:  # a new history: what came before it is not news
                 marks.clear()
                 start = len(log)
+                public = [e for e in log if e[2] is None]
+                self._origin = (len(public), public[-1] if public else None)
             elif start < len(log) and seen is not None and seen.deciding:
                 marks.clear()  # the viewer acted: their last look was at their own decision
             happenings = [h for h in map(read, log[start:]) if h is not None and h.actor != viewer]
@@ -401,8 +406,6 @@ class Director:
             decision = (self.scene.view_data or {}).get("decision") or {}
             self._seen[viewer] = _Seen(len(log), log[-1] if log else None,
                                        decision.get("player") == viewer)
-            public = [e for e in log if e[2] is None]
-            self._public = (len(public), public[-1] if public else None)
             if before is not None and happenings and animation.duration() > 0:
                 self._play(happenings, before)
         by_key: dict[str | None, list[Mark]] = {}
