@@ -394,3 +394,14 @@ def test_the_load_screen_follows_the_language(qtbot, store, lang_ru):
     assert screen.title.text() == "Saved games" and screen.open_button.text() == "Open"
     assert any(screen.row_widget(r).title.text() == "Autosave"
                for r in range(screen.list.count()))
+
+
+def test_the_load_screen_screenshot_lists_the_sample_saves(tmp_path, qapp, lang_ru):
+    from krestonostsy.ui.screenshot import SAMPLE_SAVES, take_screenshot
+    out = take_screenshot(tmp_path / "load.png", lang="en", size=(1280, 800), screen="load")
+    image = QImage(str(out))
+    assert image.size() == QSize(1280, 800)
+    # the rows are parchment on the dark page: one band of them per sample save (+ damaged)
+    column = [image.pixelColor(1100, y).lightness() for y in range(80, 720)]
+    bands = sum(1 for a, b in zip(column[:-1], column[1:], strict=True) if a < 120 <= b)
+    assert bands == len(SAMPLE_SAVES) + 1
