@@ -13,14 +13,23 @@ never by replaying the games, so it stays quick with many saves.
 """
 from __future__ import annotations
 
-import html
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontInfo, QImage, QLinearGradient, QPainter, QPen, QPixmap
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontInfo,
+    QFontMetrics,
+    QImage,
+    QLinearGradient,
+    QPainter,
+    QPen,
+    QPixmap,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QFrame,
     QGraphicsView,
     QHBoxLayout,
     QInputDialog,
@@ -29,6 +38,9 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMessageBox,
     QPushButton,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
@@ -122,15 +134,32 @@ def placeholder_thumbnail(states: list, size: QSize, unreadable: bool = False) -
     return pixmap
 
 
-def thumbnail_pixmap(info: SaveInfo, size: QSize) -> QPixmap:
-    """The save's cached thumbnail scaled to ``size``, else the placeholder."""
-    if info.readable and info.thumbnail.is_file():
-        image = QImage(str(info.thumbnail))
-        if not image.isNull():
-            return QPixmap.fromImage(image.scaled(
-                size, Qt.AspectRatioMode.KeepAspectRatio,
-                Qt.TransformationMode.SmoothTransformation))
-    return placeholder_thumbnail(info.states, size, unreadable=not info.readable)
+class Thumbnails:
+    """The pictures of the rows, made once per save and size: the cached thumbnail scaled,
+    else the placeholder (only rows that are painted ask, so a long list stays quick)."""
+
+    def __init__(self):
+        self._made: dict[tuple, QPixmap] = {}
+
+    def clear(self) -> None:
+        self._made.clear()
+
+    def of(self, info: SaveInfo, size: QSize) -> QPixmap:
+        key = (info.path, info.saved_at, info.error, size.width(), size.height())
+        found = self._made.get(key)
+        if found is None:
+            found = self._made[key] = self._make(info, size)
+        return found
+
+    @staticmethod
+    def _make(info: SaveInfo, size: QSize) -> QPixmap:
+        if info.readable and info.thumbnail.is_file():
+            image = QImage(str(info.thumbnail))
+            if not image.isNull():
+                return QPixmap.fromImage(image.scaled(
+                    size, Qt.AspectRatioMode.KeepAspectRatio,
+                    Qt.TransformationMode.SmoothTransformation))
+        return placeholder_thumbnail(info.states, size, unreadable=not info.readable)
 
 
 # --- the rows --------------------------------------------------------------------------------
@@ -140,74 +169,118 @@ def seat_label(kind: str) -> str:
     return _(label) if label else kind
 
 
-def states_html(info: SaveInfo) -> str:
-    """The states as coloured labels, each with its seat (person or bot level)."""
-    parts = []
-    for state in info.states:
-        bg = QColor(STATE_COLOURS.get(state, UNKNOWN_STATE)).name()
-        ink = QColor(STATE_INK.get(state, QColor("#2b2118"))).name()
-        seat = seat_label(info.seats.get(state, "human"))
-        parts.append(f'<span style="background-color:{bg}; color:{ink};">'
-                     f'&nbsp;{html.escape(state_name(state))}&nbsp;</span>'
-                     f'&nbsp;<span style="color:#5a4526;">{html.escape(seat)}</span>')
-    return "&nbsp;&nbsp;&nbsp;".join(parts)
+@dataclass(frozen=True)
+class RowText:
+    """What a row says: the name; the states with their seats (none for a file that cannot
+    be opened); the details (round, finished, date; or why it cannot be opened)."""
+
+    name: str
+    states: tuple[tuple[str, str, str], ...]  # (state id, its name, its seat)
+    details: str
+
+    @property
+    def states_text(self) -> str:
+        return "   ".join(f"{name} {seat}" for _state, name, seat in self.states)
 
 
-def details_text(info: SaveInfo) -> str:
-    """Round, state of the game and date, as one line."""
+def row_text(info: SaveInfo) -> RowText:
+    if not info.readable:
+        reason = " — ".join(" ".join(part.split()) for part in (info.error or "").split("\n\n"))
+        return RowText(info.name, (), reason + " · " + info.when())
+    states = tuple((s, state_name(s), seat_label(info.seats.get(s, "human")))
+                   for s in info.states)
     parts = []
     if info.round is not None:
         parts.append(_("Round {round}").format(round=info.round))
     if info.over:
         parts.append(_("finished"))
     parts.append(info.when())
-    return " · ".join(parts)
+    return RowText(info.name, states, " · ".join(parts))
 
 
-class SaveRow(QFrame):
-    """One save in the list: thumbnail, name, states and seats, round and date (or, for a
-    file that cannot be opened, the reason)."""
+INFO_ROLE = Qt.ItemDataRole.UserRole + 1
 
-    def __init__(self, info: SaveInfo, font: QFont, parent: QWidget | None = None):
+
+class SaveRowDelegate(QStyledItemDelegate):
+    """Paints one save: the picture, the name, the states as pills in their colours with
+    their seats, the details (or why the file cannot be opened) — painted, not widgets, so a
+    list of hundreds of saves is made at once."""
+
+    def __init__(self, thumbnails: Thumbnails, parent: QWidget | None = None):
         super().__init__(parent)
-        self.info = info
-        self.setObjectName("saveRow")
-        self.setFont(font)  # before it is put in the list: the sizes follow from it
-        line = self.fontMetrics().height()
-        thumb = QSize(int(line * 8.8), int(line * 5.5))
-        self.picture = QLabel(objectName="thumbnail")
-        self.picture.setFixedSize(thumb)
-        self.picture.setPixmap(thumbnail_pixmap(info, thumb))
-        self.title = QLabel(objectName="saveName")
-        bold = QFont(self.font())
+        self.thumbnails = thumbnails
+
+    @staticmethod
+    def metrics(font: QFont) -> tuple[int, QSize, int]:
+        """(line height, picture size, margin) for ``font``."""
+        line = QFontMetrics(font).height()
+        return line, QSize(int(line * 8.8), int(line * 5.5)), max(4, line // 2)
+
+    def sizeHint(self, option: QStyleOptionViewItem, index) -> QSize:
+        _line, thumb, margin = self.metrics(option.font)
+        return QSize(thumb.width() * 3, thumb.height() + 2 * margin)
+
+    def paint(self, p: QPainter, option: QStyleOptionViewItem, index) -> None:
+        info: SaveInfo = index.data(INFO_ROLE)
+        if info is None:
+            return
+        text = row_text(info)
+        line, thumb, margin = self.metrics(option.font)
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        p.save()
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        card = QRectF(option.rect).adjusted(1.5, 1.5, -1.5, -1.5)
+        p.setPen(QPen(QColor("#d99a00" if selected else "#8c6d3f"), 3 if selected else 2))
+        p.setBrush(QColor("#f6ecd0" if selected else "#e9dcb8"))
+        p.drawRoundedRect(card, 6, 6)
+        left, top = option.rect.left() + margin, option.rect.top() + margin
+        p.drawPixmap(left, top, self.thumbnails.of(info, thumb))
+        x = left + thumb.width() + line
+        width = option.rect.right() - margin - x
+        # the name
+        bold = QFont(option.font)
         bold.setBold(True)
-        bold.setPixelSize(round(QFontInfo(font).pixelSize() * 1.15))
-        self.title.setFont(bold)
-        self.title.setText(info.name)
-        self.title.setTextFormat(Qt.TextFormat.PlainText)
-        self.states = QLabel(objectName="saveStates", textFormat=Qt.TextFormat.RichText)
-        self.details = QLabel(objectName="saveDetails", wordWrap=True)
+        bold.setPixelSize(round(QFontInfo(option.font).pixelSize() * 1.15))
+        bold_metrics = QFontMetrics(bold)
+        p.setFont(bold)
+        p.setPen(QColor("#2b2118"))
+        name_h = bold_metrics.height()
+        p.drawText(QRectF(x, top, width, name_h), Qt.AlignmentFlag.AlignLeft,
+                   bold_metrics.elidedText(text.name, Qt.TextElideMode.ElideRight, width))
+        y = top + name_h + line // 6
+        # the states with their seats, or the word that the file cannot be opened
+        p.setFont(option.font)
+        fm = QFontMetrics(option.font)
         if info.readable:
-            self.states.setText(states_html(info))
-            self.details.setText(details_text(info))
+            cx = float(x)
+            for state, name, seat in text.states:
+                pill = QRectF(cx, y, fm.horizontalAdvance(name) + line * 0.6, line)
+                p.setPen(QPen(QColor("#8c6d3f"), 1))
+                p.setBrush(QColor(STATE_COLOURS.get(state, UNKNOWN_STATE)))
+                p.drawRoundedRect(pill, 3, 3)
+                p.setPen(QColor(STATE_INK.get(state, QColor("#2b2118"))))
+                p.drawText(pill, Qt.AlignmentFlag.AlignCenter, name)
+                cx = pill.right() + line * 0.35
+                p.setPen(QColor("#5a4526"))
+                p.drawText(QRectF(cx, y, fm.horizontalAdvance(seat) + 2, line),
+                           Qt.AlignmentFlag.AlignVCenter, seat)
+                cx += fm.horizontalAdvance(seat) + line
+            details_colour = QColor("#2b2118")
         else:
-            self.states.setText('<span style="color:#8b1e1e;"><b>'
-                                + html.escape(_("Cannot be opened")) + "</b></span>")
-            reason = " — ".join(" ".join(part.split()) for part in info.error.split("\n\n"))
-            self.details.setText(reason + " · " + info.when())
-            self.details.setObjectName("saveError")
-        self.details.setTextFormat(Qt.TextFormat.PlainText)
-        text = QVBoxLayout()
-        text.setSpacing(max(2, line // 5))
-        text.addWidget(self.title)
-        text.addWidget(self.states)
-        text.addWidget(self.details)
-        text.addStretch(1)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(line // 2, line // 3, line // 2, line // 3)
-        layout.setSpacing(line)
-        layout.addWidget(self.picture, 0, Qt.AlignmentFlag.AlignTop)
-        layout.addLayout(text, 1)
+            strong = QFont(option.font)
+            strong.setBold(True)
+            p.setFont(strong)
+            p.setPen(QColor("#8b1e1e"))
+            p.drawText(QRectF(x, y, width, line), Qt.AlignmentFlag.AlignVCenter,
+                       _("Cannot be opened"))
+            p.setFont(option.font)
+            details_colour = QColor("#8b1e1e")
+        y += line + line // 4
+        p.setPen(details_colour)
+        room = QRectF(x, y, width, option.rect.bottom() - margin - y)
+        p.drawText(room, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+                   | int(Qt.TextFlag.TextWordWrap), text.details)
+        p.restore()
 
 
 # --- the screen ----------------------------------------------------------------------------
@@ -234,7 +307,10 @@ class LoadScreen(QWidget):
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.list.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.list.setSpacing(3)
-        self.list.itemDoubleClicked.connect(lambda _item: self.open_selected())
+        self.list.setUniformItemSizes(True)
+        self.thumbnails = Thumbnails()
+        self.list.setItemDelegate(SaveRowDelegate(self.thumbnails, self.list))
+        self.list.itemActivated.connect(lambda _item: self.open_selected())
         self.list.currentRowChanged.connect(lambda _row: self._update_buttons())
         self.empty = QLabel(objectName="empty", alignment=Qt.AlignmentFlag.AlignCenter,
                             wordWrap=True)
@@ -280,6 +356,8 @@ class LoadScreen(QWidget):
         font = QFont(base)
         font.setPixelSize(px)
         self.setFont(font)
+        self.list.setFont(font)  # a widget a style sheet rule names does not inherit it
+        self.empty.setFont(font)
         title = QFont(font)
         title.setPixelSize(round(px * 2.2))
         self.title.setFont(title)
@@ -288,13 +366,6 @@ class LoadScreen(QWidget):
             #loadScreen QLabel#title {{ color: #f3e6c4; }}
             #loadScreen QLabel#empty {{ color: #d8c79c; font-size: {big}px; }}
             #loadScreen QListWidget {{ background: transparent; border: none; }}
-            #loadScreen QListWidget::item {{ background: #e9dcb8; border: 2px solid #8c6d3f;
-                border-radius: 6px; color: #2b2118; }}
-            #loadScreen QListWidget::item:selected {{ background: #f6ecd0;
-                border: 3px solid #d99a00; }}
-            #loadScreen QFrame#saveRow {{ background: transparent; }}
-            #loadScreen QFrame#saveRow QLabel {{ color: #2b2118; background: transparent; }}
-            #loadScreen QFrame#saveRow QLabel#saveError {{ color: #8b1e1e; }}
             #loadScreen QPushButton {{ padding: {pad // 2 + 2}px {pad + 8}px;
                 font-size: {big}px; color: #2b2118; background: #e9dcb8;
                 border: 2px solid #8c6d3f; border-radius: 6px; }}
@@ -305,9 +376,8 @@ class LoadScreen(QWidget):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        if self._fit_to_size() and self.infos:
-            current = self.current()
-            self.refresh(select=current.path if current else None)
+        if self._fit_to_size():
+            self.list.doItemsLayout()  # the rows' size follows the font
 
     def _button(self, name: str, slot) -> QPushButton:
         b = QPushButton(objectName=name)
@@ -321,14 +391,12 @@ class LoadScreen(QWidget):
         """Read the save folder again; select ``select`` (else the newest save that can be
         opened)."""
         self.infos = self.store.saves()
+        self.thumbnails.clear()
         self.list.clear()
         for info in self.infos:
-            row = SaveRow(info, self.font())
-            item = QListWidgetItem()
-            item.setData(Qt.ItemDataRole.UserRole, str(info.path))
-            item.setSizeHint(row.sizeHint())
+            item = QListWidgetItem(row_text(info).name)
+            item.setData(INFO_ROLE, info)
             self.list.addItem(item)
-            self.list.setItemWidget(item, row)
         paths = [i.path for i in self.infos]
         if paths:
             readable = [row for row, info in enumerate(self.infos) if info.readable]
@@ -347,8 +415,14 @@ class LoadScreen(QWidget):
             if info.path == Path(path):
                 self.list.setCurrentRow(row)
 
-    def row_widget(self, row: int) -> SaveRow:
-        return self.list.itemWidget(self.list.item(row))
+    def row_text(self, row: int) -> RowText:
+        """What row ``row`` says (as it is painted)."""
+        return row_text(self.infos[row])
+
+    def row_picture(self, row: int) -> QPixmap:
+        """The picture row ``row`` shows."""
+        font = self.list.font()
+        return self.thumbnails.of(self.infos[row], SaveRowDelegate.metrics(font)[1])
 
     def _update_buttons(self) -> None:
         info = self.current()

@@ -41,8 +41,9 @@ log = logging.getLogger(__name__)
 # setting; "instant" makes it 0): long enough to see what the bot did.
 BOT_PAUSE_MS = 900
 # The thumbnail of the last autosave is drawn when the table has been still this long (a
-# picture per move would slow a fast bot game down; the newest position is the one kept).
-THUMBNAIL_DELAY_MS = 400
+# picture per move would stall a bot game's animations; leaving the table, opening the
+# load screen and closing the window draw it at once).
+THUMBNAIL_DELAY_MS = 1500
 
 def default_table_factory(parent: QWidget | None = None) -> QWidget:
     from .table.view import TableView
@@ -213,11 +214,12 @@ class MainWindow(QMainWindow):
     # --- pages -------------------------------------------------------------------------------
 
     def go_to_menu(self) -> None:
+        self.write_thumbnail()
         info = self.store.resumable()
         if info is not None:
             self.start_screen.set_resume(_("Interrupted game: {states}, saved {when}").format(
                 states=", ".join(state_name(s) for s in info.states),
-                when=info.label().split(" — ")[0]))
+                when=info.when()))
         else:
             self.start_screen.set_resume(None)
         self.stack.setCurrentWidget(self.start_screen)
@@ -281,6 +283,7 @@ class MainWindow(QMainWindow):
                                    dialog.seats())
 
     def start_new_game(self, states, seed=None, options=None, seats=None) -> bool:
+        self.write_thumbnail()  # the game left behind keeps the picture of its last position
         try:
             self.ensure_table()
         except Exception as err:
@@ -316,6 +319,7 @@ class MainWindow(QMainWindow):
 
     def load_file(self, path: Path) -> bool:
         """Load a save; a bad file is refused with a message and nothing else changes."""
+        self.write_thumbnail()  # the game left behind keeps the picture of its last position
         try:
             self.ensure_table()
         except Exception as err:

@@ -448,7 +448,20 @@ class SaveStore:
         for gone in set(self._summaries) - set(paths):
             del self._summaries[gone]
         infos = [self.summary(p) for p in paths]
+        self._remove_orphan_thumbnails({p.stem for p in paths})
         return sorted(infos, key=lambda i: (i.saved_at, i.number, i.path.name), reverse=True)
+
+    def _remove_orphan_thumbnails(self, stems: set[str]) -> None:
+        """Delete the pictures of saves that are gone (deleted outside the game)."""
+        folder = self.directory / THUMBS_DIR
+        if not folder.is_dir():
+            return
+        for picture in folder.glob(f"*{THUMB_SUFFIX}"):
+            if picture.stem not in stems:
+                try:
+                    picture.unlink()
+                except OSError:
+                    pass
 
     def latest_autosave(self) -> Path | None:
         found = self.autosaves()

@@ -11,6 +11,7 @@ import os
 import random
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 LINEUPS = {
@@ -203,9 +204,11 @@ def fill_sample_saves(window, lang: str) -> None:
             player = player if player in states else states[0]
             table.show_view(game.view(player), [], player)
             store.write_thumbnail(path, png_bytes(table_thumbnail(table)))
-    (store.directory / "game-jerusalem-tripoli-20260101-120000.json").write_text(
-        '{"format_version": 2, "game": "krestonostsy", "setup": {"states": ["jerus',
-        encoding="utf-8")
+    damaged = store.directory / "game-jerusalem-tripoli-20260101-120000.json"
+    damaged.write_text('{"format_version": 2, "game": "krestonostsy", "setup": {"states": '
+                       '["jerus', encoding="utf-8")
+    yesterday = time.time() - 86_400
+    os.utime(damaged, (yesterday, yesterday))  # listed by the date of the file: last
 
 
 def _sample_result(states) -> dict:

@@ -120,14 +120,15 @@ def test_the_list_shows_every_save_newest_first_with_its_fields(qtbot, store, la
     screen.refresh()
     order = [info.path for info in screen.infos]
     assert order == [paths[k] for k in ("broken", "named", "auto", "older", "newer")]
-    named = screen.row_widget(1)
-    assert named.title.text() == "Siege"
-    assert "Эдесса" in named.states.text() and "Сильный (бот)" in named.states.text()
-    assert "Обычный (бот)" in named.states.text() and "Человек" in named.states.text()
-    assert named.details.text().startswith("Раунд ")
-    auto = screen.row_widget(2)
-    assert auto.title.text() == "Автосохранение"
-    assert "Эксперт (бот)" in auto.states.text()
+    named = screen.row_text(1)
+    assert named.name == "Siege"
+    assert [(s, seat) for s, _name, seat in named.states] == [
+        ("jerusalem", "Человек"), ("tripoli", "Обычный (бот)"), ("edessa", "Сильный (бот)"),
+        ("antioch", "Человек")]
+    assert "Эдесса Сильный (бот)" in named.states_text
+    assert named.details.startswith("Раунд ") and named.details.endswith(screen.infos[1].when())
+    auto = screen.row_text(2)
+    assert auto.name == "Автосохранение" and "Триполи Эксперт (бот)" in auto.states_text
     # the first row that can be opened is selected; "Open" loads it
     assert screen.current().path == paths["named"]
     opened = []
@@ -144,8 +145,7 @@ def test_a_damaged_or_newer_file_is_listed_with_the_reason(qtbot, store, lang_ru
     rows = {info.path: (row, info) for row, info in enumerate(screen.infos)}
     row, info = rows[paths["broken"]]
     assert not info.readable and "повреждён" in info.error
-    assert "повреждён" in screen.row_widget(row).details.text()
-    assert "Не открывается" in screen.row_widget(row).states.text()
+    assert "повреждён" in screen.row_text(row).details and screen.row_text(row).states == ()
     row, info = rows[paths["newer"]]
     assert "новой версией" in info.error
     screen.list.setCurrentRow(row)
@@ -195,7 +195,7 @@ def test_rename_through_the_dialog_keeps_the_picture(qtbot, store, lang_ru):
     assert thumbnail_path(target).read_bytes() == b"png"
     assert not thumbnail_path(paths["named"]).exists()
     assert screen.current().path == target
-    assert screen.row_widget(screen.list.currentRow()).title.text() == "Осада Эдессы, раунд 3"
+    assert screen.row_text(screen.list.currentRow()).name == "Осада Эдессы, раунд 3"
     assert read_save(target)[0].state_json() == _played(FOUR, seed=2, steps=60).state_json()
 
 
@@ -369,8 +369,9 @@ def test_thumbnails_are_written_for_autosaves_and_saves(window, tmp_path):
     assert w.save_file(elsewhere) and not (elsewhere.parent / ".thumbs").exists()
     # the load screen shows the cached picture
     w.show_load_screen()
-    row = w.load_screen.row_widget(0)
-    assert not row.picture.pixmap().isNull()
+    shown = w.load_screen.row_picture(0).toImage()
+    assert shown.pixelColor(2, 2) != placeholder_thumbnail(
+        FOUR, shown.size()).toImage().pixelColor(2, 2)  # the cached picture, not the stand-in
     w.load_screen.back_button.click()
     assert w.current_page() == "table"
 
@@ -392,8 +393,7 @@ def test_the_load_screen_follows_the_language(qtbot, store, lang_ru):
     assert screen.title.text() == "Сохранённые партии"
     i18n.set_language("en")
     assert screen.title.text() == "Saved games" and screen.open_button.text() == "Open"
-    assert any(screen.row_widget(r).title.text() == "Autosave"
-               for r in range(screen.list.count()))
+    assert any(screen.row_text(r).name == "Autosave" for r in range(screen.list.count()))
 
 
 def test_the_load_screen_screenshot_lists_the_sample_saves(tmp_path, qapp, lang_ru):
@@ -405,3 +405,13 @@ def test_the_load_screen_screenshot_lists_the_sample_saves(tmp_path, qapp, lang_
     column = [image.pixelColor(1100, y).lightness() for y in range(80, 720)]
     bands = sum(1 for a, b in zip(column[:-1], column[1:], strict=True) if a < 120 <= b)
     assert bands == len(SAMPLE_SAVES) + 1
+
+
+def test_pictures_of_saves_deleted_outside_the_game_are_cleared(store):
+    paths = _sample_folder(store)
+    for path in paths.values():
+        store.write_thumbnail(path, b"png")
+    paths["older"].unlink()  # deleted with a file manager
+    store.saves()
+    assert not thumbnail_path(paths["older"]).exists()
+    assert thumbnail_path(paths["named"]).exists()
