@@ -6,7 +6,8 @@ date, and a thumbnail (cached by :class:`~krestonostsy.ui.saves.SaveStore` when 
 written; when it is missing a placeholder is drawn in the states' colours). A file that
 cannot be opened (damaged, from a newer version, not a save) is listed too, with the reason.
 Saves are opened (double-click or "Open"), renamed and deleted here (deleting asks once);
-"Open file…" picks a save from elsewhere with the file dialog.
+"Open file…" picks a save from elsewhere with the file dialog. Of each game's autosaves only
+the newest is listed unless "Earlier autosaves" is ticked.
 
 The list is read from each file's summary line (:func:`~krestonostsy.ui.saves.read_summary`),
 never by replaying the games, so it stays quick with many saves.
@@ -30,6 +31,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QGraphicsView,
     QHBoxLayout,
     QInputDialog,
@@ -48,7 +50,7 @@ from PySide6.QtWidgets import (
 from .. import i18n
 from ..i18n import _
 from .controller import SEAT_LABELS
-from .names import state_name
+from .names import phase_name, state_name
 from .saves import SaveInfo, SaveStore
 from .table.art import STATE_COLOURS, STATE_INK
 
@@ -194,6 +196,8 @@ def row_text(info: SaveInfo) -> RowText:
         parts.append(_("Round {round}").format(round=info.round))
     if info.over:
         parts.append(_("finished"))
+    elif info.phase:
+        parts.append(phase_name(info.phase))
     parts.append(info.when())
     return RowText(info.name, states, " · ".join(parts))
 
@@ -312,6 +316,8 @@ class LoadScreen(QWidget):
         self.list.setItemDelegate(SaveRowDelegate(self.thumbnails, self.list))
         self.list.itemActivated.connect(lambda _item: self.open_selected())
         self.list.currentRowChanged.connect(lambda _row: self._update_buttons())
+        self.show_earlier = QCheckBox(objectName="showEarlier")
+        self.show_earlier.toggled.connect(lambda _on: self.refresh())
         self.empty = QLabel(objectName="empty", alignment=Qt.AlignmentFlag.AlignCenter,
                             wordWrap=True)
 
@@ -324,6 +330,8 @@ class LoadScreen(QWidget):
         buttons = QHBoxLayout()
         for b in (self.open_button, self.rename_button, self.delete_button):
             buttons.addWidget(b)
+        buttons.addStretch(1)
+        buttons.addWidget(self.show_earlier)
         buttons.addStretch(1)
         buttons.addWidget(self.file_button)
         buttons.addWidget(self.back_button)
@@ -371,6 +379,11 @@ class LoadScreen(QWidget):
                 border: 2px solid #8c6d3f; border-radius: 6px; }}
             #loadScreen QPushButton:hover {{ background: #f6ecd0; border-color: #b4873a; }}
             #loadScreen QPushButton:disabled {{ color: #8d826d; background: #b9ae93; }}
+            #loadScreen QCheckBox {{ color: #f3e6c4; font-size: {big}px; spacing: {pad}px; }}
+            #loadScreen QCheckBox::indicator {{ width: {px}px; height: {px}px;
+                border: 2px solid #8c6d3f; border-radius: 3px; background: #e9dcb8; }}
+            #loadScreen QCheckBox::indicator:checked {{ background: #d99a00;
+                border-color: #f3e6c4; }}
         """)
         return True
 
@@ -390,7 +403,7 @@ class LoadScreen(QWidget):
     def refresh(self, select: Path | None = None) -> None:
         """Read the save folder again; select ``select`` (else the newest save that can be
         opened)."""
-        self.infos = self.store.saves()
+        self.infos = self.listed(self.store.saves())
         self.thumbnails.clear()
         self.list.clear()
         for info in self.infos:
@@ -405,6 +418,21 @@ class LoadScreen(QWidget):
         self.list.setVisible(bool(paths))
         self.empty.setVisible(not paths)
         self._update_buttons()
+
+    def listed(self, infos: list[SaveInfo]) -> list[SaveInfo]:
+        """The saves to show: all, or without the older autosaves of each game (the
+        newest of a game comes first in ``infos``)."""
+        if self.show_earlier.isChecked():
+            return infos
+        seen: set[str] = set()
+        shown = []
+        for info in infos:
+            if info.autosave and info.readable:
+                if info.game_id in seen:
+                    continue
+                seen.add(info.game_id)
+            shown.append(info)
+        return shown
 
     def current(self) -> SaveInfo | None:
         row = self.list.currentRow()
@@ -522,6 +550,9 @@ class LoadScreen(QWidget):
         self.rename_button.setText(_("Rename…"))
         self.delete_button.setText(_("Delete…"))
         self.file_button.setText(_("Open file…"))
+        self.show_earlier.setText(_("Earlier autosaves"))
+        self.show_earlier.setToolTip(_("List every autosave of each game, not only its "
+                                       "newest"))
         self.file_button.setToolTip(_("Open a save from another folder"))
         self.back_button.setText(_("Back"))
 

@@ -3,8 +3,8 @@
 A save file is the engine's ``game.to_json()`` (setup + actions, replayed on load) with one
 extra key ``"ui"`` that the engine ignores: the seat types, the time it was written, whether
 the game was over, the id of the game it belongs to, for autosaves their running number, and
-a **summary** (:data:`SUMMARY_VERSION`: states, round, number of actions, the engine's save
-format). ``"ui"`` is written first, on the file's first line (``{"ui": {...},``), so the
+a **summary** (:data:`SUMMARY_VERSION`: states, round, phase, number of actions, the
+engine's save format). ``"ui"`` is written first, on the file's first line (``{"ui": {...},``), so the
 load screen reads a few kilobytes of each file instead of parsing and replaying it
 (:func:`read_summary`); the whole file stays one JSON object, and a save without that line
 (an older version's) is still listed, from its parsed contents.
@@ -129,6 +129,7 @@ class SaveInfo:
     autosave: bool = False
     seats: dict = field(default_factory=dict)
     round: int | None = None
+    phase: str | None = None
     game_id: str = ""
     number: int = -1  # an autosave's running number (-1: a manual save, or an old name)
     error: str | None = None
@@ -161,8 +162,10 @@ class UnreadableSave(SaveError):
 def summary_of(game) -> dict:
     """The summary a save carries for the load screen (see :data:`SUMMARY_VERSION`)."""
     states = list(game.setup.get("states", [])) if hasattr(game, "setup") else []
+    view = game.view(None)
     return {"version": SUMMARY_VERSION, "format": SAVE_FORMAT, "states": states,
-            "round": game.view(None).get("round"), "actions": len(game.actions)}
+            "round": view.get("round"), "phase": view.get("phase"),
+            "actions": len(game.actions)}
 
 
 def save_dict(game, seats: dict | None = None, autosave_no: int | None = None,
@@ -300,6 +303,8 @@ def _check_summary(summary: dict) -> None:
         raise SaveError("the save's summary has no list of states")
     if summary.get("round") is not None and type(summary["round"]) is not int:
         raise SaveError("the save's summary has a round that is not a whole number")
+    if summary.get("phase") is not None and type(summary["phase"]) is not str:
+        raise SaveError("the save's summary has a phase that is not a text")
     if type(summary.get("actions", 0)) is not int:
         raise SaveError("the save's summary has a number of actions that is not whole")
 
@@ -333,6 +338,7 @@ def read_summary(path: Path) -> SaveInfo:
         return info
     info.states = list(summary["states"])
     info.round = summary.get("round")
+    info.phase = summary.get("phase")
     info.actions = summary.get("actions", 0)
     info.seats = dict(ui.get("seats", {}))
     info.over = bool(ui.get("over"))

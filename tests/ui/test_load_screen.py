@@ -345,7 +345,7 @@ def test_continue_after_two_games_one_finished(qtbot, settings, store, lang_ru, 
     states = {tuple(i.states): i for i in w.load_screen.infos}
     assert states[("jerusalem", "tripoli")].over
     assert not states[("antioch", "edessa")].over
-    w.load_screen.select(first_saves[0])
+    w.load_screen.select(store.autosaves_of(first_id)[0])
     w.load_screen.open_button.click()
     assert w.current_page() in ("table", "handoff") and c.game.state_json() == first_state
 
@@ -415,3 +415,21 @@ def test_pictures_of_saves_deleted_outside_the_game_are_cleared(store):
     store.saves()
     assert not thumbnail_path(paths["older"]).exists()
     assert thumbnail_path(paths["named"]).exists()
+
+
+def test_only_the_newest_autosave_of_each_game_is_listed_unless_asked(qtbot, store, lang_ru):
+    a, b = _played(seed=1), _played(seed=2)
+    for _ in range(3):
+        store.autosave(a, game_id="aaa")
+        a.apply(a.legal_actions()[0])
+        store.autosave(b, game_id="bbb")
+        b.apply(b.legal_actions()[0])
+    named = write_save(store.directory / "mine.json", a, game_id="aaa")
+    screen = LoadScreen(store)
+    qtbot.addWidget(screen)
+    screen.refresh()
+    assert [i.path for i in screen.infos] == [
+        named, store.autosaves_of("bbb")[0], store.autosaves_of("aaa")[0]]
+    screen.show_earlier.setChecked(True)
+    assert len(screen.infos) == 7
+    assert "Ранние автосохранения" == screen.show_earlier.text()
