@@ -539,8 +539,9 @@ class LoadScreen(QWidget):
 
     def _on_language(self, _lang: str) -> None:
         self.retranslate()
+        current = self.current()
         if self.isVisible():
-            self.refresh(select=self.current().path if self.current() else None)
+            self.refresh(select=current.path if current else None)
 
     def retranslate(self) -> None:
         self.title.setText(_("Saved games"))

@@ -148,11 +148,8 @@ class SaveInfo:
         return thumbnail_path(self.path)
 
     def when(self) -> str:
+        """The date and time it was written, as the player reads it."""
         return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved_at))
-
-    def label(self) -> str:
-        from .names import state_name
-        return f"{self.when()} — {', '.join(state_name(s) for s in self.states)}"
 
 
 class UnreadableSave(SaveError):
