@@ -68,7 +68,7 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
                     screen: str = "table", table_factory=None) -> Path:
     if "QT_QPA_PLATFORM" not in os.environ:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    from PySide6.QtCore import QSettings, QSize, Qt
+    from PySide6.QtCore import QCoreApplication, QEvent, QSettings, QSize, Qt
     from PySide6.QtWidgets import QApplication
 
     from .. import i18n
@@ -161,10 +161,12 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
         app.processEvents()
     image = widget.grab().toImage()
     window.close()
+    window.deleteLater()  # its table's items go with it (a test counts the live ones)
     if not image.save(str(out)):
         raise OSError(f"cannot write {out}")
     tmp.cleanup()
     QApplication.processEvents()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
     return out
 
 
