@@ -1,6 +1,6 @@
 """The main window: start screen, the table (``ui/table/view.py: TableView``), the hot-seat
-hand-off screen, the scoring screen and the load screen in one stack; the log in a dock; a toolbar with undo,
-save, load, fit and settings.
+hand-off screen, the scoring screen and the load screen in one stack; the log in a dock; a
+toolbar with undo, save, load, fit and settings.
 """
 from __future__ import annotations
 
@@ -120,6 +120,13 @@ class MainWindow(QMainWindow):
         s.newGameRequested.connect(self.new_game_dialog)
         s.continueRequested.connect(self.continue_game)
         s.loadRequested.connect(self.show_load_screen)
+        s.rulesRequested.connect(self.rules_dialog)
+        s.settingsRequested.connect(self.settings_dialog)
+        s.quitRequested.connect(self.close)
+        self.handoff.acknowledged.connect(self.controller.acknowledge_handoff)
+        self.scoring.backToTableRequested.connect(self.show_table_page)
+        self.scoring.newGameRequested.connect(self.new_game_dialog)
+        self.scoring.menuRequested.connect(self.go_to_menu)
         ls = self.load_screen
         ls.openRequested.connect(self.load_file)
         ls.openFileRequested.connect(self.load_dialog)
@@ -128,13 +135,6 @@ class MainWindow(QMainWindow):
         self._thumbnailed: Path | None = None
         self._thumb_timer = QTimer(self, singleShot=True, interval=THUMBNAIL_DELAY_MS)
         self._thumb_timer.timeout.connect(self.write_thumbnail)
-        s.rulesRequested.connect(self.rules_dialog)
-        s.settingsRequested.connect(self.settings_dialog)
-        s.quitRequested.connect(self.close)
-        self.handoff.acknowledged.connect(self.controller.acknowledge_handoff)
-        self.scoring.backToTableRequested.connect(self.show_table_page)
-        self.scoring.newGameRequested.connect(self.new_game_dialog)
-        self.scoring.menuRequested.connect(self.go_to_menu)
         c = self.controller
         c.changed.connect(self.refresh)
         c.handoffRequested.connect(self._on_handoff)
@@ -249,13 +249,14 @@ class MainWindow(QMainWindow):
         self._update_actions()
 
     def leave_load_screen(self) -> None:
+        """Back to the page the load screen was opened from, redrawn: a bot may have moved
+        meanwhile (the load screen stays up while the game goes on under it)."""
         page = self._page_before_load
         if page is self.start_screen or self.controller.game is None:
             self.go_to_menu()
-        else:
-            self.stack.setCurrentWidget(page)
-            self.log_dock.show()
-            self._update_actions()
+            return
+        self.stack.setCurrentWidget(self.scoring if page is self.scoring else self.game_page)
+        self.refresh()
 
     # --- starting and loading games ------------------------------------------------------------
 
@@ -327,9 +328,14 @@ class MainWindow(QMainWindow):
                               .format(error=err))
             return False
         from ..engine import SaveError
+        from_list = self.stack.currentWidget() is self.load_screen
+        if from_list:  # the loaded game shows itself (refresh keeps the load screen up)
+            self.stack.setCurrentWidget(self.game_page)
         try:
             self.controller.load(Path(path))
         except SaveError as err:
+            if from_list:
+                self.stack.setCurrentWidget(self.load_screen)
             self.show_message(_("The save cannot be opened"), str(err))
             return False
         return True
@@ -439,6 +445,8 @@ class MainWindow(QMainWindow):
         self.controller.choose(action)
 
     def _on_handoff(self, player: str) -> None:
+        if self.stack.currentWidget() is self.load_screen:
+            return  # shown when the player goes back (leave_load_screen)
         self.handoff.show_player(player)
         self.stack.setCurrentWidget(self.handoff)
         self.log_panel.set_entries(self.controller.visible_log())
@@ -463,9 +471,13 @@ class MainWindow(QMainWindow):
             return
         entries = c.visible_log()
         self.log_panel.set_entries(entries)
+        # the load screen stays up while a bot moves under it: everything is redrawn, no
+        # page is switched (leave_load_screen shows the right one)
+        listing = self.stack.currentWidget() is self.load_screen
         if c.pending_handoff is not None:
             self.handoff.show_player(c.pending_handoff)
-            self.stack.setCurrentWidget(self.handoff)
+            if not listing:
+                self.stack.setCurrentWidget(self.handoff)
         else:
             view = c.current_view()
             table = self.ensure_table()
@@ -477,11 +489,12 @@ class MainWindow(QMainWindow):
                 log.exception("the table failed to draw the view")
                 self.statusBar().showMessage(_("The table failed to draw: {error}")
                                              .format(error=err), 10000)
-            if not (c.game.is_over and self.stack.currentWidget() is self.scoring):
+            if not (c.game.is_over and self.stack.currentWidget() is self.scoring) \
+                    and not listing:
                 self.stack.setCurrentWidget(self.game_page)
             if c.last_autosave is not None and c.last_autosave != self._thumbnailed:
                 self._thumb_timer.start()
-        self.log_dock.show()
+        self.log_dock.setVisible(not listing)
         self._update_status()
         self._update_actions()
 

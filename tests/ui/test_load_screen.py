@@ -433,3 +433,39 @@ def test_only_the_newest_autosave_of_each_game_is_listed_unless_asked(qtbot, sto
     screen.show_earlier.setChecked(True)
     assert len(screen.infos) == 7
     assert "Ранние автосохранения" == screen.show_earlier.text()
+
+
+def test_the_load_screen_stays_up_while_the_game_goes_on_under_it(fake_window):
+    """A bot's move (here: any change of the game) does not pull the player off the list;
+    Back shows the page the game is at."""
+    w = fake_window
+    c = w.controller
+    w.start_new_game(TWO, 5)
+    c.acknowledge_handoff()
+    w.show_load_screen()
+    shown = len(w.table.shown)
+    c.choose(c.legal_for_viewer()[0])  # as a bot's answer would arrive
+    if c.pending_handoff is None and c.pending_end is not None:
+        from krestonostsy.ui.controller import END_TURN
+        c.choose(END_TURN)
+    assert w.current_page() == "load" and not w.log_dock.isVisible()
+    w.load_screen.back_button.click()
+    assert w.current_page() == ("handoff" if c.pending_handoff else "table")
+    if c.pending_handoff is None:
+        assert len(w.table.shown) > shown
+
+
+def test_a_save_damaged_after_its_summary_line_is_refused_when_opened(fake_window):
+    """The list reads only the summary line; opening replays the whole save, and a damage
+    found then is refused with the reason while the list stays up."""
+    w = fake_window
+    w.store.ensure()
+    path = write_save(w.store.directory / "cut.json", _played(), {})
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[: len(text) // 2], encoding="utf-8")  # cut in the middle
+    w.show_load_screen()
+    assert w.load_screen.current().path == path and w.load_screen.current().readable
+    w.load_screen.open_button.click()
+    assert w.current_page() == "load"
+    assert w.last_message[0] == "Не удаётся открыть сохранение"
+    assert "повреждён" in w.last_message[1]
