@@ -5,7 +5,8 @@ their colours with who sits in each seat (a person or a bot and its level), the 
 date, and a thumbnail (cached by :class:`~krestonostsy.ui.saves.SaveStore` when the save is
 written; when it is missing a placeholder is drawn in the states' colours). A file that
 cannot be opened (damaged, from a newer version, not a save) is listed too, with the reason.
-Saves are opened (double-click or "Open"), renamed and deleted here (deleting asks once);
+Saves are opened (double-click, Enter or "Open"), renamed (F2) and deleted (Del) here
+(deleting asks once);
 "Open file…" picks a save from elsewhere with the file dialog. Of each game's autosaves only
 the newest is listed unless "Earlier autosaves" is ticked.
 
@@ -24,10 +25,12 @@ from PySide6.QtGui import (
     QFontInfo,
     QFontMetrics,
     QImage,
+    QKeySequence,
     QLinearGradient,
     QPainter,
     QPen,
     QPixmap,
+    QShortcut,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -314,7 +317,11 @@ class LoadScreen(QWidget):
         self.list.setUniformItemSizes(True)
         self.thumbnails = Thumbnails()
         self.list.setItemDelegate(SaveRowDelegate(self.thumbnails, self.list))
-        self.list.itemActivated.connect(lambda _item: self.open_selected())
+        self.list.itemActivated.connect(lambda _item: self.open_selected())  # Enter too
+        for keys, slot in ((QKeySequence.StandardKey.Delete, self.delete_selected),
+                           (QKeySequence("F2"), self.rename_selected)):
+            shortcut = QShortcut(keys, self.list, context=Qt.ShortcutContext.WidgetShortcut)
+            shortcut.activated.connect(slot)
         self.list.currentRowChanged.connect(lambda _row: self._update_buttons())
         self.show_earlier = QCheckBox(objectName="showEarlier")
         self.show_earlier.toggled.connect(lambda _on: self.refresh())

@@ -469,3 +469,24 @@ def test_a_save_damaged_after_its_summary_line_is_refused_when_opened(fake_windo
     assert w.current_page() == "load"
     assert w.last_message[0] == "Не удаётся открыть сохранение"
     assert "повреждён" in w.last_message[1]
+
+
+def test_keys_of_the_list_open_rename_and_delete(qtbot, store, lang_ru):
+    from PySide6.QtCore import Qt
+    paths = _sample_folder(store)
+    screen = LoadScreen(store)
+    qtbot.addWidget(screen)
+    screen.show()
+    screen.refresh()
+    screen.list.setFocus()
+    qtbot.waitUntil(screen.list.hasFocus)
+    opened = []
+    screen.openRequested.connect(opened.append)
+    qtbot.keyClick(screen.list, Qt.Key.Key_Return)
+    assert opened == [paths["named"]]
+    qtbot.keyClick(screen.list, Qt.Key.Key_F2)
+    assert screen._dialog is not None and screen._dialog.objectName() == "renameDialog"
+    screen._dialog.reject()
+    qtbot.keyClick(screen.list, Qt.Key.Key_Delete)
+    assert screen._dialog.objectName() == "deleteQuestion"
+    screen._dialog.reject()
