@@ -429,9 +429,14 @@ def _content_mutations():
     ]
 
 
-def fuzz_content(seed: int, seconds: float, verbose: bool = True, workers: int = 1) -> Counter:
+def fuzz_content(seed: int, seconds: float, verbose: bool = True, workers: int = 1,
+                 min_files: int = 0) -> Counter:
     """Mutated copies of the shipped YAML, each validated (and, if accepted, played) in a
-    child process, so a crash or a segfault is counted, not suffered."""
+    child process, so a crash or a segfault is counted, not suffered.
+
+    Runs for ``seconds`` but always tries at least ``min_files`` mutations: on a loaded
+    machine one child process can take the whole time budget, and a test must not then
+    fail for having tried too few."""
     rnd = random.Random(seed)
     counts: Counter = Counter()
     src = data_dir()
@@ -440,7 +445,7 @@ def fuzz_content(seed: int, seconds: float, verbose: bool = True, workers: int =
     deadline = time.monotonic() + seconds
     root = Path(tempfile.mkdtemp(prefix="krestonostsy-fuzz-content-"))
     try:
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline or counts["files"] < min_files:
             work = root / "data"
             if work.exists():
                 shutil.rmtree(work)

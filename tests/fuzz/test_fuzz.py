@@ -28,7 +28,7 @@ def test_malformed_actions_are_refused_and_leave_the_game_byte_identical(fuzz_se
 
 
 def test_mutated_content_is_refused_with_file_and_line_or_plays(fuzz_seconds):
-    counts = fuzz_content(seed=6, seconds=fuzz_seconds)
+    counts = fuzz_content(seed=6, seconds=fuzz_seconds, min_files=2)
     assert counts["files"] >= 2
     assert not _faults(counts)
 
