@@ -30,7 +30,7 @@ from .load_screen import LoadScreen, png_bytes, table_thumbnail
 from .log_panel import LogPanel
 from .names import phase_name, state_name
 from .new_game_dialog import NewGameDialog
-from .saves import SaveStore
+from .saves import SaveStore, save_error_text
 from .scoring_screen import ScoringScreen
 from .settings import Settings, SettingsDialog
 from .start_screen import RulesDialog, StartScreen
@@ -336,7 +336,7 @@ class MainWindow(QMainWindow):
         except SaveError as err:
             if from_list:
                 self.stack.setCurrentWidget(self.load_screen)
-            self.show_message(_("The save cannot be opened"), str(err))
+            self.show_message(_("The save cannot be opened"), save_error_text(err))
             return False
         return True
 
