@@ -162,16 +162,23 @@ class HintBubble(QFrame):
         lay.addLayout(row)
         self.set_scale(1.0)
 
-    def height_for(self, width: int) -> int:
-        """The bubble's height at ``width``: its lines, the wrapped text and the buttons."""
+    def fit_width(self, width: int) -> None:
+        """Take ``width`` and the height its lines need: the wrapped text measured at the
+        width the layout really gives it (inside the border and the margins)."""
+        for w in (self, self.step_label, self.text, self.nudge, self.next_button):
+            w.ensurePolished()  # the fonts of the style sheet, before measuring
+        self.setFixedWidth(width)
         lay = self.layout()
+        lay.activate()
         m = lay.contentsMargins()
-        inner = width - m.left() - m.right()
+        inner = self.contentsRect().width() - m.left() - m.right()
         parts = [self.step_label.sizeHint().height(), self.text.heightForWidth(inner),
                  lay.itemAt(3).sizeHint().height()]
         if self.nudge.isVisibleTo(self):
             parts.append(self.nudge.heightForWidth(inner))
-        return m.top() + m.bottom() + sum(parts) + lay.spacing() * (len(parts) - 1)
+        chrome = self.height() - self.contentsRect().height()
+        self.setFixedHeight(chrome + m.top() + m.bottom() + sum(parts)
+                            + lay.spacing() * (len(parts) - 1))
 
     def set_scale(self, k: float) -> None:
         from .table import art
@@ -307,6 +314,9 @@ class Tutorial(QObject):
             return True
         if isinstance(action, dict):
             action = Action.from_json(action)
+        if self.is_last and self.ready():  # the lesson is over: a move plays on
+            self.play_on()
+            return True
         if self.ready() and self.step.advance is not None and action == self.step.advance:
             self.nudged = False
             return True
@@ -376,6 +386,7 @@ class Tutorial(QObject):
         b.next_button.setVisible(step.advance is None and not self.is_last)
         b.play_on_button.setVisible(self.is_last)
         b.new_game_button.setVisible(self.is_last)
+        b.leave_button.setVisible(not self.is_last)
         self._place()
         QTimer.singleShot(0, self._place)  # again once the table has laid itself out
 
@@ -420,8 +431,7 @@ class Tutorial(QObject):
         b.set_scale(k)
         area = QRect(0, 0, t.width(), t.height() - t.prompt.height())
         width = int(min(500 * k, area.width() * 0.5))
-        b.setFixedWidth(width)
-        b.setFixedHeight(b.height_for(width))
+        b.fit_width(width)
         target = self.target_rect()
         b.move(self._spot(target, b.size(), area, k))
         h.setGeometry(0, 0, t.width(), t.height())

@@ -113,6 +113,9 @@ def check_hint(tut: T.Tutorial) -> None:
     bubble = tut.bubble
     assert bubble is not None and bubble.isVisible()
     assert bubble.text.text() == i18n._(tut.step.text) != tut.step.text
+    # the whole hint is shown, not cut off
+    assert bubble.text.height() >= bubble.text.heightForWidth(bubble.text.width()), tut.step.id
+    assert QRect(0, 0, tut.table.width(), tut.table.height()).contains(bubble.geometry())
     if tut.step.target is None:
         return
     rect = tut.target_rect()
@@ -171,8 +174,9 @@ def test_the_tutorial_is_played_to_its_end_by_clicks(qtbot, tutorial_window, lan
     assert seen == [s.id for s in lesson.steps]
     # the game is the lesson's, move for move
     assert window.controller.game.state_json() == lesson.game_at(len(seen) - 1).state_json()
-    # the end offers a real game
+    # the end offers a real game: New game, or Play on (also by simply making a move)
     tut = window.tutorial
+    assert tut.bubble.play_on_button.isVisible() and not tut.bubble.leave_button.isVisible()
     click_button(tut.bubble.new_game_button)
     assert window.tutorial is None
     assert window.new_dialog.isVisible()
@@ -225,3 +229,19 @@ def test_left_part_way_it_resumes_at_the_step_reached(qtbot, tutorial_window):
 def test_the_start_screen_offers_the_tutorial(qtbot, window):
     assert window.start_screen.tutorial_button.isVisible()
     assert window.start_screen.tutorial_button.text() == "Обучение"
+
+
+def test_a_move_after_the_last_hint_plays_on(qtbot, tutorial_window):
+    window = tutorial_window
+    lesson = T.lesson()
+    window.settings.set_value(T.SETTING, lesson.steps[-1].id)
+    window.open_tutorial()
+    tut = wait_ready(qtbot, window)
+    assert tut.is_last
+    move = window.table.legal_actions()[0]
+    MouseHand(window.table).click(move)
+    assert window.tutorial is None and not window.settings.value(T.SETTING)
+    assert len(window.controller.game.actions) == lesson.at[-1] + 1  # the move was played
+    # the opponent is an ordinary bot from now on
+    seat = window.controller.seats[lesson.opponent_state]
+    assert not isinstance(seat, T.ScriptedSeat) and seat.kind == lesson.opponent
