@@ -129,6 +129,12 @@ class Lesson:
                       self.steps, self.opponent_moves, tuple(at))
 
 
+def translated(key: str) -> bool:
+    """Every language of the game (Russian, English) has ``key`` in its catalogs."""
+    from .. import i18n
+    return all(i18n.translator(lang).has(key) for lang in ("ru", "en"))
+
+
 def _action(value, file: str, line: int, what: str) -> Action:
     if not isinstance(value, dict) or not isinstance(value.get("kind"), str):
         raise ContentError(file, line, f"{what} must be an action such as "

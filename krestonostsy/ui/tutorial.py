@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from .. import i18n
-from ..content.tutorial import PROMPT, Lesson, Step, load_lesson
+from ..content.tutorial import PROMPT, Lesson, Step, load_lesson, translated
 from ..engine import Action, Game
 from ..i18n import _
 from .controller import BotSeat, Seat
@@ -46,15 +46,10 @@ SETTING = "tutorial/step"  # the id of the step reached (absent: not started or 
 HINT_COLOUR = QColor("#e8590c")
 
 
-def has_text(key: str) -> bool:
-    """Every language's catalog translates ``key``."""
-    return all(i18n.translator(lang).has(key) for lang in ("ru", "en"))
-
-
 @lru_cache(maxsize=1)
 def lesson() -> Lesson:
     """The shipped lesson, validated and replayed once per process."""
-    return load_lesson(has_text=has_text).check()
+    return load_lesson(has_text=translated).check()
 
 
 class ScriptedSeat(Seat):

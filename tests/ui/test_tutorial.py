@@ -24,7 +24,7 @@ from test_mouse_play import MouseHand  # noqa: E402
 
 from krestonostsy import i18n  # noqa: E402
 from krestonostsy.content.errors import ContentError  # noqa: E402
-from krestonostsy.content.tutorial import PROMPT, load_lesson  # noqa: E402
+from krestonostsy.content.tutorial import PROMPT, load_lesson, translated  # noqa: E402
 from krestonostsy.engine import Action  # noqa: E402
 from krestonostsy.ui import tutorial as T  # noqa: E402
 
@@ -39,7 +39,7 @@ pytestmark = pytest.mark.usefixtures("instant_animations")
 # --- the script ---------------------------------------------------------------------------------
 
 def test_the_script_is_legal_step_by_step_and_every_hint_is_translated():
-    lesson = load_lesson(has_text=T.has_text).check()
+    lesson = load_lesson(has_text=translated).check()
     assert len(lesson.at) == len(lesson.steps)
     kinds = {s.advance.kind for s in lesson.steps if s.advance is not None}
     # every kind of step the lesson promises is clicked by the newcomer
@@ -82,7 +82,7 @@ GOOD_HEAD = "seed: 9\nstates: [jerusalem, tripoli]\nhuman: jerusalem\nopponent: 
 ])
 def test_a_bad_lesson_is_refused_with_file_and_line(tmp_path, body, line, words):
     with pytest.raises(ContentError) as err:
-        load_lesson(write(tmp_path, GOOD_HEAD + body), has_text=T.has_text).check()
+        load_lesson(write(tmp_path, GOOD_HEAD + body), has_text=translated).check()
     assert f"lesson.yaml:{line}:" in str(err.value) and words in str(err.value), str(err.value)
 
 
