@@ -55,7 +55,7 @@ class Lesson:
     human: str
     opponent: str
     steps: tuple[Step, ...]
-    opponent_moves: dict[int, tuple[Action, int]] = field(default_factory=dict)
+    opponent_moves: dict[int, tuple[Action, int | None]] = field(default_factory=dict)
     # the number of actions played before each step (filled by check())
     at: tuple[int, ...] = ()
 
@@ -74,13 +74,14 @@ class Lesson:
         n = len(game.actions)
         found = self.opponent_moves.get(n)
         if found is None:
+            prompt = game.decision.prompt if game.decision is not None else None
             raise ContentError(self.file, None, f"no opponent move is recorded at action {n} "
-                                                f"(prompt '{game.decision.prompt}')")
+                                                f"(prompt '{prompt}')")
         return found[0]
 
     def play_opponent(self, game: Game) -> None:
         """Apply the opponent's recorded moves until the newcomer decides (or the game ends)."""
-        while not game.is_over and game.decision.player != self.human:
+        while game.decision is not None and game.decision.player != self.human:
             n = len(game.actions)
             action = self.opponent_move(game)
             try:
@@ -111,7 +112,7 @@ class Lesson:
             at.append(len(game.actions))
             if step.advance is None:
                 continue
-            if game.is_over:
+            if game.decision is None:
                 raise ContentError(self.file, step.line,
                                    f"step '{step.id}': the game is already over")
             if step.advance not in game.legal_actions():
@@ -135,7 +136,7 @@ def translated(key: str) -> bool:
     return all(i18n.translator(lang).has(key) for lang in ("ru", "en"))
 
 
-def _action(value, file: str, line: int, what: str) -> Action:
+def _action(value, file: str, line: int | None, what: str) -> Action:
     if not isinstance(value, dict) or not isinstance(value.get("kind"), str):
         raise ContentError(file, line, f"{what} must be an action such as "
                                        "{kind: place_order, order: march, cell: outer}")
@@ -145,7 +146,7 @@ def _action(value, file: str, line: int, what: str) -> Action:
         raise ContentError(file, line, f"{what}: not an action: {err}") from err
 
 
-def _step(node, file: str, line: int, seen: set, has_text) -> Step:
+def _step(node, file: str, line: int | None, seen: set, has_text) -> Step:
     if not isinstance(node, dict):
         raise ContentError(file, line, "a step must be a mapping with id, text, advance")
     line = getattr(node, "line", line)
@@ -182,7 +183,7 @@ def _step(node, file: str, line: int, seen: set, has_text) -> Step:
             raise ContentError(file, line, f"step '{sid}': target '{target}' is not one of "
                                            f"the action's targets {list(advance.targets)} "
                                            f"(or prompt)")
-    return Step(sid, text, target, advance, line)
+    return Step(sid, text, target, advance, line or 0)
 
 
 def load_lesson(path: Path | None = None, has_text=None) -> Lesson:
@@ -195,7 +196,7 @@ def load_lesson(path: Path | None = None, has_text=None) -> Lesson:
         raise ContentError(file, None, "the lesson must be a mapping (seed, states, steps…)")
     unknown = sorted(str(k) for k in set(data) - LESSON_KEYS)
     if unknown:
-        raise ContentError(file, data.key_lines.get(unknown[0]),
+        raise ContentError(file, getattr(data, "key_lines", {}).get(unknown[0]),
                            f"unknown key '{unknown[0]}' (known: {', '.join(sorted(LESSON_KEYS))})")
     line = getattr(data, "key_lines", {}).get
     seed, states, human = data.get("seed"), data.get("states"), data.get("human")
@@ -228,10 +229,10 @@ def load_lesson(path: Path | None = None, has_text=None) -> Lesson:
     if not isinstance(moves_node, dict):
         raise ContentError(file, line("opponent_moves"), "opponent_moves must map action "
                                                          "numbers to actions")
-    moves = {}
+    moves: dict[int, tuple[Action, int | None]] = {}
     for n, raw in moves_node.items():
         ln = moves_node.key_lines.get(n) if hasattr(moves_node, "key_lines") else None
         if type(n) is not int or n < 0:
             raise ContentError(file, ln, f"opponent_moves: '{n}' is not an action number")
         moves[n] = (_action(raw, file, ln, f"opponent move {n}"), ln)
-    return Lesson(file, seed, tuple(states), human, opponent, steps, moves)
+    return Lesson(file, seed, tuple(states), str(human), opponent, steps, moves)

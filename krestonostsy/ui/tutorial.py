@@ -213,6 +213,7 @@ class Tutorial(QObject):
         self.highlight: Highlight | None = None
         self.nudged = False
         self.done = False
+        self._played = 0  # actions played when the tutorial last looked (an undo lowers it)
 
     # --- starting and ending -----------------------------------------------------------------
 
@@ -220,6 +221,7 @@ class Tutorial(QObject):
         table = self.window.ensure_table()
         self.table = table
         self.game = self.script.game_at(self.index)
+        self._played = len(self.game.actions)
         c = self.controller
         c.autosave_enabled = False  # the lesson is rebuilt from its script, not saved
         c.safe_turns = False  # one click, one step: no "End turn" confirmations in the lesson
@@ -332,16 +334,41 @@ class Tutorial(QObject):
 
     def _on_changed(self) -> None:
         g = self.controller.game
-        if g is not self.game:  # another game was started or loaded: the lesson stops
-            self._detach()
-            return
+        if g is not self.game:
+            if not self._is_lesson(g):  # another game was started or loaded: it stops
+                self._detach()
+                return
+            self.game = g  # the same game rebuilt (an undo over the opponent's moves)
+            seats = self.controller.seats
+            if not isinstance(seats.get(self.script.opponent_state), ScriptedSeat):
+                seats[self.script.opponent_state] = ScriptedSeat(self.script)
         n = len(g.actions)
-        if self.script.at[self.index] != n:
-            later = [i for i, at in enumerate(self.script.at) if at >= n]
-            self.index = later[0] if later else len(self.script.steps) - 1
+        back, self._played = n < self._played, n
+        if self.script.at[self.index] != n or back:
+            self.index = self._step_at(n, back)
             self.nudged = False
             self._remember()
         self._show()
+
+    def _is_lesson(self, g: Game | None) -> bool:
+        """``g`` is the lesson's game: its set-up, and its actions those of the script."""
+        if g is None or g.setup.get("seed") != self.script.seed \
+                or list(g.setup.get("states", [])) != list(self.script.states):
+            return False
+        n = len(g.actions)
+        return g.actions == self.script.game_at(self._step_at(n)).actions[:n]
+
+    def _step_at(self, n: int, back: bool = False) -> int:
+        """The step shown when ``n`` actions have been played: the first one on the way
+        forward; after an undo, the click taken back (its hints were read already)."""
+        at = self.script.at
+        if back:
+            clicks = [i for i, s in enumerate(self.script.steps)
+                      if at[i] == n and s.advance is not None]
+            if clicks:
+                return clicks[0]
+        later = [i for i, a in enumerate(at) if a >= n]
+        return later[0] if later else len(self.script.steps) - 1
 
     def _remember(self) -> None:
         self.window.settings.set_value(SETTING, self.step.id)

@@ -245,3 +245,28 @@ def test_a_move_after_the_last_hint_plays_on(qtbot, tutorial_window):
     # the opponent is an ordinary bot from now on
     seat = window.controller.seats[lesson.opponent_state]
     assert not isinstance(seat, T.ScriptedSeat) and seat.kind == lesson.opponent
+
+
+def test_an_undo_takes_the_lesson_back_a_step(qtbot, tutorial_window):
+    window = tutorial_window
+    window.settings.set_value(T.SETTING, "build")
+    window.open_tutorial()  # resumed there (auto_confirm)
+    hand = MouseHand(window.table)
+    tut = wait_ready(qtbot, window)
+    assert tut.step.id == "build"
+    hand.click(tut.step.advance)
+    tut = wait_ready(qtbot, window)
+    assert tut.step.id == "pay"
+    window.act_undo.trigger()  # the upgrade is taken back: the hint of the upgrade again
+    tut = wait_ready(qtbot, window)
+    assert window.last_message is None
+    assert window.tutorial is tut and tut.step.id == "build"
+    hand.click(tut.step.advance)
+    assert wait_ready(qtbot, window).step.id == "pay"
+    # the same game rebuilt from its actions (as an undo over the bots' moves does) is
+    # still the lesson's
+    game = window.controller.game
+    window.controller.start(T.lesson().game_at(tut.index), window.controller.seat_kinds())
+    tut = wait_ready(qtbot, window)
+    assert window.controller.game is not game and tut.step.id == "pay"
+    assert isinstance(window.controller.seats["tripoli"], T.ScriptedSeat)
