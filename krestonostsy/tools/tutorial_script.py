@@ -107,8 +107,9 @@ def play(seed: int) -> tuple[Game, list[tuple[int, str, str, Action]]] | None:
     return game, record
 
 
-def teaches_everything(game: Game, record) -> bool:
-    """Every kind of step of the lesson happened (see the module's docstring)."""
+def teaches_everything(game: Game, newcomer_actions: list[Action]) -> bool:
+    """Every kind of step of the lesson happened (see the module's docstring) in ``game``,
+    whose newcomer played ``newcomer_actions``."""
     log = game.log
     keys = [k for k, _p, _v in log]
     starts = [i for i, k in enumerate(keys) if k == "round_started"]
@@ -124,8 +125,8 @@ def teaches_everything(game: Game, record) -> bool:
             and has(r2, "raid", player=HUMAN)
             and has(r2, "battle_started", player=HUMAN)
             and has(r2, "battle_won", player=HUMAN)
-            and any(p == HUMAN and pr == "battle_cancel" for _i, p, pr, _a in record)
-            and any(p == HUMAN and pr == "battle_play" for _i, p, pr, _a in record)
+            and any(a.kind == "cancel_half" for a in newcomer_actions)
+            and any(a.kind == "play_tactic" for a in newcomer_actions)
             and has(r2, "order_started", player=HUMAN, order="build")
             and has(r2, "order_started", player=HUMAN, order="muster")
             and has(r2, "order_started", player=HUMAN, order="march"))
@@ -138,9 +139,11 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     for seed in range(args.first, args.first + args.tries):
         found = play(seed)
-        if found is None or not teaches_everything(*found):
+        if found is None:
             continue
         game, record = found
+        if not teaches_everything(game, [a for _i, p, _pr, a in record if p == HUMAN]):
+            continue
         print(f"seed: {seed}  (tried {seed - args.first + 1})")
         for i, player, prompt, action in record:
             print(f"{i:3d} {player:10s} {prompt:22s} {json.dumps(action.to_json())}")

@@ -26,6 +26,7 @@ from krestonostsy import i18n  # noqa: E402
 from krestonostsy.content.errors import ContentError  # noqa: E402
 from krestonostsy.content.tutorial import PROMPT, load_lesson, translated  # noqa: E402
 from krestonostsy.engine import Action  # noqa: E402
+from krestonostsy.tools.tutorial_script import teaches_everything  # noqa: E402
 from krestonostsy.ui import tutorial as T  # noqa: E402
 
 LEFT = Qt.MouseButton.LeftButton
@@ -57,6 +58,8 @@ def test_the_script_is_legal_step_by_step_and_every_hint_is_translated():
     assert end.s["round"] == 3  # two whole rounds, income and the end-of-round check included
     # the same game every time
     assert lesson.game_at(len(lesson.steps) - 1).state_json() == end.state_json()
+    # and still the game the seed was chosen for (tools/tutorial_script.py's criteria)
+    assert teaches_everything(end, [s.advance for s in lesson.steps if s.advance is not None])
 
 
 def write(tmp_path, text: str):
