@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from .. import i18n
 from ..content.tutorial import PROMPT, Lesson, Step, load_lesson, translated
@@ -384,11 +385,11 @@ class Tutorial(QObject):
         return False
 
     def _place_later(self, *_args) -> None:
-        QTimer.singleShot(0, self._place)
+        QTimer.singleShot(0, self, self._place)
 
     def _show(self) -> None:
         b = self.bubble
-        if b is None:
+        if b is None or not isValid(b):
             return
         step = self.step
         b.step_label.setText(_("Tutorial") + " · " + _("Step {n} of {total}").format(
@@ -410,7 +411,7 @@ class Tutorial(QObject):
         b.new_game_button.setVisible(self.is_last)
         b.leave_button.setVisible(not self.is_last)
         self._place()
-        QTimer.singleShot(0, self._place)  # again once the table has laid itself out
+        QTimer.singleShot(0, self, self._place)  # again once the table has laid itself out
 
     def target_rect(self) -> QRect | None:
         """Where the current step's place is, in the table widget's coordinates (None: it
@@ -443,8 +444,8 @@ class Tutorial(QObject):
 
     def _place(self) -> None:
         b, h, t = self.bubble, self.highlight, self.table
-        if b is None or h is None or t is None:
-            return
+        if b is None or h is None or t is None or not all(map(isValid, (b, h, t))):
+            return  # the window is gone (closed with the lesson running)
         if not self.ready():
             b.hide()
             h.hide()
