@@ -226,6 +226,7 @@ class Tutorial(QObject):
         c = self.controller
         c.autosave_enabled = False  # the lesson is rebuilt from its script, not saved
         c.safe_turns = False  # one click, one step: no "End turn" confirmations in the lesson
+        c.last_autosave = None  # the lesson has none: no picture of it goes to another game's
         c.start(self.game, {s: "human" if s == self.script.human else self.script.opponent
                             for s in self.script.states})
         c.seats[self.script.opponent_state] = ScriptedSeat(self.script)

@@ -177,8 +177,9 @@ def _data_mutations():
 
 def _load_everywhere(raw: bytes, tmp: Path) -> tuple[str, Game | None]:
     """Load ``raw`` through Game.from_json and the UI's read_save; 'refused', 'loaded' or
-    'crash:<what>'. Both must agree."""
-    from krestonostsy.ui.saves import read_save
+    'crash:<what>'. Both must agree. The load screen's ``read_summary`` must never raise,
+    and must give a reason whenever it lists the file as unreadable."""
+    from krestonostsy.ui.saves import read_save, read_summary
     try:
         game = Game.from_json(raw)
         engine = "loaded"
@@ -199,13 +200,19 @@ def _load_everywhere(raw: bytes, tmp: Path) -> tuple[str, Game | None]:
         return f"crash: read_save {type(err).__name__}: {str(err)[:120]}", None
     if ui != engine and not (engine == "loaded" and ui == "refused"):
         return f"crash: loaders disagree (engine {engine}, ui {ui})", None
+    try:
+        info = read_summary(path)
+    except BaseException as err:  # noqa: BLE001
+        return f"crash: read_summary {type(err).__name__}: {str(err)[:120]}", None
+    if info.error is not None and not info.error.strip():
+        return "crash: read_summary empty reason", None
     return engine, game
 
 
 def fuzz_saves(seed: int, seconds: float, verbose: bool = True, at_least: int = 0) -> Counter:
     """Real saves mutated in ≥ 25 ways, loaded by the engine and the UI loader; runs for
     ``seconds`` and at least ``at_least`` mutations (so a loaded machine cannot starve a test)."""
-    from krestonostsy.ui.saves import save_dict
+    from krestonostsy.ui.saves import save_dict, save_text
     rnd = random.Random(seed)
     counts: Counter = Counter()
     text_muts, data_muts = _text_mutations(), _data_mutations()
@@ -219,7 +226,7 @@ def fuzz_saves(seed: int, seconds: float, verbose: bool = True, at_least: int = 
                 for _ in range(6):
                     if rnd.random() < 0.3:
                         name, mut = rnd.choice(text_muts)
-                        raw = mut(json.dumps(original).encode(), rnd)
+                        raw = mut(save_text(original).encode(), rnd)  # as written
                     else:
                         name, mut = rnd.choice(data_muts)
                         raw = json.dumps(mut(json.loads(json.dumps(original)), rnd)).encode()
