@@ -20,6 +20,7 @@ from __future__ import annotations
 import builtins
 import hashlib
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -624,4 +625,9 @@ def load_cards(data_dir: Path, board, decks) -> dict:
     out: dict = {}
     for deck_name, spec in decks.items():  # the scenario checked that each file exists
         out[deck_name] = _READERS[deck_name](_Deck(cards_dir / spec.file, deck_name, ids, spec))
+        for file, count in spec.add:  # a scenario's added cards: their own count, no starters
+            added = replace(spec, file=file, count=count, add=(),
+                            extra={k: 0 for k in spec.extra})
+            out[deck_name].update(_READERS[deck_name](_Deck(cards_dir / file, deck_name, ids,
+                                                            added)))
     return out

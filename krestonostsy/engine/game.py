@@ -91,6 +91,8 @@ class Game:
             rules = rules.with_content(content)
         setup = {"states": list(states), "seed": seed, "options": options.to_json(),
                  "scenario": rules.id}
+        if rules.starting:  # starting positions carried in beyond the scenario file
+            setup["starting"] = rules.starting
         game = cls(new_state(rules, list(states), seed, options), rules, setup)
         game._advance()
         return game

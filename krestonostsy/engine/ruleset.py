@@ -28,7 +28,7 @@ from pathlib import Path
 
 from ..content import Content
 from ..content.loader import load_content, shipped_content
-from ..content.scenario import Scenario
+from ..content.scenario import Scenario, with_starting
 from .flow import STEPS, EngineError, Step
 from .registry import BATTLE_OPS, OPS
 from .state import MARKET_SIZES
@@ -99,14 +99,20 @@ class Ruleset:
     hooks replacing the same thing, or open market slots the markets do not have.
     """
 
-    __slots__ = ("scenario", "content", "setup", "last_round", "steps", "ops", "battle_ops")
+    __slots__ = ("scenario", "content", "setup", "last_round", "steps", "ops", "battle_ops",
+                 "starting")
 
-    def __init__(self, scenario: Scenario, content: Content):
+    def __init__(self, scenario: Scenario, content: Content, starting: Mapping | None = None):
         from . import modules  # noqa: F401  (registers every step and op)
 
         _check_markets(scenario)
+        if starting:
+            scenario = with_starting(scenario, content.board, starting)
         self.scenario = scenario
         self.content = content
+        # the starting positions given beyond the scenario file (a campaign's carry-over),
+        # as plain JSON: recorded in the game's setup and saves so a replay rebuilds them
+        self.starting = _plain(starting) if starting else None
         self.setup = scenario.setup
         self.last_round = scenario.setup.last_round
         steps: dict = {}
@@ -147,7 +153,27 @@ class Ruleset:
 
     def with_content(self, content: Content) -> Ruleset:
         """This scenario's rules with other cards (tests and tools build their own)."""
-        return self if content is self.content else Ruleset(self.scenario, content)
+        if content is self.content:
+            return self
+        return Ruleset(self._file_scenario, content, self.starting)
+
+    def with_starting(self, starting: Mapping | None) -> Ruleset:
+        """This scenario's rules with more starting positions (see
+        ``content.scenario.with_starting``; a campaign's carry-over). ``None`` or ``{}``
+        gives the scenario as its file says. :class:`ContentError` for a bad position."""
+        if not starting and not self.starting:
+            return self
+        return Ruleset(self._file_scenario, self.content, starting)
+
+    @property
+    def _file_scenario(self) -> Scenario:
+        """The scenario as its file says (before any carried starting positions)."""
+        if not self.starting:
+            return self.scenario
+        base = self.content.scenario
+        if base is None or base.id != self.scenario.id:
+            raise EngineError("the ruleset's content does not carry its scenario file")
+        return base
 
     def __repr__(self) -> str:
         return f"Ruleset({self.scenario.id!r}, hooks={list(self.scenario.hooks)})"
@@ -167,6 +193,15 @@ def _check_markets(scenario: Scenario) -> None:
             raise scenario.fail(f"open_market_slots.{market}",
                                 f"'{market}' is '{slots[market]}': {most} open slots, but the "
                                 f"market has {size}")
+
+
+def _plain(value):
+    """A JSON copy of carried starting positions (mappings → dicts)."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
 
 
 @lru_cache(maxsize=16)

@@ -173,8 +173,14 @@ def _check_scenario(value) -> str | None:
 
 #: The fields of ``setup`` in the current format and their checks (a new field is one
 #: entry here plus a migration that fills it in older saves, as ``_v1_scenario`` does).
+def _check_starting(value) -> str | None:
+    if value is not None and not isinstance(value, dict):
+        return "'setup.starting' must be a mapping of states"
+    return None
+
+
 SETUP_FIELDS = {"states": _check_states, "seed": _check_seed, "options": _check_options,
-                "scenario": _check_scenario}
+                "scenario": _check_scenario, "starting": _check_starting}
 REQUIRED_SETUP = ("states", "scenario")
 TOP_LEVEL = {"format_version", "content_version", "game", "setup", "actions", "state_digest",
              "ui"}
@@ -261,11 +267,10 @@ def _scenario(setup: dict, rules):
     from .ruleset import load_ruleset
 
     sid = setup["scenario"]  # present and a scenario id: check_shape
-    if rules is not None:
-        if rules.id != sid:
-            _fail(f"the save is a game of the scenario '{sid}', not of '{rules.id}'")
-        return rules
+    if rules is not None and rules.id != sid:
+        _fail(f"the save is a game of the scenario '{sid}', not of '{rules.id}'")
     try:
-        return load_ruleset(sid)
+        # starting positions carried in beyond the scenario file (a campaign's carry-over)
+        return (rules or load_ruleset(sid)).with_starting(setup.get("starting"))
     except ContentError as err:
         _fail(f"the save's scenario '{sid}' cannot be played by this version: {err}")
