@@ -22,6 +22,7 @@ from . import (  # noqa: F401  (each defines steps with @step)
     scoring,
     triggers,
 )
+from .hooks import chronicle_beginning  # noqa: F401  (registers the scenario's hooks)
 from .ops import battle as battle_ops
 from .ops import cards, resources, structure
 from .ops import cities as city_ops

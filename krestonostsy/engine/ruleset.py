@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import TypeVar
 
 from ..content import Content
 from ..content.loader import load_content, shipped_content
@@ -76,6 +77,20 @@ class Hook:
 
 HOOKS: dict[str, Hook] = {}
 """Every hook a scenario may name, by name."""
+
+T = TypeVar("T", bound=type)
+
+
+def hook_step(cls: T) -> T:
+    """Class decorator for a hook's step: like ``flow.step`` it gathers the class's
+    ``at_<stage>`` and ``on_<kind>`` methods (its own and inherited ones) into the
+    lookup tables ``Step.run``/``act`` dispatch on — but registers nothing process-wide:
+    the step reaches a game only through the :class:`Hook` that names it. A subclass of a
+    base step (e.g. another income phase with one more stage) is written this way."""
+    names = {n for klass in cls.__mro__ for n in vars(klass)}
+    cls._stages = {n[3:]: getattr(cls, n) for n in names if n.startswith("at_")}
+    cls._verbs = {n[3:]: getattr(cls, n) for n in names if n.startswith("on_")}
+    return cls
 
 
 def register_hook(hook: Hook) -> Hook:

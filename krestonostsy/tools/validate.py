@@ -1,7 +1,8 @@
 """``krestonostsy validate-data [DIR]``: check YAML content; ``file:line`` errors.
 
 Checks the board, every scenario in ``scenarios/`` and the card files each one names,
-then builds each scenario's ruleset (its hooks and market slots are checked there).
+then builds each scenario's ruleset (its hooks and market slots are checked there), then
+the campaign's data in ``campaign/`` (krestonostsy/campaign/data.py).
 """
 from __future__ import annotations
 
@@ -40,4 +41,25 @@ def main(argv: list[str] | None = None) -> int:
         print(f"content OK: scenario {sid} ({content.scenario.name}): "
               f"{len(content.board.cities)} cities; "
               + ", ".join(f"{v} {k}" for k, v in counts.items()))
+    return _campaign(folder, a.dir)
+
+
+def _campaign(folder, directory) -> int:
+    """The campaign's data (``campaign/``), when the folder has one (the shipped data
+    always does)."""
+    from pathlib import Path
+
+    from ..campaign.data import CAMPAIGN_DIR, load_campaign
+
+    if not (Path(folder) / CAMPAIGN_DIR).is_dir():
+        return 0
+    try:
+        data = load_campaign(directory)
+    except ContentError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    ready = [e.id for e in data.scenarios if e.implemented]
+    print(f"content OK: campaign ({data.name}): {len(data.scenarios)} scenarios "
+          f"({len(ready)} implemented: {', '.join(ready)}), {len(data.nicknames)} nicknames, "
+          f"{len(data.bull_symbols)} bull symbols")
     return 0
