@@ -274,7 +274,7 @@ def _setup(r: Reader, board, decks: dict, lines: dict) -> SetupRecipe:
                        cities=MappingProxyType(cities), blocked_cross=tuple(blocked_cross))
 
 
-def _city_starts(r: Reader, board, blocked: list) -> dict:
+def _city_starts(r: Reader, board, blocked: list) -> dict[str, CityStart]:
     """``cities: {city: {level, saracens}}``: cities that start otherwise than printed."""
     out: dict = {}
     if not r.has("cities"):
@@ -300,7 +300,7 @@ def _city_starts(r: Reader, board, blocked: list) -> dict:
     return out
 
 
-def _starting_positions(r: Reader, board, blocked: list, cities: dict) -> dict:
+def _starting_positions(r: Reader, board, blocked: list, cities: Mapping) -> dict:
     """``starting: {state: {coins, units, cities, sanctity, influence}}`` (see
     :class:`StartingPosition`)."""
     out: dict = {}

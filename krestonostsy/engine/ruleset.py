@@ -78,7 +78,7 @@ class Hook:
 HOOKS: dict[str, Hook] = {}
 """Every hook a scenario may name, by name."""
 
-T = TypeVar("T", bound=type)
+T = TypeVar("T", bound=type[Step])
 
 
 def hook_step(cls: T) -> T:

@@ -102,6 +102,9 @@ TEMPLATES: dict[str, Callable[[dict], str]] = {
                                      _n(p)),
     "coins_stolen": lambda p: ngettext("{player} takes {n} coin from {victim}",
                                        "{player} takes {n} coins from {victim}", _n(p)),
+    "settlers_arrived": lambda p: ngettext("Settlers arrive: {player} places {n} unit in "
+                                           "{city}", "Settlers arrive: {player} places {n} "
+                                           "units in {city}", _n(p)),
     "taxes": lambda p: ngettext("{player} collects {coins} coin of income",
                                 "{player} collects {coins} coins of income", _n(p, "coins")),
     "influence_gained": lambda p: (
