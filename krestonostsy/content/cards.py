@@ -46,6 +46,7 @@ from .vocabulary import (
     OPS,
     ORDER_FACTS,
     ORDERS,
+    REPUBLICS,
     ROUND_MODIFIERS,
     TRIGGERS,
 )
@@ -58,7 +59,8 @@ WHO = ("you", "opponent")
 EVENT_TIMINGS = ("immediate", "each_player", "round")
 RESCRIPT_TIMINGS = ("battle", "turn", "raid", "income")
 BOOL_MODIFIERS = ("free_stacking", "no_outer_cells")
-STR_CHOICES = {("bishop_actions", "only"): ("train", "move")}
+STR_CHOICES = {("bishop_actions", "only"): ("train", "move"),
+               ("trade", "republic"): (*REPUBLICS, "any")}
 
 # Where each kind of effect may be used: a card's op must list one of these contexts.
 CONTEXTS = {

@@ -12,7 +12,7 @@ A scenario names
   when it differs from the state boards (coins, units, cities held, sanctity cell,
   influence);
 * its **components** beyond the base box (``components:``, each kind checked by its own
-  reader in :data:`COMPONENTS`);
+  reader in :data:`COMPONENTS`, e.g. the trade board);
 * its **rule changes**: the names of hooks the engine implements
   (``krestonostsy.engine.ruleset.HOOKS``), switched on for games of this scenario only.
 
@@ -28,8 +28,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 from .errors import ContentError
+from .vocabulary import COLOURS as GOOD_COLOURS
+from .vocabulary import REPUBLICS
 from .yamlfile import Reader, read_yaml
 
 SCENARIOS_DIR = "scenarios"
@@ -136,6 +139,74 @@ class StartingPosition:
 
 
 @dataclass(frozen=True)
+class TradeBoard:
+    """«Левантийские торговцы»' trade board (docs/campaign.md §7): one track per Italian
+    republic, cells 0..``cells``, with the goods colours that republic buys; the harbour
+    cities that let a state trade; the coins each Income pays a track's leader; the
+    influence each cell is worth at the end (``influence[cell]``)."""
+
+    republics: Mapping[str, tuple[str, ...]]
+    cells: int
+    harbours: tuple[str, ...]
+    income: int
+    influence: tuple[int, ...]
+
+
+def _trade_board(r: Reader, board) -> TradeBoard:
+    republics: dict = {}
+    for name, colours in r.mapping("republics").items():
+        if name not in REPUBLICS:
+            r.fail(f"unknown republic {name!r} (the republics: {', '.join(REPUBLICS)})",
+                   "republics")
+        if not isinstance(colours, list) or not colours or any(
+                c not in GOOD_COLOURS for c in colours) or len(set(colours)) != len(colours):
+            r.fail(f"republic '{name}' buys a list of different goods colours (of "
+                   f"{', '.join(GOOD_COLOURS)}), got {colours!r}", "republics")
+        republics[name] = tuple(colours)
+    if not 1 <= len(republics) <= 4:
+        r.fail(f"a trade board has 1 to 4 republics, found {len(republics)}", "republics")
+    cells = r.int("cells", lo=1, hi=9)
+    harbours = []
+    for cid in r.list("harbours"):
+        if cid not in board.cities or cid in harbours:
+            r.fail(f"'{cid}' in 'harbours' is not a city of the map (or is listed twice)",
+                   "harbours")
+        harbours.append(cid)
+    if not harbours:
+        r.fail("'harbours' names at least one city", "harbours")
+    income = r.int("income", lo=0, hi=10)
+    influence = r.list("influence")
+    if len(influence) != cells + 1 or any(type(v) is not int or not 0 <= v <= 10
+                                          for v in influence) or sorted(influence) != influence:
+        r.fail(f"'influence' gives each cell 0..{cells} its influence (0..10, never "
+               f"decreasing): {cells + 1} whole numbers", "influence")
+    r.done()
+    return TradeBoard(republics=MappingProxyType(republics), cells=cells,
+                      harbours=tuple(harbours), income=income, influence=tuple(influence))
+
+
+COMPONENTS = {"trade_board": _trade_board}
+"""The components a scenario may add (``components: {kind: {...}}``), each read and
+checked by its own function; the engine sets each up (``engine/setup.py``) and a hook
+plays it."""
+
+
+def _components(root: Reader, board, lines: dict) -> dict:
+    out: dict = {}
+    if not root.has("components"):
+        return out
+    for kind, r in root.entries("components", "component"):
+        reader = COMPONENTS.get(kind)
+        if reader is None:
+            root.sub("components").fail(f"unknown component '{kind}' (known: "
+                                        f"{', '.join(COMPONENTS)})", kind)
+        r.where = f"component '{kind}'"
+        lines[f"components.{kind}"] = r.line
+        out[kind] = reader(r, board)
+    return out
+
+
+@dataclass(frozen=True)
 class Scenario:
     """A scenario file, validated. ``lines`` maps ``hooks.<name>`` and
     ``open_market_slots.<market>`` to their lines, for the engine's own checks."""
@@ -147,6 +218,7 @@ class Scenario:
     setup: SetupRecipe
     hooks: tuple[str, ...]
     lines: Mapping[str, int]
+    components: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     def fail(self, key: str, message: str) -> ContentError:
         """A :class:`ContentError` at the line of ``key`` (see ``lines``)."""
@@ -184,6 +256,7 @@ def load_scenario(data_dir: Path, scenario_id: str, board) -> Scenario:
     name = root.str("name").strip()
     decks = _decks(root, Path(data_dir) / CARDS_DIR)
     setup = _setup(root.sub("setup"), board, decks, lines)
+    components = _components(root, board, lines)
     hooks: list[str] = []
     listed = root.list("hooks", [])
     item_lines = getattr(listed, "item_lines", None) or [root.line_of("hooks")] * len(listed)
@@ -197,7 +270,8 @@ def load_scenario(data_dir: Path, scenario_id: str, board) -> Scenario:
         lines[f"hooks.{item}"] = line
     root.done()
     return Scenario(id=sid, name=name, file=file, decks=MappingProxyType(decks),
-                    setup=setup, hooks=tuple(hooks), lines=MappingProxyType(lines))
+                    setup=setup, hooks=tuple(hooks), lines=MappingProxyType(lines),
+                    components=MappingProxyType(components))
 
 
 def _decks(root: Reader, cards_dir: Path) -> dict:

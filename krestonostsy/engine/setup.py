@@ -203,5 +203,18 @@ def new_state(rules, states: list[str], seed: int, options) -> dict:
             for _ in range(2):
                 if decks["governors"]:
                     p["governor_choices"].append(decks["governors"].pop())
+    if rules.scenario.components:  # a scenario's own components (none in the base game)
+        s["components"] = {kind: COMPONENT_SETUP[kind](data, states)
+                           for kind, data in rules.scenario.components.items()}
     s["stack"] = [{"s": "game"}]
     return s
+
+
+def _trade_board(board, states: list[str]) -> dict:
+    """Every state's trade marker on cell 0 of each republic's track (CAMP-S2-01)."""
+    return {"tracks": {republic: {x: 0 for x in states} for republic in board.republics}}
+
+
+COMPONENT_SETUP = {"trade_board": _trade_board}
+"""The initial state of each kind of scenario component (``s["components"][kind]``),
+one function per kind of ``content.scenario.COMPONENTS``."""

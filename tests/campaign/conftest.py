@@ -22,22 +22,30 @@ def copy_data(root: Path) -> Path:
     return root
 
 
+STAND_INS = ("vassal_of_my_vassal", "rise_of_the_crescent")
+
+
 @pytest.fixture(scope="session")
-def two_chapters(tmp_path_factory) -> Path:
-    """The shipped data where the second scenario exists: the first one's file under the
-    second one's id, without its hook (a stand-in for the test of the carry-overs)."""
+def all_chapters(tmp_path_factory) -> Path:
+    """The shipped data where all four scenarios exist: the two not implemented yet are
+    stand-ins (the first scenario's file under their ids), so a whole campaign, its
+    carry-overs between every pair of scenarios and its winner can be tested."""
     root = copy_data(tmp_path_factory.mktemp("campaign") / "data")
     first = (root / "scenarios" / "chronicle_beginning.yaml").read_text(encoding="utf-8")
-    (root / "scenarios" / "levantine_merchants.yaml").write_text(
-        first.replace("id: chronicle_beginning", "id: levantine_merchants")
-        .replace("hooks:\n  - settlers", "hooks: []"), encoding="utf-8")
     campaign = root / "campaign" / "campaign.yaml"
-    campaign.write_text(campaign.read_text(encoding="utf-8").replace(
-        "    years: 1110–1124\n", "    years: 1110–1124\n    briefing: The test's second chapter.\n"),
-        encoding="utf-8")
+    text = campaign.read_text(encoding="utf-8")
+    for sid in STAND_INS:
+        (root / "scenarios" / f"{sid}.yaml").write_text(
+            first.replace("id: chronicle_beginning", f"id: {sid}"), encoding="utf-8")
+        marker = f"  - id: {sid}\n"
+        head, tail = text.split(marker)
+        years_end = tail.index("\n", tail.index("years:")) + 1
+        text = (head + marker + tail[:years_end] + "    briefing: A stand-in of the tests.\n"
+                + tail[years_end:])
+    campaign.write_text(text, encoding="utf-8")
     return root
 
 
 @pytest.fixture(scope="session")
-def two_chapter_data(two_chapters):
-    return load_campaign(two_chapters)
+def all_chapter_data(all_chapters):
+    return load_campaign(all_chapters)

@@ -43,7 +43,8 @@ def load_error(data) -> str:
 
 
 def test_the_shipped_scenarios_load():
-    assert scenario_ids(data_dir()) == ["base"]  # the campaign's come with issue 11
+    assert scenario_ids(data_dir()) == ["base", "chronicle_beginning",
+                                        "levantine_merchants"]  # + the campaign's (#11)
     content = load_content()
     assert content.scenario.id == "base" and content.scenario.hooks == ()
 
@@ -156,10 +157,10 @@ def test_a_deck_of_another_size_than_the_scenario_says_is_refused(data):
 
 
 def test_an_unknown_hook_is_caught_by_validate_data(data, capsys):
-    line = edit(data, "hooks: []", "hooks: [italian_fleets]")
+    line = edit(data, "hooks: []", "hooks: [genoese_fleets]")
     assert cli(["validate-data", str(data)]) == 1
     err = capsys.readouterr().err
-    assert f"base.yaml:{line}: unknown hook 'italian_fleets'" in err
+    assert f"base.yaml:{line}: unknown hook 'genoese_fleets'" in err
 
 
 def test_validate_data_checks_every_scenario(data, capsys):
@@ -183,3 +184,25 @@ def test_a_missing_scenario_folder_is_reported(data, capsys):
     assert "no scenario 'base'" in err
     assert cli(["validate-data", str(data)]) == 1
     assert "no scenario in scenarios/" in capsys.readouterr().err
+
+
+COMPONENT_CASES = [
+    # (new components text, expected message)
+    ("components:\n  fleet: {}\n", "unknown component 'fleet' (known: trade_board)"),
+    ("components:\n  trade_board: {republics: {amalfi: [red]}, cells: 5, harbours: [acre],"
+     " income: 2, influence: [0, 0, 1, 2, 3, 4]}\n", "unknown republic 'amalfi'"),
+    ("components:\n  trade_board: {republics: {genoa: [purple]}, cells: 5, harbours: [acre],"
+     " income: 2, influence: [0, 0, 1, 2, 3, 4]}\n", "republic 'genoa' buys a list of"),
+    ("components:\n  trade_board: {republics: {genoa: [red]}, cells: 5, harbours: [jaffa],"
+     " income: 2, influence: [0, 0, 1, 2, 3, 4]}\n", "'jaffa' in 'harbours' is not a city"),
+    ("components:\n  trade_board: {republics: {genoa: [red]}, cells: 5, harbours: [acre],"
+     " income: 2, influence: [0, 1]}\n", "'influence' gives each cell 0..5 its influence"),
+]
+
+
+@pytest.mark.parametrize("text, message", COMPONENT_CASES, ids=[c[1][:30] for c in COMPONENT_CASES])
+def test_a_broken_component_gives_file_and_line(data, text, message):
+    line = edit(data, "hooks: []", text + "hooks: []", "  " + text.splitlines()[1].strip())
+    err = load_error(data)
+    assert err.startswith(f"base.yaml:{line}: "), err
+    assert message in err, err
