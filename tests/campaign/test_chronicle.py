@@ -187,3 +187,48 @@ def test_the_campaign_command_plays_what_exists_and_names_the_rest(tmp_path, cap
     assert "Scenario 1: The Beginning of the Chronicle" in text
     assert "Scenario 2: Levantine Merchants" in text and "carries over for" in text
     assert "Not implemented yet" in text and "Rise of the Crescent" in text
+
+
+@pytest.mark.rule("CAMP-11")
+def test_a_campaign_continues_after_a_restart_exactly_as_without_one(all_chapter_data,
+                                                                     tmp_path):
+    straight = Chronicle.new(seats(2), seed=21, folder=tmp_path / "a", campaign_id="x",
+                             data=all_chapter_data)
+    play_next(straight)
+    play_next(straight)
+    interrupted = Chronicle.new(seats(2), seed=21, folder=tmp_path / "b", campaign_id="x",
+                                data=all_chapter_data)
+    play_next(interrupted)
+    interrupted.link_autosave(str(tmp_path / "autosave-000000000001.json"))
+    reopened = Chronicle.load(interrupted.path, all_chapter_data)  # the program restarted
+    assert reopened.in_progress == {"autosave": str(tmp_path / "autosave-000000000001.json")}
+    play_next(reopened)
+    assert reopened.in_progress is None
+    assert [c.record() for c in reopened.chapters] == [c.record() for c in straight.chapters]
+    assert json.loads(reopened.path.read_text(encoding="utf-8"))["in_progress"] is None
+
+
+@pytest.mark.rule("CAMP-11")
+def test_a_scenario_saved_in_its_middle_loads_and_plays_on_identically(all_chapter_data,
+                                                                       tmp_path):
+    c = Chronicle.new(seats(2), seed=5, folder=tmp_path, campaign_id="mid",
+                      data=all_chapter_data)
+    play_next(c)
+    game = c.new_game()  # the second scenario, with the first one's carry-over
+    import random
+    rnd = random.Random(3)
+    for _ in range(120):
+        acts = game.legal_actions()
+        game.apply(acts[rnd.randrange(len(acts))])
+    saved = json.loads(json.dumps(game.to_json()))
+    back = Game.from_json(saved, rules=c.next_rules())
+    assert back.setup == game.setup and back.state_json() == game.state_json()
+    for g in (game, back):
+        r = random.Random(4)
+        while not g.is_over:
+            acts = g.legal_actions()
+            g.apply(acts[r.randrange(len(acts))])
+    assert back.state_json() == game.state_json()
+    c.finish(back)
+    assert Chronicle.load(c.path, all_chapter_data).chapters[1].record() == \
+        c.chapters[1].record()
