@@ -23,6 +23,11 @@ LINEUPS = {4: ["jerusalem", "tripoli", "edessa", "antioch"],
            3: ["jerusalem", "tripoli", "edessa"], 2: ["jerusalem", "tripoli"]}
 
 
+REASONS = {"CAMP-05": "CAMP-05 nickname of {}", "CAMP-06": "CAMP-06 keeps {} as its fief",
+           "CAMP-07": "CAMP-07 lost its capital {}", "CAMP-08": "CAMP-08 last place ({})"}
+"""How the carry-over reasons (rule ID, detail) read in the command's output."""
+
+
 def chapter_json(c: Chapter, data) -> dict:
     out = c.record()
     del out["save"]
@@ -45,8 +50,8 @@ def _print_chapter(i: int, c: Chapter, chronicle: Chronicle) -> None:
         return
     for x, why in (c.reasons or {}).items():
         start = c.starting.get(x, {})
-        print(f"  carries over for {x}: {json.dumps(start, ensure_ascii=False) or '{}'} "
-              f"({'; '.join(f'{rule} {detail}' for rule, detail in why)})")
+        print(f"  carries over for {x}: {json.dumps(start, ensure_ascii=False)} "
+              f"({'; '.join(REASONS[rule].format(detail) for rule, detail in why)})")
 
 
 def main(argv: list[str] | None = None) -> int:
