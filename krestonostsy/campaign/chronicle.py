@@ -5,6 +5,7 @@ The file lives in ``<user data folder>/campaigns/<id>.json`` and is written atom
 after every finished scenario. It records what cannot be derived:
 
 * ``seats``: each state's seat, ``"human"`` or a bot level; ``seed``: the campaign seed;
+  ``advanced``: the advanced mode (terrain in every scenario, CAMP-10);
 * per finished scenario (a *chapter*): its id, its seed and its **final save** (the whole
   save: the game is replayed and its digest checked when the chronicle is opened), with
   the outcome computed when it ended (places, qualities, nicknames, points, carry-over)
@@ -43,6 +44,8 @@ CAMPAIGNS_DIR = "campaigns"
 HUMAN = "human"
 _ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 MAX_CHRONICLE_BYTES = 64 * 1024 * 1024
+ADVANCED_HOOKS = ("terrain",)
+"""The rule changes of the advanced mode (CAMP-10), added to every scenario's own."""
 
 
 class ChronicleError(Exception):
@@ -120,10 +123,12 @@ class Chronicle:
     """A campaign: its seats, seed and chapters (see the module docstring)."""
 
     def __init__(self, path: Path, seats: dict, seed: int, data: CampaignData,
-                 chapters: list[Chapter] | None = None, in_progress: dict | None = None):
+                 chapters: list[Chapter] | None = None, in_progress: dict | None = None,
+                 advanced: bool = False):
         self.path = Path(path)
         self.seats = dict(seats)
         self.seed = seed
+        self.advanced = advanced  # CAMP-10: terrain in every scenario (the advanced mode)
         self.data = data
         self.chapters: list[Chapter] = list(chapters or [])
         self.in_progress = in_progress
@@ -132,9 +137,11 @@ class Chronicle:
 
     @classmethod
     def new(cls, seats: dict, seed: int, folder: Path | str | None = None,
-            campaign_id: str | None = None, data: CampaignData | None = None) -> Chronicle:
+            campaign_id: str | None = None, data: CampaignData | None = None,
+            advanced: bool = False) -> Chronicle:
         """A new campaign for ``seats`` (state -> ``"human"`` or a bot level, in seat
-        order), written at once; ``ValueError`` for an illegal line-up or seat."""
+        order), written at once; ``advanced``: the advanced mode (terrain, CAMP-10).
+        ``ValueError`` for an illegal line-up or seat."""
         from ..ai.levels import LEVELS
 
         data = data or shipped_campaign()
@@ -153,13 +160,13 @@ class Chronicle:
         path = campaigns_dir(folder) / f"{campaign_id}.json"
         if path.exists():
             raise ValueError(f"a campaign named '{campaign_id}' already exists ({path})")
-        chronicle = cls(path, seats, seed, data)
+        chronicle = cls(path, seats, seed, data, advanced=bool(advanced))
         chronicle.save()
         return chronicle
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "version": VERSION, "seats": self.seats, "seed": self.seed,
-                "chapters": [c.record() for c in self.chapters],
+                "advanced": self.advanced, "chapters": [c.record() for c in self.chapters],
                 "in_progress": self.in_progress}
 
     def save(self) -> None:
@@ -199,7 +206,8 @@ class Chronicle:
         if entry is None:
             raise ChronicleError("the campaign has no next scenario to play")
         carried = self.chapters[-1].starting if self.chapters else None
-        return self.data.rules(entry.id).with_starting(carried)
+        return self.data.rules(entry.id).with_starting(carried).with_hooks(
+            ADVANCED_HOOKS if self.advanced else ())
 
     def new_game(self) -> Game:
         """The next scenario's game (its options, seed and carried start)."""
@@ -254,6 +262,8 @@ class Chronicle:
              setup.get("seed") != self.chapter_seed(index)),
             ("its starting positions are not the ones the chronicle carried over",
              (setup.get("starting") or None) != (expected_start or None)),
+            ("its advanced mode (terrain) is not the campaign's",
+             list(setup.get("hooks") or ()) != list(ADVANCED_HOOKS if self.advanced else ())),
         ) if bad]
         if problems:
             raise ChronicleError(f"chapter {index + 1} ({entry.id}): " + "; ".join(problems))
@@ -308,6 +318,9 @@ class Chronicle:
         seats, seed, chapters = doc.get("seats"), doc.get("seed"), doc.get("chapters")
         if not isinstance(seats, dict) or type(seed) is not int or not isinstance(chapters, list):
             raise ChronicleError("is damaged: 'seats', 'seed' or 'chapters' is missing")
+        advanced = doc.get("advanced", False)
+        if type(advanced) is not bool:
+            raise ChronicleError("is damaged: 'advanced' must be true or false")
         progress = doc.get("in_progress")
         if progress is not None and not (isinstance(progress, dict)
                                          and isinstance(progress.get("autosave"), str)):
@@ -316,7 +329,7 @@ class Chronicle:
             check_lineup(data.rules(data.scenarios[0].id).content, list(seats))
         except ValueError as err:
             raise ChronicleError(f"is damaged: {err}") from None
-        chronicle = cls(path, seats, seed, data, in_progress=progress)
+        chronicle = cls(path, seats, seed, data, in_progress=progress, advanced=advanced)
         for i, record in enumerate(chapters):
             if not isinstance(record, dict) or not isinstance(record.get("save"), dict):
                 raise ChronicleError(f"is damaged: chapter {i + 1} has no save")

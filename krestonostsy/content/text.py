@@ -117,6 +117,9 @@ FACT_LABELS = {
 
 REPUBLIC_NAMES = {"genoa": N_("Genoa"), "pisa": N_("Pisa"), "venice": N_("Venice")}
 """The trade board's republics (content/vocabulary.REPUBLICS)."""
+TERRAIN_NAMES = {"harbour": N_("harbour"), "rivers": N_("rivers"), "forests": N_("forests"),
+                 "mountains": N_("mountains"), "deserts": N_("deserts")}
+"""SYM-93: the terrain types (content/board.TERRAINS)."""
 
 # One template per op. Plural pairs take ``n``; every template may use %(n)s.
 OP_TEMPLATES: dict[str, Any] = {  # a template, or (singular, plural)

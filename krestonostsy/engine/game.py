@@ -93,6 +93,8 @@ class Game:
                  "scenario": rules.id}
         if rules.starting:  # starting positions carried in beyond the scenario file
             setup["starting"] = rules.starting
+        if rules.extra_hooks:  # rule changes switched on beyond the scenario's (terrain)
+            setup["hooks"] = list(rules.extra_hooks)
         game = cls(new_state(rules, list(states), seed, options), rules, setup)
         game._advance()
         return game

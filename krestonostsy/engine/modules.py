@@ -22,7 +22,7 @@ from . import (  # noqa: F401  (each defines steps with @step)
     scoring,
     triggers,
 )
-from .hooks import chronicle_beginning, levantine_merchants  # noqa: F401  (their hooks)
+from .hooks import chronicle_beginning, levantine_merchants, terrain  # noqa: F401  (hooks)
 from .ops import battle as battle_ops
 from .ops import campaign as campaign_ops
 from .ops import cards, resources, structure

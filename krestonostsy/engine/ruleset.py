@@ -115,9 +115,10 @@ class Ruleset:
     """
 
     __slots__ = ("scenario", "content", "setup", "last_round", "steps", "ops", "battle_ops",
-                 "starting")
+                 "starting", "extra_hooks")
 
-    def __init__(self, scenario: Scenario, content: Content, starting: Mapping | None = None):
+    def __init__(self, scenario: Scenario, content: Content, starting: Mapping | None = None,
+                 hooks: tuple[str, ...] = ()):
         from . import modules  # noqa: F401  (registers every step and op)
 
         _check_markets(scenario)
@@ -128,12 +129,21 @@ class Ruleset:
         # the starting positions given beyond the scenario file (a campaign's carry-over),
         # as plain JSON: recorded in the game's setup and saves so a replay rebuilds them
         self.starting = _plain(starting) if starting else None
+        # hooks switched on beyond the scenario's own (the advanced mode's ``terrain``):
+        # recorded in the game's setup and saves too
+        self.extra_hooks = tuple(hooks)
+        for name in self.extra_hooks:
+            if name not in HOOKS:
+                raise ValueError(f"unknown hook '{name}' (known hooks: "
+                                 f"{', '.join(sorted(HOOKS))})")
+            if name in scenario.hooks or self.extra_hooks.count(name) > 1:
+                raise ValueError(f"hook '{name}' is switched on twice")
         self.setup = scenario.setup
         self.last_round = scenario.setup.last_round
         steps: dict = {}
         ops: dict = {}
         battle_ops: dict = {}
-        for name in scenario.hooks:
+        for name in (*scenario.hooks, *self.extra_hooks):
             hook = HOOKS.get(name)
             if hook is None:
                 known = ", ".join(sorted(HOOKS)) or "none"
@@ -170,7 +180,7 @@ class Ruleset:
         """This scenario's rules with other cards (tests and tools build their own)."""
         if content is self.content:
             return self
-        return Ruleset(self._file_scenario, content, self.starting)
+        return Ruleset(self._file_scenario, content, self.starting, self.extra_hooks)
 
     def with_starting(self, starting: Mapping | None) -> Ruleset:
         """This scenario's rules with more starting positions (see
@@ -178,7 +188,16 @@ class Ruleset:
         gives the scenario as its file says. :class:`ContentError` for a bad position."""
         if not starting and not self.starting:
             return self
-        return Ruleset(self._file_scenario, self.content, starting)
+        return Ruleset(self._file_scenario, self.content, starting, self.extra_hooks)
+
+    def with_hooks(self, hooks) -> Ruleset:
+        """This scenario's rules with ``hooks`` switched on beyond its own (e.g.
+        ``("terrain",)``, the advanced mode); ``()`` or None: only its own.
+        ``ValueError`` for an unknown hook or one switched on twice."""
+        hooks = tuple(hooks or ())
+        if hooks == self.extra_hooks:
+            return self
+        return Ruleset(self._file_scenario, self.content, self.starting, hooks)
 
     @property
     def _file_scenario(self) -> Scenario:
@@ -191,7 +210,7 @@ class Ruleset:
         return base
 
     def __repr__(self) -> str:
-        return f"Ruleset({self.scenario.id!r}, hooks={list(self.scenario.hooks)})"
+        return f"Ruleset({self.scenario.id!r}, hooks={[*self.scenario.hooks, *self.extra_hooks]})"
 
 
 def _check_markets(scenario: Scenario) -> None:

@@ -179,8 +179,16 @@ def _check_starting(value) -> str | None:
     return None
 
 
+def _check_hooks(value) -> str | None:
+    if value is not None and not (isinstance(value, list)
+                                  and all(type(h) is str for h in value)):
+        return "'setup.hooks' must be a list of hook names"
+    return None
+
+
 SETUP_FIELDS = {"states": _check_states, "seed": _check_seed, "options": _check_options,
-                "scenario": _check_scenario, "starting": _check_starting}
+                "scenario": _check_scenario, "starting": _check_starting,
+                "hooks": _check_hooks}
 REQUIRED_SETUP = ("states", "scenario")
 TOP_LEVEL = {"format_version", "content_version", "game", "setup", "actions", "state_digest",
              "ui"}
@@ -271,6 +279,8 @@ def _scenario(setup: dict, rules):
         _fail(f"the save is a game of the scenario '{sid}', not of '{rules.id}'")
     try:
         # starting positions carried in beyond the scenario file (a campaign's carry-over)
-        return (rules or load_ruleset(sid)).with_starting(setup.get("starting"))
-    except ContentError as err:
+        # and hooks switched on beyond its own (the advanced mode's terrain)
+        return (rules or load_ruleset(sid)).with_starting(setup.get("starting")) \
+            .with_hooks(setup.get("hooks"))
+    except (ContentError, ValueError) as err:
         _fail(f"the save's scenario '{sid}' cannot be played by this version: {err}")

@@ -1,6 +1,6 @@
 """``krestonostsy campaign``: play a campaign headless with bots (docs/campaign.md).
 
-    krestonostsy campaign --players N --bots LEVELS --seed S [--json] [--dir DIR]
+    krestonostsy campaign --players N --bots LEVELS --seed S [--advanced] [--json] [--dir DIR]
     krestonostsy campaign --open FILE [--json]       replay and show a chronicle
 
 ``--bots`` is one level for every seat or one per seat (``normal,easy,hard``). The
@@ -63,6 +63,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--dir", default=None, help="the user data folder (campaigns/ inside)")
     ap.add_argument("--name", default=None, help="the campaign's file name (default: time)")
+    ap.add_argument("--advanced", action="store_true",
+                    help="the advanced mode: terrain changes battles for cities (CAMP-10)")
     ap.add_argument("--open", default=None, metavar="FILE", help="replay a chronicle")
     ap.add_argument("--json", action="store_true", help="print one JSON object last")
     a = ap.parse_args(argv)
@@ -79,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
             seats = {x: levels[0] if len(levels) == 1 else levels[i]
                      for i, x in enumerate(states)}
             chronicle = Chronicle.new(seats, a.seed, folder=a.dir, campaign_id=a.name,
-                                      data=data)
+                                      data=data, advanced=a.advanced)
             played = []
             while chronicle.next_scenario() is not None:
                 played.append(play_next(chronicle))
@@ -96,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     winner = chronicle.winner()
     if a.json:
         print(json.dumps({"chronicle": str(chronicle.path), "seats": chronicle.seats,
-                          "seed": chronicle.seed,
+                          "seed": chronicle.seed, "advanced": chronicle.advanced,
                           "scenarios": [chapter_json(c, data) for c in played],
                           "not_implemented": [e.id for e in missing],
                           "standings": standings, "winner": winner}, ensure_ascii=False))

@@ -17,7 +17,7 @@ from PySide6.QtGui import QFont, QTextCursor
 from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWidget
 
 from .. import i18n
-from ..content.text import REPUBLIC_NAMES
+from ..content.text import REPUBLIC_NAMES, TERRAIN_NAMES
 from ..engine.actions import PARAMS
 from ..i18n import N_, _, ngettext
 from .names import (
@@ -113,6 +113,8 @@ TEMPLATES: dict[str, Callable[[dict], str]] = {
     "trade_privileges": lambda p: ngettext("{player}'s trade privileges: {n} influence",
                                            "{player}'s trade privileges: {n} influence",
                                            _n(p)),
+    "terrain_effect": lambda p: _("Terrain of {city} ({terrain}): the strength marker "
+                                  "moves {n}, now {marker}"),
     "settlers_arrived": lambda p: ngettext("Settlers arrive: {player} places {n} unit in "
                                            "{city}", "Settlers arrive: {player} places {n} "
                                            "units in {city}", _n(p)),
@@ -343,6 +345,8 @@ def _element(key: str, value, event: str = "") -> tuple[str, str | None]:
         return order_name(value), None
     if key == "republic" and value in REPUBLIC_NAMES:  # the trade board's tracks
         return _(REPUBLIC_NAMES[value]), None
+    if key == "terrain" and value in TERRAIN_NAMES:  # the advanced mode (CAMP-10)
+        return _(TERRAIN_NAMES[value]), None
     if key in ("market", "deck"):
         return (_(MARKETS[value]) if value in MARKETS else readable(value)), f"market:{value}"
     if value in WORDS:
