@@ -32,6 +32,7 @@ from pathlib import Path
 
 from ..content.errors import ContentError
 from ..engine import Game, SaveError
+from ..engine.options import GameOptions
 from ..engine.ruleset import Ruleset
 from ..engine.setup import check_lineup
 from .carry import carry_over
@@ -262,6 +263,8 @@ class Chronicle:
              setup.get("seed") != self.chapter_seed(index)),
             ("its starting positions are not the ones the chronicle carried over",
              (setup.get("starting") or None) != (expected_start or None)),
+            (f"its options are not the scenario's {dict(entry.options)}",
+             setup.get("options") != GameOptions.from_json(dict(entry.options)).to_json()),
             ("its advanced mode (terrain) is not the campaign's",
              list(setup.get("hooks") or ()) != list(ADVANCED_HOOKS if self.advanced else ())),
         ) if bad]
