@@ -8,8 +8,8 @@ the base one (INCOME-01..06).
 from __future__ import annotations
 
 from .. import board as B
+from ..hook import Hook, hook_step, register_hook
 from ..income import IncomePhase
-from ..ruleset import Hook, hook_step, register_hook
 
 SETTLERS_PER_INCOME = 1
 

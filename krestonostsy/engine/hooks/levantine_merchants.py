@@ -18,9 +18,9 @@ from __future__ import annotations
 from .. import board as B
 from ..actions import Action
 from ..flow import Decision
+from ..hook import Hook, hook_step, register_hook
 from ..income import IncomePhase
 from ..ops.campaign import advance_trade, trade_board
-from ..ruleset import Hook, hook_step, register_hook
 from ..scoring import Scoring
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from .. import board as B
 from ..battle import Battle
-from ..ruleset import Hook, hook_step, register_hook
+from ..hook import Hook, hook_step, register_hook
 from ..state import SARACEN
 
 
