@@ -1,13 +1,15 @@
 """``krestonostsy validate-data [DIR]``: check YAML content; ``file:line`` errors.
 
 Checks the board, every scenario in ``scenarios/`` and the card files each one names,
-then builds each scenario's ruleset (its hooks and market slots are checked there), then
-the campaign's data in ``campaign/`` (krestonostsy/campaign/data.py).
+then builds each scenario's ruleset (its hooks and market slots are checked there), and
+every lesson of the tutorial in ``tutorial/`` (its hints in the catalogs, its script
+replayed against the rules: ``content/tutorial.py``), and the campaign's data in ``campaign/`` (krestonostsy/campaign/data.py).
 """
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from ..content import ContentError, load_content
 from ..content.scenario import scenario_ids
@@ -41,14 +43,27 @@ def main(argv: list[str] | None = None) -> int:
         print(f"content OK: scenario {sid} ({content.scenario.name}): "
               f"{len(content.board.cities)} cities; "
               + ", ".join(f"{v} {k}" for k, v in counts.items()))
-    return _campaign(folder, a.dir)
+    code = _campaign(folder, a.dir)
+    return code or _check_lessons(Path(folder) / "tutorial")
+
+
+def _check_lessons(folder: Path) -> int:
+    from ..content.tutorial import load_lesson, translated
+
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
+        try:
+            lesson = load_lesson(path, has_text=translated).check()
+        except ContentError as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 1
+        print(f"content OK: tutorial {path.stem}: {len(lesson.steps)} steps, "
+              f"{lesson.at[-1]} actions replayed")
+    return 0
 
 
 def _campaign(folder, directory) -> int:
     """The campaign's data (``campaign/``), when the folder has one (the shipped data
     always does)."""
-    from pathlib import Path
-
     from ..campaign.data import CAMPAIGN_DIR, load_campaign
 
     if not (Path(folder) / CAMPAIGN_DIR).is_dir():

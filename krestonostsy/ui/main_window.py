@@ -30,7 +30,7 @@ from .load_screen import LoadScreen, png_bytes, table_thumbnail
 from .log_panel import LogPanel
 from .names import phase_name, state_name
 from .new_game_dialog import NewGameDialog
-from .saves import SaveStore
+from .saves import SaveStore, save_error_text
 from .scoring_screen import ScoringScreen
 from .settings import Settings, SettingsDialog
 from .start_screen import RulesDialog, StartScreen
@@ -64,6 +64,7 @@ class MainWindow(QMainWindow):
         self.auto_confirm = False  # tests: skip the confirmation questions
         self.last_message: tuple[str, str] | None = None
         self._message_box: QMessageBox | None = None
+        self.tutorial = None  # the guided first game while it runs (ui/tutorial.py)
 
         # pages -----------------------------------------------------------------------------
         self.stack = QStackedWidget(objectName="pages")
@@ -118,6 +119,7 @@ class MainWindow(QMainWindow):
         # wiring --------------------------------------------------------------------------------
         s = self.start_screen
         s.newGameRequested.connect(self.new_game_dialog)
+        s.tutorialRequested.connect(self.open_tutorial)
         s.continueRequested.connect(self.continue_game)
         s.loadRequested.connect(self.show_load_screen)
         s.rulesRequested.connect(self.rules_dialog)
@@ -304,6 +306,10 @@ class MainWindow(QMainWindow):
             return False
         return True
 
+    def open_tutorial(self):
+        from .tutorial import open_tutorial
+        return open_tutorial(self)
+
     def continue_game(self) -> bool:
         info = self.store.resumable()
         if info is None:
@@ -336,7 +342,7 @@ class MainWindow(QMainWindow):
         except SaveError as err:
             if from_list:
                 self.stack.setCurrentWidget(self.load_screen)
-            self.show_message(_("The save cannot be opened"), str(err))
+            self.show_message(_("The save cannot be opened"), save_error_text(err))
             return False
         return True
 
@@ -436,6 +442,8 @@ class MainWindow(QMainWindow):
     def _on_action_chosen(self, action) -> None:
         # Ending a turn is confirmed on the prompt bar ("End turn" / "Take back"); a dialog
         # only where it protects something: giving up an order before using it.
+        if self.tutorial is not None and not self.tutorial.allows(action):
+            return  # the tutorial waits for another click (its hint says which)
         if self.settings.confirm_pass and self.controller.wastes_order(action):
             self.confirm(_("Skip the order?"),
                          _("You have not used this order yet. Skip it and lose it for this "

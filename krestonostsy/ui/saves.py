@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine import Game, SaveError
+from ..engine.errors import SAVE_ERRORS
 from ..engine.saves import CURRENT as SAVE_FORMAT
 from ..engine.saves import MAX_SAVE_BYTES, decode, parse
 from ..i18n import _
@@ -153,7 +154,21 @@ class SaveInfo:
 
 
 class UnreadableSave(SaveError):
-    """A save that cannot be read: ``str()`` is a message for the player."""
+    """A save that cannot be read: ``str()`` is a message for the player, already in the
+    player's language (the engine's reason inside it rendered by :func:`save_error_text`)."""
+
+    def __init__(self, message: str):
+        ValueError.__init__(self, message)
+        self.key, self.params = "", {}
+
+
+def save_error_text(err: SaveError) -> str:
+    """The reason a save is refused, in the player's language: the translated template of
+    the error's key filled with its parameters (a translation may leave out a parameter —
+    the Russian one leaves out the JSON parser's own English words)."""
+    if isinstance(err, UnreadableSave):
+        return str(err)
+    return _(SAVE_ERRORS[err.key]).format(**err.params)
 
 
 def summary_of(game) -> dict:
@@ -208,7 +223,7 @@ def _check_ui(ui) -> dict:
                and _GAME_ID.match(ui["game_id"]) is not None))
     if not ok:
         raise UnreadableSave(_("The file is damaged or is not a save of this game.")
-                             + "\n\n" + "the 'ui' part of the save has a wrong value")
+                             + "\n\n" + save_error_text(SaveError("ui_value")))
     return ui
 
 
@@ -216,13 +231,14 @@ def _unreadable(err: SaveError) -> UnreadableSave:
     """The engine's refusal of a save as a message for the player."""
     if isinstance(err, UnreadableSave):
         return err
-    if "newer" in str(err):
+    if err.key == "newer":
         return UnreadableSave(_("The save was made by a newer version of the game. "
-                                "Update the game to open it.") + "\n\n" + str(err))
-    if "not a Krestonostsy save" in str(err):
+                                "Update the game to open it.") + "\n\n"
+                              + save_error_text(err))
+    if err.key == "not_a_save":
         return UnreadableSave(_("This file is not a save of «Krestonostsy»."))
     return UnreadableSave(_("The file is damaged or is not a save of this game.")
-                          + "\n\n" + str(err))
+                          + "\n\n" + save_error_text(err))
 
 
 def _read_bytes(path: Path) -> bytes:
@@ -251,9 +267,10 @@ def read_save(path: Path) -> tuple[Game, dict]:
     try:
         game = Game.from_json(data)
     except SaveError as err:
-        if "newer" in str(err):
+        if err.key == "newer":
             raise _unreadable(err) from err
-        raise UnreadableSave(_("The save cannot be opened.") + "\n\n" + str(err)) from err
+        raise UnreadableSave(_("The save cannot be opened.") + "\n\n"
+                             + save_error_text(err)) from err
     except Exception as err:  # an engine bug while replaying: still refuse cleanly
         raise UnreadableSave(_("The save cannot be opened.") + "\n\n"
                              + f"{type(err).__name__}: {err}") from err
@@ -290,20 +307,18 @@ def _summary_from_contents(path: Path) -> dict:
 def _check_summary(summary: dict) -> None:
     fmt = summary.get("format")
     if type(fmt) is not int or fmt < 1:
-        raise SaveError("the save's summary names no valid save format")
+        raise SaveError("summary_format")
     if fmt > SAVE_FORMAT:
-        raise SaveError(f"the save was made by a newer version of the game (save format "
-                        f"{fmt}, this version reads up to {SAVE_FORMAT}); update the game "
-                        f"to open it")
+        raise SaveError("newer", version=fmt, current=SAVE_FORMAT)
     states = summary.get("states")
     if not isinstance(states, list) or not all(type(x) is str for x in states):
-        raise SaveError("the save's summary has no list of states")
+        raise SaveError("summary_states")
     if summary.get("round") is not None and type(summary["round"]) is not int:
-        raise SaveError("the save's summary has a round that is not a whole number")
+        raise SaveError("summary_round")
     if summary.get("phase") is not None and type(summary["phase"]) is not str:
-        raise SaveError("the save's summary has a phase that is not a text")
+        raise SaveError("summary_phase")
     if type(summary.get("actions", 0)) is not int:
-        raise SaveError("the save's summary has a number of actions that is not whole")
+        raise SaveError("summary_actions")
 
 
 def read_summary(path: Path) -> SaveInfo:

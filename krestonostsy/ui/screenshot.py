@@ -3,7 +3,8 @@ rendered as the current player sees it, saved as PNG — offscreen, then exit.
 
 ``--screen`` picks another screen (for reviewing the UI): ``table`` (default), ``window``
 (the whole main window), ``start``, ``newgame``, ``settings``, ``handoff``, ``scoring``,
-``load`` (the load screen with a few sample saves, one of them damaged).
+``load`` (the load screen with a few sample saves, one of them damaged), ``tutorial``
+(the window at the tutorial's step number ``--steps``, counted from 0).
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ LINEUPS = {
     4: ["jerusalem", "tripoli", "edessa", "antioch"],
 }
 SCREENS = ("table", "battle", "round", "window", "start", "newgame", "settings", "handoff",
-           "scoring", "load")
+           "scoring", "load", "tutorial")
 # screens of the table with a notice: the game is played on to the next one of them
 NOTICE_ENDS = {
     "battle": lambda game, keys: "battle_won" in keys and game.s.get("battle") is None,
@@ -86,7 +87,8 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
     w, h = size
 
     game = Game.new(LINEUPS[players], seed=seed)
-    play_random(game, steps, seed)
+    if screen != "tutorial":  # there ``steps`` is the tutorial's step
+        play_random(game, steps, seed)
     player = game.decision.player if game.decision is not None else None
     if player not in LINEUPS[players]:
         player = None
@@ -149,6 +151,15 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
             window.controller.pending_handoff = None
             window.controller.viewer = player
             window.refresh()
+    elif screen == "tutorial":
+        from .tutorial import SETTING, lesson
+        script = lesson()
+        settings.set_value(SETTING, script.steps[max(0, min(steps, len(script.steps) - 1))].id)
+        window.auto_confirm = True  # resume at that step without asking
+        window.open_tutorial()
+        for _ in range(5):
+            app.processEvents()
+        window.tutorial._place()  # once the table has its final size
     elif screen == "load":
         fill_sample_saves(window, lang)
         window.show_load_screen()

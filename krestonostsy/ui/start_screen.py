@@ -19,6 +19,7 @@ from ..i18n import _
 
 class StartScreen(QWidget):
     newGameRequested = Signal()
+    tutorialRequested = Signal()
     continueRequested = Signal()
     loadRequested = Signal()
     rulesRequested = Signal()
@@ -43,6 +44,7 @@ class StartScreen(QWidget):
         self.subtitle.setFont(sub)
 
         self.new_button = self._button("newGame", self.newGameRequested)
+        self.tutorial_button = self._button("tutorial", self.tutorialRequested)
         self.continue_button = self._button("continue", self.continueRequested)
         self.resume_label = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True)
         self.resume_label.setObjectName("resumeInfo")
@@ -53,7 +55,7 @@ class StartScreen(QWidget):
 
         column = QVBoxLayout()
         column.setSpacing(10)
-        for w in (self.new_button, self.continue_button, self.resume_label, self.load_button,
+        for w in (self.new_button, self.tutorial_button, self.continue_button, self.resume_label, self.load_button,
                   self.rules_button, self.settings_button, self.quit_button):
             # the caption takes the whole width (a word-wrapped label given only its
             # size hint is clipped to one line's height); the buttons are centred
@@ -104,6 +106,7 @@ class StartScreen(QWidget):
         self.subtitle.setText(_("The Levant after the First Crusade: four states, "
                                 "one Holy Land"))
         self.new_button.setText(_("New game"))
+        self.tutorial_button.setText(_("Tutorial"))
         self.continue_button.setText(_("Continue"))
         self.load_button.setText(_("Load game…"))
         self.rules_button.setText(_("Rules reference"))

@@ -490,3 +490,32 @@ def test_keys_of_the_list_open_rename_and_delete(qtbot, store, lang_ru):
     qtbot.keyClick(screen.list, Qt.Key.Key_Delete)
     assert screen._dialog.objectName() == "deleteQuestion"
     screen._dialog.reject()
+
+
+def _latin_words(text: str) -> list[str]:
+    import re
+    return re.findall(r"[A-Za-z]{2,}", text)
+
+
+def test_a_damaged_save_is_explained_in_russian_on_the_list_and_when_opened(fake_window):
+    """Issue 9 §4: the engine's reason reads in the player's language — the JSON error
+    the issue showed (an unterminated string) and a save whose replay fails at an action."""
+    w = fake_window
+    w.store.ensure()
+    cut = w.store.directory / "cut.json"
+    cut.write_text('{"format_version": 2, "game": "krestonostsy", "setup": {"states": ["ab',
+                   encoding="utf-8")
+    altered = write_save(w.store.directory / "altered.json", _played(), {})
+    data = json.loads(altered.read_text(encoding="utf-8"))
+    data["actions"][3]["kind"] = "no_such_move"
+    from krestonostsy.ui.saves import save_text
+    altered.write_text(save_text(data), encoding="utf-8")
+    w.show_load_screen()
+    rows = {info.path: row for row, info in enumerate(w.load_screen.infos)}
+    details = w.load_screen.row_text(rows[cut]).details
+    assert "строке 1, столбце" in details and not _latin_words(details), details
+    w.load_screen.list.setCurrentRow(rows[altered])
+    w.load_screen.open_button.click()
+    title, text = w.last_message[:2]
+    assert title == "Не удаётся открыть сохранение"
+    assert "ход 4 из" in text and not _latin_words(text), text
