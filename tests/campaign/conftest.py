@@ -2,25 +2,12 @@
 campaign has only its first one implemented, and carry-overs need a next scenario)."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
+from campaign_fixtures import copy_data
 
 from krestonostsy.campaign.data import load_campaign
-from krestonostsy.resources import data_dir
-
-
-def copy_data(root: Path) -> Path:
-    """A copy of the shipped content: board, cards, scenarios and campaign (no art)."""
-    shipped = data_dir()
-    root.mkdir(parents=True)
-    for name in ("map.yaml", "tracks.yaml"):
-        shutil.copy(shipped / name, root / name)
-    for folder in ("cards", "scenarios", "campaign"):
-        shutil.copytree(shipped / folder, root / folder)
-    return root
-
 
 STAND_INS = ("vassal_of_my_vassal", "rise_of_the_crescent")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from babel.messages.pofile import read_po
-from conftest import copy_data
+from campaign_fixtures import copy_data
 
 from krestonostsy.campaign.data import load_campaign, shipped_campaign
 from krestonostsy.campaign.qualities import QUALITIES
