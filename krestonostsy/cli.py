@@ -9,6 +9,8 @@
     krestonostsy validate-data           check the YAML content (krestonostsy.tools.validate)
     krestonostsy balance [--games N]     self-play statistics per line-up (krestonostsy.tools.balance)
     krestonostsy tournament --bots …     bots against bots, seats rotated (krestonostsy.tools.tournament)
+    krestonostsy campaign --players N --bots LEVELS --seed S [--json]
+                                         a campaign played by bots (krestonostsy.tools.campaign)
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ SUBCOMMANDS = {
     "validate-data": "krestonostsy.tools.validate",
     "balance": "krestonostsy.tools.balance",
     "tournament": "krestonostsy.tools.tournament",
+    "campaign": "krestonostsy.tools.campaign",
 }
 
 USAGE = __doc__.split("\n", 2)[2]

@@ -138,4 +138,5 @@ def test_simulate_plays_a_named_scenario_and_refuses_an_unknown_one(capsys):
     assert cli(["simulate", "--players", "2", "--games", "1", "--scenario", "base"]) == 0
     assert "scenario base" in capsys.readouterr().out
     assert cli(["simulate", "--games", "1", "--scenario", "crescent"]) == 1
-    assert "no scenario 'crescent' (known scenarios: base)" in capsys.readouterr().err
+    assert "no scenario 'crescent' (known scenarios: base, chronicle_beginning, " \
+           "levantine_merchants)" in capsys.readouterr().err

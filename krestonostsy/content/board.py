@@ -23,6 +23,11 @@ class Sector:
     upgrade: tuple[str, ...]  # cost to reach the next level; () at level 3
 
 
+TERRAINS = ("harbour", "rivers", "forests", "mountains", "deserts")
+"""SYM-93: the campaign's terrain types, printed on the city tokens (their effect on
+capturing a city is the advanced mode's, docs/campaign.md §5)."""
+
+
 @dataclass(frozen=True)
 class City:
     id: str
@@ -32,6 +37,7 @@ class City:
     start_level: int
     saracens: int
     sectors: dict  # level -> Sector
+    terrain: str  # SYM-93: harbour | rivers | forests | mountains | deserts (campaign, CAMP-10)
 
     def sector(self, level: int) -> Sector:
         return self.sectors[level]
@@ -104,7 +110,8 @@ def load_board(data_dir: Path) -> Board:
             s.done()
         cities[cid] = City(cid, r.str("kind", choices=CITY_KINDS),
                            r.str("colour", choices=COLOURS), (pos[0], pos[1]),
-                           r.int("start_level", lo=1, hi=3), r.int("saracens", lo=0), sectors)
+                           r.int("start_level", lo=1, hi=3), r.int("saracens", lo=0), sectors,
+                           r.str("terrain", choices=TERRAINS))
         r.done()
     if len(cities) != 13:
         root.fail(f"the map must have 13 cities, found {len(cities)}", "cities")

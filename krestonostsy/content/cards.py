@@ -20,6 +20,7 @@ from __future__ import annotations
 import builtins
 import hashlib
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -45,6 +46,7 @@ from .vocabulary import (
     OPS,
     ORDER_FACTS,
     ORDERS,
+    REPUBLICS,
     ROUND_MODIFIERS,
     TRIGGERS,
 )
@@ -57,7 +59,8 @@ WHO = ("you", "opponent")
 EVENT_TIMINGS = ("immediate", "each_player", "round")
 RESCRIPT_TIMINGS = ("battle", "turn", "raid", "income")
 BOOL_MODIFIERS = ("free_stacking", "no_outer_cells")
-STR_CHOICES = {("bishop_actions", "only"): ("train", "move")}
+STR_CHOICES = {("bishop_actions", "only"): ("train", "move"),
+               ("trade", "republic"): (*REPUBLICS, "any")}
 
 # Where each kind of effect may be used: a card's op must list one of these contexts.
 CONTEXTS = {
@@ -624,4 +627,9 @@ def load_cards(data_dir: Path, board, decks) -> dict:
     out: dict = {}
     for deck_name, spec in decks.items():  # the scenario checked that each file exists
         out[deck_name] = _READERS[deck_name](_Deck(cards_dir / spec.file, deck_name, ids, spec))
+        for file, count in spec.add:  # a scenario's added cards: their own count, no starters
+            added = replace(spec, file=file, count=count, add=(),
+                            extra={k: 0 for k in spec.extra})
+            out[deck_name].update(_READERS[deck_name](_Deck(cards_dir / file, deck_name, ids,
+                                                            added)))
     return out

@@ -73,7 +73,8 @@ def load_content(directory: Path | str | None = None, scenario: str = "base") ->
         raise ContentError(str(path), None, f"malformed content ({type(err).__name__}: "
                                             f"{str(err)[:200]})") from err
     files = ["map.yaml", "tracks.yaml", f"{SCENARIOS_DIR}/{chosen.file}",
-             *(f"{CARDS_DIR}/{spec.file}" for spec in chosen.decks.values())]
+             *(f"{CARDS_DIR}/{file}" for spec in chosen.decks.values()
+               for file in spec.files)]
     return Content(board=board, version=content_version(path, set(files)), scenario=chosen,
                    **cards)
 

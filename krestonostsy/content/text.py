@@ -115,6 +115,12 @@ FACT_LABELS = {
     "battle": N_("battles fought"), "won": N_("battles won"),
 }
 
+REPUBLIC_NAMES = {"genoa": N_("Genoa"), "pisa": N_("Pisa"), "venice": N_("Venice")}
+"""The trade board's republics (content/vocabulary.REPUBLICS)."""
+TERRAIN_NAMES = {"harbour": N_("harbour"), "rivers": N_("rivers"), "forests": N_("forests"),
+                 "mountains": N_("mountains"), "deserts": N_("deserts")}
+"""SYM-93: the terrain types (content/board.TERRAINS)."""
+
 # One template per op. Plural pairs take ``n``; every template may use %(n)s.
 OP_TEMPLATES: dict[str, Any] = {  # a template, or (singular, plural)
     "gain_coins": NP_("Gain %(n)s coin", "Gain %(n)s coins"),
@@ -128,6 +134,10 @@ OP_TEMPLATES: dict[str, Any] = {  # a template, or (singular, plural)
     "spend_goods": NP_("Spend %(n)s good", "Spend %(n)s goods"),
     "block_goods": NP_("Block %(n)s good", "Block %(n)s goods"),
     "draw_rescript": N_("Take the top level-%(level)s rescript"),
+    "trade": NP_("Climb %(n)s cell on a trade track of your choice",
+                 "Climb %(n)s cells on trade tracks of your choice"),
+    "trade_on": NP_("Climb %(n)s cell on the trade track of %(republic)s",
+                    "Climb %(n)s cells on the trade track of %(republic)s"),
     "draw_spy": N_("Take the top spy card"),
     "discard_rescript": N_("Discard a rescript"),
     "discard_tactic": NP_("Discard %(n)s non-starting tactic", "Discard %(n)s non-starting tactics"),
@@ -367,6 +377,11 @@ def op_text(op: dict, tr: Translator) -> str:
                     then=_lower_first(effect_text(op["then"], tr)))
     elif name == "draw_rescript":
         text = _fmt(tr, OP_TEMPLATES[name], level=ROMAN[op["level"]])
+    elif name == "trade":
+        n, suffix = _amount(op["amount"], tr)
+        republic = op.get("republic", "any")
+        text = _fmt(tr, OP_TEMPLATES["trade"], n) if republic == "any" else _fmt(
+            tr, OP_TEMPLATES["trade_on"], n, republic=tr.gettext(REPUBLIC_NAMES[republic]))
     elif name == "extra_order":
         text = _fmt(tr, OP_TEMPLATES[name], order=order_name(op["order"], tr))
     elif name == "upgrade_city":

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 COLOURS = ("yellow", "white", "blue", "red", "green")
 COST_COLOURS = COLOURS + ("any",)
 ORDERS = ("build", "prayer", "muster", "march")
+REPUBLICS = ("genoa", "pisa", "venice")  # the trade board's tracks (docs/campaign.md §7)
 
 # What a player can be counted on, for governors, bulls, "per" amounts and conditions.
 METRICS = {
@@ -148,6 +149,10 @@ OPS: dict[str, OpSpec] = {spec.name: spec for spec in [
         amount="amount"),
     _op("casualties", "battle", "End of battle: the opponent loses `amount` (max 2) random "
         "unprotected face-up tactics (BATTLE-16..21).", amount="amount"),
+    # --- campaign components (engine/ops/campaign.py) -----------------------------------
+    _op("trade", "any", "Advance `amount` cells on `republic`'s trade track (any or absent: "
+        "your choice, cell by cell); nothing without the trade board (CAMP-S2-02).",
+        amount="int", republic="str?"),
     # --- structure ---------------------------------------------------------------------
     _op("choose", "any", "Choose one of `options` (each an effect) (SYM-85).", options="opslist"),
     _op("if", "any", "If you have at least `at_least` of `metric`, do `then`, otherwise `else` "

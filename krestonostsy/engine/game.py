@@ -91,6 +91,10 @@ class Game:
             rules = rules.with_content(content)
         setup = {"states": list(states), "seed": seed, "options": options.to_json(),
                  "scenario": rules.id}
+        if rules.starting:  # starting positions carried in beyond the scenario file
+            setup["starting"] = rules.starting
+        if rules.extra_hooks:  # rule changes switched on beyond the scenario's (terrain)
+            setup["hooks"] = list(rules.extra_hooks)
         game = cls(new_state(rules, list(states), seed, options), rules, setup)
         game._advance()
         return game

@@ -22,11 +22,13 @@ from . import (  # noqa: F401  (each defines steps with @step)
     scoring,
     triggers,
 )
+from .hooks import chronicle_beginning, levantine_merchants, terrain  # noqa: F401  (hooks)
 from .ops import battle as battle_ops
+from .ops import campaign as campaign_ops
 from .ops import cards, resources, structure
 from .ops import cities as city_ops
 
-OP_MODULES = (resources, cards, city_ops, battle_ops, structure)
+OP_MODULES = (resources, cards, city_ops, battle_ops, structure, campaign_ops)
 """The op modules, one per section of content/vocabulary.py."""
 
 for _module in OP_MODULES:

@@ -44,7 +44,8 @@ def placement_options(g, player: str) -> list:
             opts.append(Action("place_order", order=order, cell="inner"))
             if homs:
                 opts.append(Action("place_order", order=order, cell="inner", homs=True))
-        if not p["outer_used"] and cell["outer"] is None and not no_outer:
+        if not p["outer_used"] and cell["outer"] is None and not no_outer \
+                and order not in g.rules.setup.blocked_cross:  # a scenario's blocked cell
             opts.append(Action("place_order", order=order, cell="outer"))
     return opts
 
@@ -111,7 +112,7 @@ def automa_turn(g) -> None:
             continue
         break
     cross = g.s["cross"][tok]
-    if boosted and cross["outer"] is None:
+    if boosted and cross["outer"] is None and tok not in g.rules.setup.blocked_cross:
         cross["outer"] = [AUTOMA, True]
         B.log(g, "order_placed", player=AUTOMA, order=tok, cell="outer")
         return

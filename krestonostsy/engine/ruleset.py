@@ -22,14 +22,14 @@ registries themselves (the hot path ``Game._advance`` pays one attribute lookup)
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from ..content import Content
 from ..content.loader import load_content, shipped_content
-from ..content.scenario import Scenario
-from .flow import STEPS, EngineError, Step
+from ..content.scenario import Scenario, with_starting
+from .flow import STEPS, EngineError
+from .hook import HOOKS, Hook, hook_step, register_hook  # noqa: F401  (their home)
 from .registry import BATTLE_OPS, OPS
 from .state import MARKET_SIZES
 
@@ -59,33 +59,6 @@ class Layered(dict):
         return self.base.get(key, default)
 
 
-@dataclass(frozen=True)
-class Hook:
-    """A named rule change a scenario may switch on (``hooks: [name]`` in its YAML).
-
-    ``steps``: step name -> :class:`~krestonostsy.engine.flow.Step` instance (replacing
-    or adding a step); ``ops``: op name -> ``handler(g, f, op)`` (see engine/registry.py);
-    ``battle_ops``: the same for ops inside a battle."""
-
-    name: str
-    doc: str
-    steps: Mapping[str, Step] = field(default_factory=dict)
-    ops: Mapping[str, Callable] = field(default_factory=dict)
-    battle_ops: Mapping[str, Callable] = field(default_factory=dict)
-
-
-HOOKS: dict[str, Hook] = {}
-"""Every hook a scenario may name, by name."""
-
-
-def register_hook(hook: Hook) -> Hook:
-    """Add ``hook`` to :data:`HOOKS` (a name used twice is a bug)."""
-    if not hook.name or hook.name in HOOKS:
-        raise ValueError(f"bad or duplicate hook name {hook.name!r}")
-    HOOKS[hook.name] = hook
-    return hook
-
-
 class Ruleset:
     """The scenario and content of one game, with its view of the rule registries.
 
@@ -99,20 +72,36 @@ class Ruleset:
     hooks replacing the same thing, or open market slots the markets do not have.
     """
 
-    __slots__ = ("scenario", "content", "setup", "last_round", "steps", "ops", "battle_ops")
+    __slots__ = ("scenario", "content", "setup", "last_round", "steps", "ops", "battle_ops",
+                 "starting", "extra_hooks")
 
-    def __init__(self, scenario: Scenario, content: Content):
+    def __init__(self, scenario: Scenario, content: Content, starting: Mapping | None = None,
+                 hooks: tuple[str, ...] = ()):
         from . import modules  # noqa: F401  (registers every step and op)
 
         _check_markets(scenario)
+        if starting:
+            scenario = with_starting(scenario, content.board, starting)
         self.scenario = scenario
         self.content = content
+        # the starting positions given beyond the scenario file (a campaign's carry-over),
+        # as plain JSON: recorded in the game's setup and saves so a replay rebuilds them
+        self.starting = _plain(starting) if starting else None
+        # hooks switched on beyond the scenario's own (the advanced mode's ``terrain``):
+        # recorded in the game's setup and saves too
+        self.extra_hooks = tuple(hooks)
+        for name in self.extra_hooks:
+            if name not in HOOKS:
+                raise ValueError(f"unknown hook '{name}' (known hooks: "
+                                 f"{', '.join(sorted(HOOKS))})")
+            if name in scenario.hooks or self.extra_hooks.count(name) > 1:
+                raise ValueError(f"hook '{name}' is switched on twice")
         self.setup = scenario.setup
         self.last_round = scenario.setup.last_round
         steps: dict = {}
         ops: dict = {}
         battle_ops: dict = {}
-        for name in scenario.hooks:
+        for name in (*scenario.hooks, *self.extra_hooks):
             hook = HOOKS.get(name)
             if hook is None:
                 known = ", ".join(sorted(HOOKS)) or "none"
@@ -147,10 +136,39 @@ class Ruleset:
 
     def with_content(self, content: Content) -> Ruleset:
         """This scenario's rules with other cards (tests and tools build their own)."""
-        return self if content is self.content else Ruleset(self.scenario, content)
+        if content is self.content:
+            return self
+        return Ruleset(self._file_scenario, content, self.starting, self.extra_hooks)
+
+    def with_starting(self, starting: Mapping | None) -> Ruleset:
+        """This scenario's rules with more starting positions (see
+        ``content.scenario.with_starting``; a campaign's carry-over). ``None`` or ``{}``
+        gives the scenario as its file says. :class:`ContentError` for a bad position."""
+        if not starting and not self.starting:
+            return self
+        return Ruleset(self._file_scenario, self.content, starting, self.extra_hooks)
+
+    def with_hooks(self, hooks) -> Ruleset:
+        """This scenario's rules with ``hooks`` switched on beyond its own (e.g.
+        ``("terrain",)``, the advanced mode); ``()`` or None: only its own.
+        ``ValueError`` for an unknown hook or one switched on twice."""
+        hooks = tuple(hooks or ())
+        if hooks == self.extra_hooks:
+            return self
+        return Ruleset(self._file_scenario, self.content, self.starting, hooks)
+
+    @property
+    def _file_scenario(self) -> Scenario:
+        """The scenario as its file says (before any carried starting positions)."""
+        if not self.starting:
+            return self.scenario
+        base = self.content.scenario
+        if base is None or base.id != self.scenario.id:
+            raise EngineError("the ruleset's content does not carry its scenario file")
+        return base
 
     def __repr__(self) -> str:
-        return f"Ruleset({self.scenario.id!r}, hooks={list(self.scenario.hooks)})"
+        return f"Ruleset({self.scenario.id!r}, hooks={[*self.scenario.hooks, *self.extra_hooks]})"
 
 
 def _check_markets(scenario: Scenario) -> None:
@@ -167,6 +185,15 @@ def _check_markets(scenario: Scenario) -> None:
             raise scenario.fail(f"open_market_slots.{market}",
                                 f"'{market}' is '{slots[market]}': {most} open slots, but the "
                                 f"market has {size}")
+
+
+def _plain(value):
+    """A JSON copy of carried starting positions (mappings → dicts)."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
 
 
 @lru_cache(maxsize=16)

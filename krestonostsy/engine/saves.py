@@ -174,8 +174,22 @@ def _check_scenario(value) -> str | None:
 
 #: The fields of ``setup`` in the current format and their checks (a new field is one
 #: entry here plus a migration that fills it in older saves, as ``_v1_scenario`` does).
+def _check_starting(value) -> str | None:
+    if value is not None and not isinstance(value, dict):
+        return "setup_starting"
+    return None
+
+
+def _check_hooks(value) -> str | None:
+    if value is not None and not (isinstance(value, list)
+                                  and all(type(h) is str for h in value)):
+        return "setup_hooks"
+    return None
+
+
 SETUP_FIELDS = {"states": _check_states, "seed": _check_seed, "options": _check_options,
-                "scenario": _check_scenario}
+                "scenario": _check_scenario, "starting": _check_starting,
+                "hooks": _check_hooks}
 REQUIRED_SETUP = ("states", "scenario")
 TOP_LEVEL = {"format_version", "content_version", "game", "setup", "actions", "state_digest",
              "ui"}
@@ -258,11 +272,12 @@ def _scenario(setup: dict, rules):
     from .ruleset import load_ruleset
 
     sid = setup["scenario"]  # present and a scenario id: check_shape
-    if rules is not None:
-        if rules.id != sid:
-            _fail("other_scenario", scenario=sid, expected=rules.id)
-        return rules
+    if rules is not None and rules.id != sid:
+        _fail("other_scenario", scenario=sid, expected=rules.id)
     try:
-        return load_ruleset(sid)
-    except ContentError as err:
+        # starting positions carried in beyond the scenario file (a campaign's carry-over)
+        # and hooks switched on beyond its own (the advanced mode's terrain)
+        return (rules or load_ruleset(sid)).with_starting(setup.get("starting")) \
+            .with_hooks(setup.get("hooks"))
+    except (ContentError, ValueError) as err:
         _fail("unknown_scenario", scenario=sid, detail=err)

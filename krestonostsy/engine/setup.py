@@ -2,7 +2,8 @@
 
 The numbers come from the scenario's setup recipe (``rules.setup``, read from
 ``data/scenarios/<id>.yaml``): events for the game, raid tokens, open market slots,
-cities blocked in every line-up, the states' starting coins and units.
+cities blocked in every line-up, cities that start otherwise than printed, and the
+states' starting positions (coins, units, cities held, sanctity cell, influence).
 
 Rule IDs: SETUP-01..43 (the board parts), SETUP-19/28/29 (2–3 players: blocked capitals,
 automa pieces), SETUP-16/40 (starting governors vs draw 2 keep 1), SETUP-38/BULL-02
@@ -11,6 +12,7 @@ automa pieces), SETUP-16/40 (starting governors vs draw 2 keep 1), SETUP-38/BULL
 from __future__ import annotations
 
 from . import rng
+from .cities import HOMS
 from .state import CROSS_ORDERS, MARKET_SIZES, SARACEN
 
 STATE_IDS = ("jerusalem", "tripoli", "edessa", "antioch")
@@ -60,21 +62,30 @@ def new_state(rules, states: list[str], seed: int, options) -> dict:
     removed = set(removed_cities(content, states)) | set(recipe.blocked_cities)
     absent = [x for x in STATE_IDS if x not in states]
 
-    # F. the map (SETUP-22..27)
+    # F. the map (SETUP-22..27); a scenario may start a city otherwise, or held by a state
+    held = {cid: (x, n) for x in states
+            for cid, n in (recipe.starting[x].cities if x in recipe.starting else {}).items()
+            if cid not in removed}
     cities = {}
     for cid, city in board.cities.items():
         gone = cid in removed
-        cities[cid] = {"level": city.start_level, "units": {}, "bishops": [],
+        change = recipe.cities.get(cid)
+        level = city.start_level if change is None or change.level is None else change.level
+        saracens = city.saracens if change is None or change.saracens is None \
+            else change.saracens
+        cities[cid] = {"level": level, "units": {}, "bishops": [],
                        "goods": 0 if gone else (0 if city.kind == "capital"
-                                                 else len(city.sector(city.start_level).goods)),
+                                                 else len(city.sector(level).goods)),
                        "governor": None, "removed": gone}
-        if not gone and city.saracens:
-            cities[cid]["units"][SARACEN] = city.saracens
+        if not gone and saracens and cid not in held:
+            cities[cid]["units"][SARACEN] = saracens
     s["cities"] = cities
     s["saracens"] = board.saracen_supply - sum(c["units"].get(SARACEN, 0) for c in cities.values())
 
     # E. sanctity track (SETUP-18/19): automa pieces on the rightmost cells
-    s["sanctity"] = {x: board.sanctity_start[x] for x in states}
+    s["sanctity"] = {x: board.sanctity_start[x] if recipe.starting.get(x) is None
+                     or recipe.starting[x].sanctity is None else recipe.starting[x].sanctity
+                     for x in states}
     pieces = absent if len(states) < 4 else []
     for i, piece in enumerate(pieces):
         s["sanctity"][piece] = board.sanctity_length - 1 - i
@@ -154,7 +165,7 @@ def new_state(rules, states: list[str], seed: int, options) -> dict:
         cities[cap]["bishops"].append([x, 1, s["next_bishop"]])
         starting = sorted(t for t, card in content.tactics.items() if card.starting == x)
         players[x] = {
-            "coins": coins, "influence": 0,
+            "coins": coins, "influence": start.get("influence", 0),
             "units": board.units_per_state - units,
             "bishops": {"1": board.bishops[1] - 1, "2": board.bishops[2]},
             "orders": list(CROSS_ORDERS), "tactics": starting, "personal_discard": [],
@@ -164,6 +175,16 @@ def new_state(rules, states: list[str], seed: int, options) -> dict:
             "eliminated": False, "outer_used": False, "homs_used": False,
         }
     s["players"] = players
+    for cid, (x, n) in held.items():  # a scenario's cities held from the start
+        p, c = players[x], cities[cid]
+        c["units"][x] = n
+        p["units"] -= n
+        p["cities"].append(cid)
+        for colour in board.cities[cid].sector(c["level"]).goods[:c["goods"]]:
+            p["goods"].setdefault(colour, [0, 0, 0])[0] += 1
+        c["goods"] = 0
+        if cid == HOMS:  # the Homs card follows Homs (§14.16)
+            s["homs_card"] = x
 
     # Bulls and starting governors (SETUP-38/40, BULL-02, GOV-02)
     for x in states:
@@ -182,5 +203,18 @@ def new_state(rules, states: list[str], seed: int, options) -> dict:
             for _ in range(2):
                 if decks["governors"]:
                     p["governor_choices"].append(decks["governors"].pop())
+    if rules.scenario.components:  # a scenario's own components (none in the base game)
+        s["components"] = {kind: COMPONENT_SETUP[kind](data, states)
+                           for kind, data in rules.scenario.components.items()}
     s["stack"] = [{"s": "game"}]
     return s
+
+
+def _trade_board(board, states: list[str]) -> dict:
+    """Every state's trade marker on cell 0 of each republic's track (CAMP-S2-01)."""
+    return {"tracks": {republic: {x: 0 for x in states} for republic in board.republics}}
+
+
+COMPONENT_SETUP = {"trade_board": _trade_board}
+"""The initial state of each kind of scenario component (``s["components"][kind]``),
+one function per kind of ``content.scenario.COMPONENTS``."""

@@ -56,6 +56,7 @@ PUBLIC_DECISION_PARAMS: dict[str, frozenset] = {prompt: frozenset(keys) for prom
     "replace_building": ("card",), "replace_governor": (), "rescript_limit": ("n", "limit"),
     "retreat_to": ("frm", "n", "reason"), "saracen_player": ("city",),
     "take_card": ("markets", "reason", "discount"), "take_governor": ("city",),
+    "trade_goods": ("player", "n"), "choose_trade_track": ("player", "n"),
 }.items()}
 
 

@@ -38,8 +38,10 @@ def play_random(game: Game, rnd: random.Random, max_actions: int = 20000) -> int
     return n
 
 
-def run(players: int, games: int, seed: int, scenario: str = "base") -> dict:
-    rules = load_ruleset(scenario)  # loaded before the clock starts: only play is timed
+def run(players: int, games: int, seed: int, scenario: str = "base",
+        advanced: bool = False) -> dict:
+    # loaded before the clock starts: only play is timed; the advanced mode adds terrain
+    rules = load_ruleset(scenario).with_hooks(("terrain",) if advanced else ())
     rnd = random.Random(seed)
     total_actions = 0
     ends: Counter = Counter()
@@ -68,6 +70,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--scenario", default="base",
                     help="the scenario to play (data/scenarios/<id>.yaml; default: base)")
+    ap.add_argument("--advanced", action="store_true",
+                    help="the advanced mode: terrain changes battles for cities (CAMP-10)")
     ap.add_argument("--json", action="store_true", help="print one JSON object last")
     a = ap.parse_args(argv)
     if a.games < 1:
@@ -78,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"simulate: {err}", file=sys.stderr)
         return 1
     try:
-        r = run(a.players, a.games, a.seed, a.scenario)
+        r = run(a.players, a.games, a.seed, a.scenario, a.advanced)
     except Exception as err:  # a failing game must be reported, not hidden
         print(f"simulate: a game failed: {type(err).__name__}: {err}", file=sys.stderr)
         return 1

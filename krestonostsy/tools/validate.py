@@ -5,7 +5,8 @@ then builds each scenario's ruleset (its hooks and market slots are checked ther
 the rules reference and glossary in ``rules/`` (krestonostsy.content.rules) when the
 folder has them (the shipped data does; a folder of scenarios alone need not), and
 every lesson of the tutorial in ``tutorial/`` (its hints in the catalogs, its script
-replayed against the rules: ``content/tutorial.py``).
+replayed against the rules: ``content/tutorial.py``), and the campaign's data in
+``campaign/`` (krestonostsy/campaign/data.py).
 """
 from __future__ import annotations
 
@@ -45,10 +46,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"content OK: scenario {sid} ({content.scenario.name}): "
               f"{len(content.board.cities)} cities; "
               + ", ".join(f"{v} {k}" for k, v in counts.items()))
-    code = _check_rules(Path(folder))
-    if code:
-        return code
-    return _check_lessons(Path(folder) / "tutorial")
+    code = _check_rules(Path(folder)) or _campaign(folder, a.dir)
+    return code or _check_lessons(Path(folder) / "tutorial")
 
 
 def _check_rules(folder: Path) -> int:
@@ -79,4 +78,23 @@ def _check_lessons(folder: Path) -> int:
             return 1
         print(f"content OK: tutorial {path.stem}: {len(lesson.steps)} steps, "
               f"{lesson.at[-1]} actions replayed")
+    return 0
+
+
+def _campaign(folder, directory) -> int:
+    """The campaign's data (``campaign/``), when the folder has one (the shipped data
+    always does)."""
+    from ..campaign.data import CAMPAIGN_DIR, load_campaign
+
+    if not (Path(folder) / CAMPAIGN_DIR).is_dir():
+        return 0
+    try:
+        data = load_campaign(directory)
+    except ContentError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    ready = [e.id for e in data.scenarios if e.implemented]
+    print(f"content OK: campaign ({data.name}): {len(data.scenarios)} scenarios "
+          f"({len(ready)} implemented: {', '.join(ready)}), {len(data.nicknames)} nicknames, "
+          f"{len(data.bull_symbols)} bull symbols")
     return 0

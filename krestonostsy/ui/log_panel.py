@@ -17,6 +17,7 @@ from PySide6.QtGui import QFont, QTextCursor
 from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWidget
 
 from .. import i18n
+from ..content.text import REPUBLIC_NAMES, TERRAIN_NAMES
 from ..engine.actions import PARAMS
 from ..i18n import N_, _, ngettext
 from .names import (
@@ -102,6 +103,21 @@ TEMPLATES: dict[str, Callable[[dict], str]] = {
                                      _n(p)),
     "coins_stolen": lambda p: ngettext("{player} takes {n} coin from {victim}",
                                        "{player} takes {n} coins from {victim}", _n(p)),
+    "trade_advanced": lambda p: ngettext("{player} climbs {n} cell on the trade track of "
+                                         "{republic} (cell {cell})", "{player} climbs {n} "
+                                         "cells on the trade track of {republic} (cell "
+                                         "{cell})", _n(p)),
+    "fleet_income": lambda p: ngettext("The fleet of {republic} pays {player} {coins} coin",
+                                       "The fleet of {republic} pays {player} {coins} coins",
+                                       _n(p, "coins")),
+    "trade_privileges": lambda p: ngettext("{player}'s trade privileges: {n} influence",
+                                           "{player}'s trade privileges: {n} influence",
+                                           _n(p)),
+    "terrain_effect": lambda p: _("Terrain of {city} ({terrain}): the strength marker "
+                                  "moves {n}, now {marker}"),
+    "settlers_arrived": lambda p: ngettext("Settlers arrive: {player} places {n} unit in "
+                                           "{city}", "Settlers arrive: {player} places {n} "
+                                           "units in {city}", _n(p)),
     "taxes": lambda p: ngettext("{player} collects {coins} coin of income",
                                 "{player} collects {coins} coins of income", _n(p, "coins")),
     "influence_gained": lambda p: (
@@ -327,6 +343,10 @@ def _element(key: str, value, event: str = "") -> tuple[str, str | None]:
         return good_name(value), None
     if key == "order":
         return order_name(value), None
+    if key == "republic" and value in REPUBLIC_NAMES:  # the trade board's tracks
+        return _(REPUBLIC_NAMES[value]), None
+    if key == "terrain" and value in TERRAIN_NAMES:  # the advanced mode (CAMP-10)
+        return _(TERRAIN_NAMES[value]), None
     if key in ("market", "deck"):
         return (_(MARKETS[value]) if value in MARKETS else readable(value)), f"market:{value}"
     if value in WORDS:

@@ -43,7 +43,8 @@ def load_error(data) -> str:
 
 
 def test_the_shipped_scenarios_load():
-    assert scenario_ids(data_dir()) == ["base"]  # the campaign's come with issue 11
+    assert scenario_ids(data_dir()) == ["base", "chronicle_beginning",
+                                        "levantine_merchants"]  # + the campaign's (#11)
     content = load_content()
     assert content.scenario.id == "base" and content.scenario.hooks == ()
 
@@ -89,6 +90,50 @@ CASES = [
     ("the id is not the file's", "id: base", "id: basic", None,
      "scenario: id 'basic' must be the file's name 'base'"),
     ("YAML syntax", "hooks: []", "hooks: [", None, "YAML syntax"),
+    # extra card files, cities that start otherwise, blocked cross cells, starting positions
+    ("an added card file that does not exist", "{file: events.yaml, count: 12}",
+     "{file: events.yaml, count: 12, add: [{file: more.yaml, count: 8}]}", "  events: {",
+     "a card file added to 'events': missing card file cards/more.yaml"),
+    ("a card file added twice", "{file: events.yaml, count: 12}",
+     "{file: events.yaml, count: 12, add: [{file: events.yaml, count: 12}]}", "  events: {",
+     "card file cards/events.yaml is named twice for this deck"),
+    ("a card added to the Homs card", "homs: {file: homs.yaml}",
+     "homs: {file: homs.yaml, add: [{file: spies.yaml, count: 16}]}", None,
+     "the Homs card is a single card: nothing can be added to it"),
+    ("a city start of an unknown city", "blocked_cities: []",
+     "blocked_cities: []\n  cities: {jaffa: {level: 2}}", "  cities:",
+     "cities: unknown city 'jaffa'"),
+    ("a city level out of range", "blocked_cities: []",
+     "blocked_cities: []\n  cities: {acre: {level: 4}}", "  cities:",
+     "city acre: 'level' is 4, expected 1..3"),
+    ("a city start naming nothing", "blocked_cities: []",
+     "blocked_cities: []\n  cities: {acre: {}}", "  cities:",
+     "city acre: name its 'level' or its 'saracens'"),
+    ("more Saracens than the supply", "blocked_cities: []",
+     "blocked_cities: []\n  cities: {acre: {saracens: 30}}", "  cities:",
+     "'saracens' is 30, expected 0..25"),
+    ("a blocked cross cell of no order", "blocked_cities: []",
+     "blocked_cities: []\n  blocked_cross: [trade]", "  blocked_cross:",
+     "setup: unknown order 'trade' in 'blocked_cross'"),
+    ("too many blocked cross cells", "blocked_cities: []",
+     "blocked_cities: []\n  blocked_cross: [build, prayer, march]", "  blocked_cross:",
+     "'blocked_cross' must leave at least two outer cells open"),
+    ("a capital held from the start", "starting: {}",
+     "starting: {jerusalem: {cities: {tripoli: 1}}}", None,
+     "'tripoli' is a capital: a state starts in its own capital only"),
+    ("a city held by two states", "starting: {}",
+     "starting:\n    jerusalem: {cities: {acre: 1}}\n    tripoli: {cities: {acre: 1}}",
+     "    tripoli:", "'acre' is already held by 'jerusalem'"),
+    ("more units than a state has", "starting: {}",
+     "starting: {jerusalem: {units: 4, cities: {acre: 12}}}", None,
+     "'jerusalem' starts with 16 units on the map, but a state has 15"),
+    ("a held city without units", "starting: {}",
+     "starting: {jerusalem: {cities: {acre: 0}}}", None,
+     "a held city has at least 1 unit: 'acre' has 0"),
+    ("a sanctity cell off the track", "starting: {}",
+     "starting: {edessa: {sanctity: 99}}", None, "starting 'edessa': 'sanctity' is 99"),
+    ("negative starting influence", "starting: {}",
+     "starting: {edessa: {influence: -1}}", None, "'influence' is -1, expected 0..99"),
 ]
 
 
@@ -112,10 +157,10 @@ def test_a_deck_of_another_size_than_the_scenario_says_is_refused(data):
 
 
 def test_an_unknown_hook_is_caught_by_validate_data(data, capsys):
-    line = edit(data, "hooks: []", "hooks: [italian_fleets]")
+    line = edit(data, "hooks: []", "hooks: [genoese_fleets]")
     assert cli(["validate-data", str(data)]) == 1
     err = capsys.readouterr().err
-    assert f"base.yaml:{line}: unknown hook 'italian_fleets'" in err
+    assert f"base.yaml:{line}: unknown hook 'genoese_fleets'" in err
 
 
 def test_validate_data_checks_every_scenario(data, capsys):
@@ -139,3 +184,25 @@ def test_a_missing_scenario_folder_is_reported(data, capsys):
     assert "no scenario 'base'" in err
     assert cli(["validate-data", str(data)]) == 1
     assert "no scenario in scenarios/" in capsys.readouterr().err
+
+
+COMPONENT_CASES = [
+    # (new components text, expected message)
+    ("components:\n  fleet: {}\n", "unknown component 'fleet' (known: trade_board)"),
+    ("components:\n  trade_board: {republics: {amalfi: [red]}, cells: 5, harbours: [acre],"
+     " income: 2, influence: [0, 0, 1, 2, 3, 4]}\n", "unknown republic 'amalfi'"),
+    ("components:\n  trade_board: {republics: {genoa: [purple]}, cells: 5, harbours: [acre],"
+     " income: 2, influence: [0, 0, 1, 2, 3, 4]}\n", "republic 'genoa' buys a list of"),
+    ("components:\n  trade_board: {republics: {genoa: [red]}, cells: 5, harbours: [jaffa],"
+     " income: 2, influence: [0, 0, 1, 2, 3, 4]}\n", "'jaffa' in 'harbours' is not a city"),
+    ("components:\n  trade_board: {republics: {genoa: [red]}, cells: 5, harbours: [acre],"
+     " income: 2, influence: [0, 1]}\n", "'influence' gives each cell 0..5 its influence"),
+]
+
+
+@pytest.mark.parametrize("text, message", COMPONENT_CASES, ids=[c[1][:30] for c in COMPONENT_CASES])
+def test_a_broken_component_gives_file_and_line(data, text, message):
+    line = edit(data, "hooks: []", text + "hooks: []", "  " + text.splitlines()[1].strip())
+    err = load_error(data)
+    assert err.startswith(f"base.yaml:{line}: "), err
+    assert message in err, err

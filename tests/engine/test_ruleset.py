@@ -12,6 +12,7 @@ import yaml
 
 from krestonostsy.content import ContentError, load_content
 from krestonostsy.engine import Game, SaveError
+from krestonostsy.engine.actions import Action
 from krestonostsy.engine.flow import STEPS, EngineError, Step
 from krestonostsy.engine.registry import OPS as OP_HANDLERS
 from krestonostsy.engine.ruleset import HOOKS, Hook, Layered, Ruleset, load_ruleset
@@ -324,3 +325,104 @@ def test_a_scenario_is_built_once_per_process():
     assert load_ruleset("base", data_dir()) is load_ruleset("base", data_dir())
     with pytest.raises(ContentError, match="no scenario 'nope'"):
         Game.new(ALL4, seed=1, scenario="nope")
+
+
+# --- extra card files, starting positions, city starts, blocked cross cells ---------------
+
+POSITIONS = SHORT.replace(
+    "  events: {file: events_short.yaml, count: 8}",
+    "  events: {file: events.yaml, count: 12, add: [{file: events_short2.yaml, count: 2}]}"
+).replace("  events: 4\n", "  events: 10\n").replace(
+    "  blocked_cities: [tadmor]\n  starting:\n    jerusalem: {coins: 9, units: 2}\n",
+    "  blocked_cities: [tadmor]\n"
+    "  cities: {acre: {level: 2, saracens: 3}, apamea: {saracens: 0}}\n"
+    "  blocked_cross: [march]\n"
+    "  starting:\n"
+    "    jerusalem: {coins: 9, units: 2, cities: {damascus: 2}, sanctity: 4, influence: 3}\n"
+    "    edessa: {cities: {turbessel: 1}}\n").replace("hooks:\n  - rich_income\n", "hooks: []\n")
+
+
+@pytest.fixture(scope="module")
+def positions(data) -> Ruleset:
+    """The test scenario with added events and starting positions (module-wide)."""
+    events = yaml.safe_load((data / "cards" / "events.yaml").read_text(encoding="utf-8"))
+    renamed = [{**e, "id": e["id"] + "_again"} for e in events["events"][:2]]
+    (data / "cards" / "events_short2.yaml").write_text(
+        yaml.safe_dump({"events": renamed}, allow_unicode=True), encoding="utf-8")
+    return scenario(data, POSITIONS, "positions")
+
+
+def test_a_scenario_adds_card_files_to_a_deck(positions):
+    assert len(positions.content.events) == 14  # 12 of the base file + 2 added
+    assert "events_short2.yaml" in positions.scenario.decks["events"].files
+    g = Game.new(ALL4, seed=2, scenario=positions)
+    assert len(g.s["decks"]["events"]) + (g.s["event"] is not None) == 10
+
+
+def test_a_scenario_starts_cities_and_states_where_it_says(positions):
+    g = Game.new(ALL4, seed=4, scenario=positions)
+    s, board = g.s, g.c.board
+    assert s["cities"]["acre"]["level"] == 2 and s["cities"]["acre"]["units"] == {"saracen": 3}
+    assert s["cities"]["apamea"]["units"] == {}  # printed with Saracens, starts empty
+    jer = s["players"]["jerusalem"]
+    assert jer["cities"] == ["jerusalem", "damascus"] and jer["coins"] == 9
+    assert s["cities"]["damascus"]["units"] == {"jerusalem": 2}
+    assert s["cities"]["damascus"]["goods"] == 0  # its goods went to the warehouse, ready
+    colour = board.cities["damascus"].sector(s["cities"]["damascus"]["level"]).goods[0]
+    assert jer["goods"][colour][0] >= 1
+    assert jer["units"] == board.units_per_state - 2 - 2
+    assert s["sanctity"]["jerusalem"] == 4 and jer["influence"] == 3
+    assert s["players"]["edessa"]["cities"] == ["edessa", "turbessel"]
+    supply = board.saracen_supply - sum(c["units"].get("saracen", 0)
+                                        for c in s["cities"].values())
+    assert s["saracens"] == supply
+
+
+def test_a_held_city_absent_in_the_line_up_is_not_held(positions):
+    g = Game.new(["jerusalem", "edessa"], seed=1, scenario=positions)  # covers Tripoli…
+    assert "damascus" in g.s["players"]["jerusalem"]["cities"]
+    g2 = Game.new(["tripoli", "antioch"], seed=1, scenario=positions)
+    assert all(len(p["cities"]) == 1 for p in g2.s["players"].values())
+
+
+@pytest.mark.rule("PLAN-09")
+def test_a_blocked_outer_cross_cell_is_never_offered(positions):
+    for seed in (1, 2, 3):
+        g = Game.new(ALL4[:3], seed=seed, scenario=positions)
+        rnd = random.Random(seed)
+        while not g.is_over:
+            acts = g.legal_actions()
+            assert Action("place_order", order="march", cell="outer") not in acts
+            assert g.s["cross"]["march"]["outer"] is None  # nor taken by the automa
+            g.apply(acts[rnd.randrange(len(acts))])
+
+
+def test_carried_starting_positions_are_recorded_and_replayed_by_saves(positions):
+    carried = positions.with_starting({"antioch": {"influence": 5, "cities": {"apamea": 2}},
+                                       "jerusalem": {"influence": 1}})
+    g = Game.new(ALL4, seed=6, scenario=carried)
+    assert g.setup["starting"] == {"antioch": {"influence": 5, "cities": {"apamea": 2}},
+                                   "jerusalem": {"influence": 1}}
+    assert g.s["players"]["antioch"]["influence"] == 5
+    assert "apamea" in g.s["players"]["antioch"]["cities"]
+    jer = g.s["players"]["jerusalem"]  # the scenario's own start, with the influence replaced
+    assert jer["influence"] == 1 and "damascus" in jer["cities"] and jer["coins"] == 9
+    play(g, 3, until=lambda g: len(g.actions) > 60)
+    back = Game.from_json(json.loads(json.dumps(g.to_json())), rules=positions)
+    assert back.digest_verified and back.state_json() == g.state_json()
+    assert back.rules.starting == g.rules.starting
+    again = Game.new(ALL4, seed=6, scenario=g.rules)  # how undo and roll-back replay
+    assert again.setup == g.setup and again.s["players"]["antioch"]["influence"] == 5
+
+
+def test_a_bad_carried_start_is_refused_like_the_scenario_file(positions):
+    with pytest.raises(ContentError, match="'damascus' is already held by 'jerusalem'"):
+        positions.with_starting({"edessa": {"cities": {"damascus": 1}}})
+    with pytest.raises(ContentError, match="positions.yaml \\(with carried starting positions"):
+        positions.with_starting({"edessa": {"influence": "lots"}})
+
+
+def test_the_base_game_records_no_carried_start():
+    g = Game.new(ALL4, seed=1)
+    assert "starting" not in g.setup and g.rules.starting is None
+    assert g.rules.with_starting({}) is g.rules

@@ -266,7 +266,8 @@ SAMPLES = {"player": "edessa", "city": "aleppo", "frm": "homs", "to": "damascus"
            "cards": [], "enhanced": True, "option": 0, "max": 4, "left": 2, "moves": 3,
            "limit": 3, "placement": 1, "hand": 5, "discount": 1, "need": "white",
            "reason": "build", "markets": ["buildings_12"], "won": True, "phase": "train",
-           "effect": [{"op": "gain_coins", "amount": 2}], "homs": False}
+           "effect": [{"op": "gain_coins", "amount": 2}], "homs": False, "republic": "venice",
+           "terrain": "rivers"}
 COUNTS = ("n", "coins", "amount", "total", "governors", "holy_lands")
 
 

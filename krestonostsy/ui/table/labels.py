@@ -87,6 +87,8 @@ PROMPTS = {
     "destroy_city": N_("Choose a city of {player} to destroy"),
     "discard_units": N_("Choose the city of {player} that loses units ({n})"),
     "discard_building": N_("Choose a building of {player} to discard"),
+    "trade_goods": N_("Trade with the Italian fleets: sell a good ({n} left)"),
+    "choose_trade_track": N_("Choose the trade track to climb ({n} left)"),
     # the window's own questions (ui/controller.py: safe turns)
     "confirm_end_turn": N_("{action}: this ends your turn. End the turn, or take it back?"),
     "confirm_end_turn_hidden": N_("{action}: this ends your turn and reveals what cannot be "
@@ -100,6 +102,9 @@ PAY_REASONS = {"upgrade": N_("the upgrade"), "build": N_("the building"),
 TAKE_REASONS = {"build": N_("build"), "learn": N_("learn"), "effect": N_("card effect")}
 # Action kinds (Action.kind) for buttons and popup menus; unknown kinds are humanised.
 ACTIONS = {
+    "trade_goods": N_("Sell a good ({colour}) on trade track {option}"),
+    "trade_track": N_("Climb trade track {option}"),
+    "trade_done": N_("Stop trading"),
     "keep_bull": N_("Keep this bull"),
     "choose_governor": N_("Choose this governor"),
     "place_order": N_("Place {order} ({cell})"),
