@@ -128,8 +128,11 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
     qs = QSettings(str(Path(tmp.name) / "settings.ini"), QSettings.Format.IniFormat)
     settings = Settings(qs)
     settings.language = lang
+    # the window as it looks on a screen of that size (a 4K shot: the words grow with it)
+    from .main_window import ui_scale_for
     window = MainWindow(settings, SaveStore(Path(tmp.name) / "saves"),
-                        table_factory=table_factory, autosave=False)
+                        table_factory=table_factory, autosave=False,
+                        ui_scale=ui_scale_for(w, h))
     # a screenshot has the size asked for, never the (small) offscreen screen's maximum
     window.setWindowState(Qt.WindowState.WindowNoState)
     window.resize(w, h)

@@ -72,6 +72,8 @@ class PromptBar(QFrame):
         fam = art.font_family()
         px = int(17 * k)
         self._px = px
+        self.swatch.setFixedSize(int(22 * k), int(22 * k))
+        self._swatch_r = int(11 * k)
         self.setStyleSheet(f"""
             QFrame#promptBar {{ background: qlineargradient(x1:0,y1:0,x2:0,y2:1, stop:0 #f6ecd2,
                                 stop:1 #e6d3a4); border-top: 3px solid #b8892b; }}
@@ -87,7 +89,8 @@ class PromptBar(QFrame):
     def set_prompt(self, text: str, who: str | None, actions: list) -> None:
         col = art.state_colour(who) if who else QColor(0, 0, 0, 0)
         self.swatch.setStyleSheet(
-            f"background: {col.name()}; border: 1px solid #3a2816; border-radius: 11px;"
+            f"background: {col.name()}; border: 1px solid #3a2816; "
+            f"border-radius: {self._swatch_r}px;"
             if who else "background: transparent;")
         self.label.setText(text)
         for b in self._buttons:
@@ -289,6 +292,15 @@ class TableView(QGraphicsView):
         # the large preview belongs to one decision: a new question takes it away
         self.hide_preview()
 
+    def open_board(self, sid: str | None) -> bool:
+        """Show ``sid``'s state board large (None: the viewer's); True when it changed."""
+        if sid == self._player:
+            sid = None
+        if not self._scene.set_expanded(sid):
+            return False
+        self._rerender()
+        return True
+
     def highlight_ids(self, ids) -> None:
         """Mark the targets (or item keys) of the last move, e.g. ``['city:edessa']``."""
         self._last = list(ids or [])
@@ -469,6 +481,13 @@ class TableView(QGraphicsView):
         super().mousePressEvent(event)
         if event.button() != Qt.MouseButton.LeftButton:
             return
+        pos = event.position().toPoint()
+        if not any(getattr(it, "legal", False) for it in self.items(pos)):
+            # a click on another state's compact board opens it large (the viewer's own
+            # board goes compact until its own is clicked)
+            sid = self._scene.compact_board_at(self.mapToScene(pos))
+            if sid is not None and self.open_board(sid):
+                return
         for it in self.items(event.position().toPoint()):
             hint = L.supply_token_hint(getattr(it, "key", "") or "", self._player, self._legal)
             if hint:
@@ -535,6 +554,7 @@ class TableView(QGraphicsView):
         super().resizeEvent(event)
         self._size_picture_cache()
         self._place_prompt()  # first: its margin takes height from the viewport
+        self.prompt.fit_label()  # the words fitted to the old width: fit them again
         if self._auto_fit:
             self.fitInView(self._scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
 
