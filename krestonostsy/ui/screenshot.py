@@ -3,6 +3,9 @@ rendered as the current player sees it, saved as PNG — offscreen, then exit.
 
 ``--screen`` picks another screen (for reviewing the UI): ``table`` (default), ``window``
 (the whole main window), ``start``, ``newgame``, ``settings``, ``handoff``, ``scoring``.
+``--phase battle`` plays on (after the K actions) until a battle has a tactic played, and
+shows it to the player deciding. The main window's words follow ``--size`` as they would
+on a screen of that size (``main_window.ui_scale_for``: 3840x2160 is a 4K screen).
 """
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ LINEUPS = {
     3: ["jerusalem", "tripoli", "antioch"],
     4: ["jerusalem", "tripoli", "edessa", "antioch"],
 }
+PHASES = ("any", "battle")
 SCREENS = ("table", "battle", "round", "window", "start", "newgame", "settings", "handoff",
            "scoring")
 # screens of the table with a notice: the game is played on to the next one of them
@@ -49,6 +53,18 @@ def play_random(game, steps: int, seed: int) -> int:
     return done
 
 
+def play_to_battle(game, seed: int) -> None:
+    """Play random legal actions until a battle has a tactic in a slot and a state decides."""
+    rnd = random.Random(seed)
+    while not game.is_over:
+        d = game.decision
+        if game.s.get("battle") and d is not None and d.player in game.s.get("players", {}) \
+                and (game.view(d.player).get("battle") or {}).get("slots"):
+            return
+        game.apply(rnd.choice(list(game.legal_actions())))
+    raise ValueError(f"the game (seed {seed}) ended with no battle to show")
+
+
 def play_to_notice(game, screen: str, seed: int) -> int:
     """Play random legal actions (after the first ``steps``) until the end of a battle or of
     a round (``NOTICE_ENDS``); returns the log length before the action that ended it."""
@@ -63,7 +79,7 @@ def play_to_notice(game, screen: str, seed: int) -> int:
 
 def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int = 0,
                     lang: str = "ru", size: tuple[int, int] = (1600, 1000),
-                    screen: str = "table", table_factory=None) -> Path:
+                    screen: str = "table", table_factory=None, phase: str = "any") -> Path:
     if "QT_QPA_PLATFORM" not in os.environ:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from PySide6.QtCore import QSettings, QSize, Qt
@@ -83,8 +99,12 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
     out.parent.mkdir(parents=True, exist_ok=True)
     w, h = size
 
+    if phase not in PHASES:
+        raise ValueError(f"phase must be one of {', '.join(PHASES)}")
     game = Game.new(LINEUPS[players], seed=seed)
     play_random(game, steps, seed)
+    if phase == "battle":
+        play_to_battle(game, seed)
     player = game.decision.player if game.decision is not None else None
     if player not in LINEUPS[players]:
         player = None
@@ -191,13 +211,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lang", default="ru", choices=("ru", "en"))
     ap.add_argument("--size", default="1600x1000")
     ap.add_argument("--screen", default="table", choices=SCREENS)
+    ap.add_argument("--phase", default="any", choices=PHASES)
     a = ap.parse_args(argv)
     try:
         size = parse_size(a.size)
     except ValueError as err:
         ap.error(str(err))
     try:
-        out = take_screenshot(a.screenshot, a.players, a.seed, a.steps, a.lang, size, a.screen)
+        out = take_screenshot(a.screenshot, a.players, a.seed, a.steps, a.lang, size, a.screen,
+                              phase=a.phase)
     except ImportError as err:
         print(f"krestonostsy: cannot render: {err}", file=sys.stderr)
         return 2

@@ -576,20 +576,22 @@ class TableScene(QGraphicsScene):
         self.addItem(it)
         return it
 
-    def _card_body(self, card_id: str) -> str:
-        """A card's rules text without its name (a large card on the table shows it)."""
+    def _card_body(self, card_id: str) -> tuple[str, str]:
+        """A card's rules text without its name, for a large card on the table: (the text,
+        the bottom half's text). A tactic's bottom half is said apart, so it is drawn on
+        the card's lower half — the half an opponent may cover."""
         key = ("body", card_id, current_language())
         text = self._tips.get(key)
         if text is None:
-            from ...content.text import card_text
+            from ...content.models import SaracenTactic, Tactic
+            from ...content.text import card_lines
             obj = L.card(card_id)
             try:
-                text = card_text(obj, current_language()) if obj is not None else ""
+                lines = card_lines(obj, current_language()) if obj is not None else []
             except Exception:  # a card the text generator does not know: its name only
-                text = ""
-            name = L.card_name(card_id)
-            text = self._tips[key] = "\n".join(
-                ln for ln in text.splitlines() if ln.strip() and ln.strip() != name)
+                lines = []
+            bottom = lines.pop() if isinstance(obj, (Tactic, SaracenTactic)) and lines else ""
+            text = self._tips[key] = ("\n".join(lines), bottom)
         return text
 
     def _card_tip(self, card_id: str | None) -> str:
@@ -1320,7 +1322,7 @@ class TableScene(QGraphicsScene):
         accent = art.GOODS_COLOURS.get(colours[0]) if colours else art.GOLD
         w, h = rect.width(), rect.height()
         body = self._card_body(card_id) if (card_id and not face_down and w >= 170
-                                            and h >= 200) else ""
+                                            and h >= 200) else ("", "")
         cap_w = max(w + 80, 184)  # a face-down deck's caption spreads beyond the card
 
         def draw(p, rc):
@@ -1342,16 +1344,25 @@ class TableScene(QGraphicsScene):
             art.card_frame(p, rc, accent, face_down=face_down, back=back)
             if not face_down:
                 foot = 32
-                if body:  # room for the card's text: the name on top, the text beneath
+                if body[0] or body[1]:  # room for the card's text: name on top, text beneath
                     nh = min(rc.height() * .3, 90)
                     art.block(p, QRectF(rc.x() + 8, rc.y() + 8, rc.width() - 16, nh), name, 28,
                               art.INK, bold=True)
                     p.setPen(QPen(accent, 1.2))
                     p.drawLine(QPointF(rc.x() + 12, rc.y() + nh + 10),
                                QPointF(rc.right() - 12, rc.y() + nh + 10))
+                    top_end = rc.center().y() - 4 if body[1] else rc.bottom() - foot
+                    left_top = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
                     art.block(p, QRectF(rc.x() + 8, rc.y() + nh + 14, rc.width() - 16,
-                                        rc.height() - nh - 14 - foot), body, art.MIN_TEXT,
-                              art.INK, align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+                                        top_end - rc.y() - nh - 14), body[0], art.MIN_TEXT,
+                              art.INK, align=left_top)
+                    if body[1]:  # the bottom half: the half below the card's middle
+                        p.setPen(QPen(accent, 1, Qt.PenStyle.DashLine))
+                        p.drawLine(QPointF(rc.x() + 12, rc.center().y()),
+                                   QPointF(rc.right() - 12, rc.center().y()))
+                        art.block(p, QRectF(rc.x() + 8, rc.center().y() + 4, rc.width() - 16,
+                                            rc.bottom() - foot - rc.center().y() - 4), body[1],
+                                  art.MIN_TEXT, art.INK, align=left_top)
                 else:  # a small card: its name in the regular face (narrower than bold)
                     art.block(p, rc.adjusted(5, 6, -5, -foot), name, 26, art.INK)
                 if level is not None:
