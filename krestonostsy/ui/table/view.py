@@ -66,6 +66,7 @@ class PromptBar(QFrame):
         self.buttons.setSpacing(8)
         lay.addWidget(self.buttons_box)
         self._buttons: list[QPushButton] = []
+        self._who: str | None = None  # the state asked (the swatch shows its colour)
         self.set_scale(1.0)
 
     def set_scale(self, k: float) -> None:
@@ -74,6 +75,7 @@ class PromptBar(QFrame):
         self._px = px
         self.swatch.setFixedSize(int(22 * k), int(22 * k))
         self._swatch_r = int(11 * k)
+        self._paint_swatch()
         self.setStyleSheet(f"""
             QFrame#promptBar {{ background: qlineargradient(x1:0,y1:0,x2:0,y2:1, stop:0 #f6ecd2,
                                 stop:1 #e6d3a4); border-top: 3px solid #b8892b; }}
@@ -86,12 +88,18 @@ class PromptBar(QFrame):
             QPushButton[cancel="true"] {{ background: #e9d9c0; color: #8b1e1e; }}
         """)
 
-    def set_prompt(self, text: str, who: str | None, actions: list) -> None:
+    def _paint_swatch(self) -> None:
+        """The colour disc of the state asked (none when nobody is)."""
+        who = self._who
         col = art.state_colour(who) if who else QColor(0, 0, 0, 0)
         self.swatch.setStyleSheet(
             f"background: {col.name()}; border: 1px solid #3a2816; "
             f"border-radius: {self._swatch_r}px;"
             if who else "background: transparent;")
+
+    def set_prompt(self, text: str, who: str | None, actions: list) -> None:
+        self._who = who
+        self._paint_swatch()
         self.label.setText(text)
         for b in self._buttons:
             b.setParent(None)
