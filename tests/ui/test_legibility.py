@@ -238,3 +238,19 @@ def process_events() -> None:
     from PySide6.QtWidgets import QApplication
     for _ in range(3):
         QApplication.processEvents()
+
+
+def test_a_word_too_long_for_its_card_breaks_with_a_hyphen_not_a_smaller_font(qapp):
+    from PySide6.QtGui import QFontMetricsF
+
+    from krestonostsy.ui.table import art
+    width = 90.0
+    text = art.hyphenate("Госпитальеры святого Иоанна", width, art.MIN_TEXT)
+    fm = QFontMetricsF(art.font(art.MIN_TEXT))
+    lines = text.split("\n")
+    assert len(lines) >= 2 and lines[0].endswith("-")
+    assert "".join(ln.rstrip("-") for ln in lines).replace(" ", "") == "ГоспитальерысвятогоИоанна"
+    for line in lines:
+        for word in line.split(" "):
+            assert fm.horizontalAdvance(word) <= width, word
+    assert art.hyphenate("Bazaar", width, art.MIN_TEXT) == "Bazaar"  # short words stay whole
