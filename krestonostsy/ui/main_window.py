@@ -1,6 +1,6 @@
 """The main window: start screen, the table (``ui/table/view.py: TableView``), the hot-seat
-hand-off screen and the scoring screen in one stack; the log in a dock; a toolbar with undo,
-save, load, fit and settings.
+hand-off screen, the scoring screen and the load screen in one stack; the log in a dock; a
+toolbar with undo, save, load, fit and settings.
 """
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -26,6 +26,7 @@ from ..i18n import _
 from .about import AboutDialog
 from .controller import GameController
 from .handoff import HandoffScreen
+from .load_screen import LoadScreen, png_bytes, table_thumbnail
 from .log_panel import LogPanel
 from .names import phase_name, state_name
 from .new_game_dialog import NewGameDialog
@@ -39,6 +40,10 @@ log = logging.getLogger(__name__)
 # The pause between two bot moves at the "normal" animation speed (scaled by the speed
 # setting; "instant" makes it 0): long enough to see what the bot did.
 BOT_PAUSE_MS = 900
+# The thumbnail of the last autosave is drawn when the table has been still this long (a
+# picture per move would stall a bot game's animations; leaving the table, opening the
+# load screen and closing the window draw it at once).
+THUMBNAIL_DELAY_MS = 1500
 # The window's words follow the screen: the interface is laid out for a screen of about
 # 1440×900 logical pixels and grows with a larger one (a 4K screen at 100 % scaling)
 UI_REFERENCE = (1440, 900)
@@ -92,7 +97,10 @@ class MainWindow(QMainWindow):
         self.game_page = QStackedWidget(objectName="gamePage")  # holds the table when made
         self.handoff = HandoffScreen()
         self.scoring = ScoringScreen()
-        for page in (self.start_screen, self.game_page, self.handoff, self.scoring):
+        self.load_screen = LoadScreen(self.store)
+        self._page_before_load: QWidget = self.start_screen
+        for page in (self.start_screen, self.game_page, self.handoff, self.scoring,
+                     self.load_screen):
             self.stack.addWidget(page)
         self.setCentralWidget(self.stack)
 
@@ -114,7 +122,7 @@ class MainWindow(QMainWindow):
         self.act_menu = self._action(self.go_to_menu)
         self.act_new = self._action(self.new_game_dialog, QKeySequence.StandardKey.New)
         self.act_save = self._action(self.save_dialog, QKeySequence.StandardKey.Save)
-        self.act_load = self._action(self.load_dialog, QKeySequence.StandardKey.Open)
+        self.act_load = self._action(self.show_load_screen, QKeySequence.StandardKey.Open)
         self.act_undo = self._action(self.controller.undo, QKeySequence.StandardKey.Undo)
         self.act_cancel_order = self._action(self.controller.cancel_order, QKeySequence("Esc"))
         self.act_fit = self._action(self.fit_table, QKeySequence("F"))
@@ -138,7 +146,7 @@ class MainWindow(QMainWindow):
         s = self.start_screen
         s.newGameRequested.connect(self.new_game_dialog)
         s.continueRequested.connect(self.continue_game)
-        s.loadRequested.connect(self.load_dialog)
+        s.loadRequested.connect(self.show_load_screen)
         s.rulesRequested.connect(self.rules_dialog)
         s.settingsRequested.connect(self.settings_dialog)
         s.quitRequested.connect(self.close)
@@ -146,6 +154,14 @@ class MainWindow(QMainWindow):
         self.scoring.backToTableRequested.connect(self.show_table_page)
         self.scoring.newGameRequested.connect(self.new_game_dialog)
         self.scoring.menuRequested.connect(self.go_to_menu)
+        ls = self.load_screen
+        ls.openRequested.connect(self.load_file)
+        ls.openFileRequested.connect(self.load_dialog)
+        ls.backRequested.connect(self.leave_load_screen)
+        # the picture of the table for the load screen, after the table settles
+        self._thumbnailed: Path | None = None
+        self._thumb_timer = QTimer(self, singleShot=True, interval=THUMBNAIL_DELAY_MS)
+        self._thumb_timer.timeout.connect(self.write_thumbnail)
         c = self.controller
         c.changed.connect(self.refresh)
         c.handoffRequested.connect(self._on_handoff)
@@ -316,11 +332,12 @@ class MainWindow(QMainWindow):
     # --- pages -------------------------------------------------------------------------------
 
     def go_to_menu(self) -> None:
+        self.write_thumbnail()
         info = self.store.resumable()
         if info is not None:
             self.start_screen.set_resume(_("Interrupted game: {states}, saved {when}").format(
                 states=", ".join(state_name(s) for s in info.states),
-                when=info.label().split(" — ")[0]))
+                when=info.when()))
         else:
             self.start_screen.set_resume(None)
         self.stack.setCurrentWidget(self.start_screen)
@@ -337,7 +354,27 @@ class MainWindow(QMainWindow):
     def current_page(self) -> str:
         page = self.stack.currentWidget()
         return {self.start_screen: "start", self.game_page: "table", self.handoff: "handoff",
-                self.scoring: "scoring"}.get(page, "?")
+                self.scoring: "scoring", self.load_screen: "load"}.get(page, "?")
+
+    def show_load_screen(self) -> None:
+        """The list of saves (``ui/load_screen.py``); "Back" returns to this page."""
+        self.write_thumbnail()  # the game in progress is listed with its picture
+        if self.stack.currentWidget() is not self.load_screen:
+            self._page_before_load = self.stack.currentWidget()
+        self.load_screen.refresh()
+        self.stack.setCurrentWidget(self.load_screen)
+        self.log_dock.hide()
+        self._update_actions()
+
+    def leave_load_screen(self) -> None:
+        """Back to the page the load screen was opened from, redrawn: a bot may have moved
+        meanwhile (the load screen stays up while the game goes on under it)."""
+        page = self._page_before_load
+        if page is self.start_screen or self.controller.game is None:
+            self.go_to_menu()
+            return
+        self.stack.setCurrentWidget(self.scoring if page is self.scoring else self.game_page)
+        self.refresh()
 
     # --- starting and loading games ------------------------------------------------------------
 
@@ -365,6 +402,7 @@ class MainWindow(QMainWindow):
                                    dialog.seats())
 
     def start_new_game(self, states, seed=None, options=None, seats=None) -> bool:
+        self.write_thumbnail()  # the game left behind keeps the picture of its last position
         try:
             self.ensure_table()
         except Exception as err:
@@ -393,6 +431,7 @@ class MainWindow(QMainWindow):
         return self.load_file(info.path)
 
     def load_dialog(self) -> None:
+        """"Open file…": a save from any folder, with the file dialog."""
         path, _filter = QFileDialog.getOpenFileName(
             self, _("Load game"), str(self.store.ensure()), _("Saved games (*.json)"))
         if path:
@@ -400,6 +439,7 @@ class MainWindow(QMainWindow):
 
     def load_file(self, path: Path) -> bool:
         """Load a save; a bad file is refused with a message and nothing else changes."""
+        self.write_thumbnail()  # the game left behind keeps the picture of its last position
         try:
             self.ensure_table()
         except Exception as err:
@@ -407,9 +447,14 @@ class MainWindow(QMainWindow):
                               .format(error=err))
             return False
         from ..engine import SaveError
+        from_list = self.stack.currentWidget() is self.load_screen
+        if from_list:  # the loaded game shows itself (refresh keeps the load screen up)
+            self.stack.setCurrentWidget(self.game_page)
         try:
             self.controller.load(Path(path))
         except SaveError as err:
+            if from_list:
+                self.stack.setCurrentWidget(self.load_screen)
             self.show_message(_("The save cannot be opened"), str(err))
             return False
         self.fit_table()  # a loaded game starts with the whole table in view
@@ -435,7 +480,32 @@ class MainWindow(QMainWindow):
                               .format(error=err.strerror or err))
             return False
         self.statusBar().showMessage(_("Saved: {path}").format(path=path), 5000)
+        if Path(path).parent.resolve() == self.store.directory.resolve():
+            self._write_thumbnail_of(Path(path))  # only the save folder has thumbnails
         return True
+
+    # --- thumbnails ----------------------------------------------------------------------------
+
+    def write_thumbnail(self) -> Path | None:
+        """Cache the picture of the table for the newest autosave (when the table shows
+        the position it holds and it has no picture yet)."""
+        self._thumb_timer.stop()
+        path = self.controller.last_autosave
+        if path is None or path == self._thumbnailed or self.table is None:
+            return None
+        if self.controller.pending_handoff is not None:
+            return None  # the table still shows the previous player's view
+        self._thumbnailed = path
+        return self._write_thumbnail_of(path)
+
+    def _write_thumbnail_of(self, path: Path) -> Path | None:
+        if self.table is None:
+            return None
+        try:
+            return self.store.write_thumbnail(path, png_bytes(table_thumbnail(self.table)))
+        except Exception as err:  # a missing picture must never stop the game
+            log.warning("the thumbnail of %s could not be written: %s", path, err)
+            return None
 
     # --- dialogs -------------------------------------------------------------------------------
 
@@ -495,6 +565,8 @@ class MainWindow(QMainWindow):
         self.controller.choose(action)
 
     def _on_handoff(self, player: str) -> None:
+        if self.stack.currentWidget() is self.load_screen:
+            return  # shown when the player goes back (leave_load_screen)
         self.handoff.show_player(player)
         self.stack.setCurrentWidget(self.handoff)
         self.log_panel.set_entries(self.controller.visible_log())
@@ -519,9 +591,13 @@ class MainWindow(QMainWindow):
             return
         entries = c.visible_log()
         self.log_panel.set_entries(entries)
+        # the load screen stays up while a bot moves under it: everything is redrawn, no
+        # page is switched (leave_load_screen shows the right one)
+        listing = self.stack.currentWidget() is self.load_screen
         if c.pending_handoff is not None:
             self.handoff.show_player(c.pending_handoff)
-            self.stack.setCurrentWidget(self.handoff)
+            if not listing:
+                self.stack.setCurrentWidget(self.handoff)
         else:
             view = c.current_view()
             table = self.ensure_table()
@@ -533,9 +609,15 @@ class MainWindow(QMainWindow):
                 log.exception("the table failed to draw the view")
                 self.statusBar().showMessage(_("The table failed to draw: {error}")
                                              .format(error=err), 10000)
-            if not (c.game.is_over and self.stack.currentWidget() is self.scoring):
+            if not (c.game.is_over and self.stack.currentWidget() is self.scoring) \
+                    and not listing:
                 self.stack.setCurrentWidget(self.game_page)
-        self._show_log()
+            if c.last_autosave is not None and c.last_autosave != self._thumbnailed:
+                self._thumb_timer.start()
+        if listing:
+            self.log_dock.hide()
+        else:
+            self._show_log()
         self._update_status()
         self._update_actions()
 
@@ -612,6 +694,7 @@ class MainWindow(QMainWindow):
             self.go_to_menu()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.write_thumbnail()
         self.settings.set_value("window/geometry", self.saveGeometry())
         self.controller.shut_down()
         super().closeEvent(event)

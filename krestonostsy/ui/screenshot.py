@@ -2,7 +2,8 @@
 rendered as the current player sees it, saved as PNG — offscreen, then exit.
 
 ``--screen`` picks another screen (for reviewing the UI): ``table`` (default), ``window``
-(the whole main window), ``start``, ``newgame``, ``settings``, ``handoff``, ``scoring``.
+(the whole main window), ``start``, ``newgame``, ``settings``, ``handoff``, ``scoring``,
+``load`` (the load screen with a few sample saves, one of them damaged).
 ``--phase battle`` plays on (after the K actions) until a battle has a tactic played, and
 shows it to the player deciding. The main window's words follow ``--size`` as they would
 on a screen of that size (``main_window.ui_scale_for``: 3840x2160 is a 4K screen).
@@ -13,6 +14,7 @@ import os
 import random
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 LINEUPS = {
@@ -22,7 +24,7 @@ LINEUPS = {
 }
 PHASES = ("any", "battle")
 SCREENS = ("table", "battle", "round", "window", "start", "newgame", "settings", "handoff",
-           "scoring")
+           "scoring", "load")
 # screens of the table with a notice: the game is played on to the next one of them
 NOTICE_ENDS = {
     "battle": lambda game, keys: "battle_won" in keys and game.s.get("battle") is None,
@@ -82,7 +84,7 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
                     screen: str = "table", table_factory=None, phase: str = "any") -> Path:
     if "QT_QPA_PLATFORM" not in os.environ:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    from PySide6.QtCore import QSettings, QSize, Qt
+    from PySide6.QtCore import QCoreApplication, QEvent, QSettings, QSize, Qt
     from PySide6.QtWidgets import QApplication
 
     from .. import i18n
@@ -170,6 +172,9 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
             window.controller.pending_handoff = None
             window.controller.viewer = player
             window.refresh()
+    elif screen == "load":
+        fill_sample_saves(window, lang)
+        window.show_load_screen()
     elif screen in ("newgame", "settings"):
         dialog = window.new_game_dialog() if screen == "newgame" else window.settings_dialog()
         app.processEvents()
@@ -179,11 +184,56 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
         app.processEvents()
     image = widget.grab().toImage()
     window.close()
+    window.deleteLater()  # its table's items go with it (a test counts the live ones)
     if not image.save(str(out)):
         raise OSError(f"cannot write {out}")
     tmp.cleanup()
     QApplication.processEvents()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
     return out
+
+
+# The sample saves of the load screen's screenshot: (line-up, seed, random actions, seats,
+# manual save name by language or None for an autosave, with a thumbnail).
+SAMPLE_SAVES = (
+    (LINEUPS[4], 11, 400, {"tripoli": "normal", "edessa": "hard", "antioch": "easy"},
+     None, True),
+    (LINEUPS[2], 5, 150, {"tripoli": "expert"},
+     {"ru": "Осада Эдессы", "en": "Siege of Edessa"}, True),
+    (LINEUPS[3], 8, 60, {}, None, False),
+)
+
+
+def fill_sample_saves(window, lang: str) -> None:
+    """A few saves in the window's (temporary) save folder for the load screen's
+    screenshot: two autosaves of different games, a named save, one without a thumbnail
+    (the placeholder is drawn) and one damaged file (listed with the reason)."""
+    from ..engine import Game
+    from .load_screen import png_bytes, table_thumbnail
+    from .saves import new_game_id, write_save
+
+    store = window.store
+    store.ensure()
+    table = window.ensure_table()
+    for states, seed, steps, seats, names, picture in SAMPLE_SAVES:
+        game = Game.new(states, seed=seed)
+        play_random(game, steps, seed)
+        kinds = {s: seats.get(s, "human") for s in states}
+        if names is None:
+            path = store.autosave(game, kinds, game_id=new_game_id())
+        else:
+            path = write_save(store.directory / f"{names[lang]}.json", game, kinds,
+                              game_id=new_game_id())
+        if picture:
+            player = game.decision.player if game.decision is not None else None
+            player = player if player in states else states[0]
+            table.show_view(game.view(player), [], player)
+            store.write_thumbnail(path, png_bytes(table_thumbnail(table)))
+    damaged = store.directory / "game-jerusalem-tripoli-20260101-120000.json"
+    damaged.write_text('{"format_version": 2, "game": "krestonostsy", "setup": {"states": '
+                       '["jerus', encoding="utf-8")
+    yesterday = time.time() - 86_400
+    os.utime(damaged, (yesterday, yesterday))  # listed by the date of the file: last
 
 
 def _sample_result(states) -> dict:
