@@ -45,6 +45,27 @@ BOT_PAUSE_MS = 900
 # picture per move would stall a bot game's animations; leaving the table, opening the
 # load screen and closing the window draw it at once).
 THUMBNAIL_DELAY_MS = 1500
+# The window's words follow the screen: the interface is laid out for a screen of about
+# 1440×900 logical pixels and grows with a larger one (a 4K screen at 100 % scaling)
+UI_REFERENCE = (1440, 900)
+# The log opens beside the table on a screen at least this wide; on a smaller one it starts
+# closed (the table needs the width) until the player opens it; the choice is remembered
+LOG_OPEN_MIN_WIDTH = 1600
+LOG_SHARE = 0.24  # the log takes at most this share of the window's width
+
+
+def scaled_style_sheet(sheet: str, k: float) -> str:
+    """``sheet`` with every size in pt or px multiplied by ``k``."""
+    import re
+    return re.sub(r"(\d+(?:\.\d+)?)(pt|px)\b",
+                  lambda m: f"{float(m[1]) * k:.3g}{m[2]}", sheet)
+
+
+def ui_scale_for(width: int, height: int) -> float:
+    """How much larger than the reference the interface's words are on a screen of
+    ``width``×``height`` logical pixels (1 on a laptop, 2.4 on a 4K screen at 100 %)."""
+    return max(1.0, min(3.0, width / UI_REFERENCE[0], height / UI_REFERENCE[1]))
+
 
 def default_table_factory(parent: QWidget | None = None) -> QWidget:
     from .table.view import TableView
@@ -54,9 +75,14 @@ def default_table_factory(parent: QWidget | None = None) -> QWidget:
 class MainWindow(QMainWindow):
     def __init__(self, settings: Settings | None = None, store: SaveStore | None = None,
                  table_factory: Callable[[QWidget | None], QWidget] | None = None,
-                 autosave: bool = True):
+                 autosave: bool = True, ui_scale: float | None = None):
+        """``ui_scale``: the interface's scale (default: from the screen it opens on)."""
         super().__init__()
         self.setObjectName("mainWindow")
+        # the words of every page follow the screen: the application's font first, so the
+        # pages made below size their own (titles, captions) from it
+        self.ui_scale = ui_scale if ui_scale is not None else self._screen_scale()
+        self._set_app_font(self.ui_scale)
         self.settings = settings or Settings()
         self.store = store or SaveStore()
         self._table_factory = table_factory or default_table_factory
@@ -104,6 +130,7 @@ class MainWindow(QMainWindow):
         self.act_cancel_order = self._action(self.controller.cancel_order, QKeySequence("Esc"))
         self.act_fit = self._action(self.fit_table, QKeySequence("F"))
         self.act_log = self.log_dock.toggleViewAction()
+        self.act_log.triggered.connect(self._on_log_toggled)
         self.act_settings = self._action(self.settings_dialog)
         self.act_about = self._action(self.about_dialog)
         for a in (self.act_menu, self.act_new, self.act_save, self.act_load, None,
@@ -154,22 +181,113 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)
         else:
             self._first_size()
+        self.set_ui_scale(self.ui_scale)
         self.retranslate()
         self.go_to_menu()
 
     def _first_size(self) -> None:
-        """First run: 1400×900, but never larger than the screen's free area (a 1280×800
-        laptop would otherwise cut off the log dock and the table's right edge)."""
+        """First run: sized for the screen it opens on — 1400×900 or 85 % of a larger
+        screen's free area, maximised on a screen smaller than that (a 1280×800 laptop
+        would otherwise cut off the table's right edge)."""
         from PySide6.QtGui import QGuiApplication
-        screen = QGuiApplication.primaryScreen()
+        screen = self.screen() or QGuiApplication.primaryScreen()
         if screen is None:
             self.resize(1400, 900)
             return
         free = screen.availableGeometry()
-        w, h = min(1400, free.width()), min(900, free.height())
-        self.resize(w, h)
-        if w < 1400 or h < 900:
+        w = max(min(1400, free.width()), int(free.width() * .85))
+        h = max(min(900, free.height()), int(free.height() * .85))
+        self.resize(min(w, free.width()), min(h, free.height()))
+        if free.width() < 1400 or free.height() < 900:
             self.setWindowState(self.windowState() | Qt.WindowState.WindowMaximized)
+
+    def _screen_scale(self) -> float:
+        from PySide6.QtGui import QGuiApplication
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            return 1.0
+        size = screen.size()  # logical pixels: a device pixel ratio of 2 is already applied
+        return ui_scale_for(size.width(), size.height())
+
+    @staticmethod
+    def _set_app_font(k: float) -> None:
+        from PySide6.QtWidgets import QApplication
+
+        from .app import UI_FONT_POINTS, ui_font
+        font = ui_font()
+        font.setPointSizeF(UI_FONT_POINTS * k)
+        app = QApplication.instance()
+        if app is not None:
+            app.setFont(font)
+
+    def set_ui_scale(self, k: float) -> None:
+        """The interface's words (toolbar, status bar, log, start screen, hand-off and
+        scoring screens, dialogs) at ``k`` times their size: on a 4K screen at 100 % they
+        would be tiny. The application's font grows; the pages' own fonts and the sizes in
+        their style sheets grow by the same factor (remembered at their first sight). The
+        table scales itself to the window."""
+        from PySide6.QtWidgets import QWidget
+        old = self.ui_scale
+        self.ui_scale = k
+        self._set_app_font(k)
+        table = self.table
+        for w in [self, *self.findChildren(QWidget)]:
+            if table is not None and (w is table or table.isAncestorOf(w)):
+                continue  # the table sizes its words to the window itself
+            sheet = w.property("baseStyleSheet")
+            if sheet is None and w.styleSheet():
+                sheet = w.styleSheet()
+                w.setProperty("baseStyleSheet", sheet)
+            if sheet:
+                w.setStyleSheet(scaled_style_sheet(sheet, k))
+            if w.testAttribute(Qt.WidgetAttribute.WA_SetFont) and w.font().pointSizeF() > 0:
+                base = w.property("basePointSize")
+                if base is None:
+                    base = w.font().pointSizeF() / old
+                    w.setProperty("basePointSize", base)
+                f = w.font()
+                f.setPointSizeF(base * k)
+                w.setFont(f)
+        self.log_panel.setMinimumWidth(int(220 * k))
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        handle = self.windowHandle()
+        if handle is not None and not getattr(self, "_screen_hooked", False):
+            self._screen_hooked = True
+            handle.screenChanged.connect(lambda _s: self.set_ui_scale(self._screen_scale()))
+
+    # --- the log: a side panel the player opens and closes ------------------------------------
+
+    def log_wanted(self) -> bool:
+        """Whether the log is open beside the table: the player's last choice, else open
+        only on a screen wide enough to spare the room."""
+        value = self.settings.value("ui/log_open")
+        if value is not None:
+            return str(value).lower() in ("1", "true", "yes")
+        screen = self.screen()
+        width = screen.availableGeometry().width() if screen is not None else self.width()
+        return max(width, self.width()) >= LOG_OPEN_MIN_WIDTH
+
+    def _on_log_toggled(self, checked: bool) -> None:
+        self.settings.set_value("ui/log_open", bool(checked))
+        if checked:
+            self._size_log()
+
+    def _show_log(self) -> None:
+        if self.log_wanted():
+            was = self.log_dock.isVisible()
+            self.log_dock.show()
+            if not was:
+                self._size_log()
+        else:
+            self.log_dock.hide()
+
+    def _size_log(self) -> None:
+        """The log takes a slim column: at most ``LOG_SHARE`` of the window."""
+        k = self.ui_scale
+        w = int(max(self.log_panel.minimumWidth(), min(self.width() * LOG_SHARE, 380 * k)))
+        self.resizeDocks([self.log_dock], [w], Qt.Orientation.Horizontal)
 
     def _action(self, slot, shortcut=None) -> QAction:
         a = QAction(self)
@@ -238,7 +356,7 @@ class MainWindow(QMainWindow):
         if self.controller.game is None:
             return
         self.stack.setCurrentWidget(self.game_page)
-        self.log_dock.show()
+        self._show_log()
         self._update_actions()
 
     def current_page(self) -> str:
@@ -310,6 +428,7 @@ class MainWindow(QMainWindow):
             self.show_message(_("The game cannot start"),
                               _("The rules engine failed: {error}").format(error=err))
             return False
+        self.fit_table()  # a new game starts with the whole table in view
         return True
 
     def open_tutorial(self):
@@ -350,6 +469,7 @@ class MainWindow(QMainWindow):
                 self.stack.setCurrentWidget(self.load_screen)
             self.show_message(_("The save cannot be opened"), save_error_text(err))
             return False
+        self.fit_table()  # a loaded game starts with the whole table in view
         return True
 
     def save_dialog(self) -> None:
@@ -526,7 +646,10 @@ class MainWindow(QMainWindow):
                 self.stack.setCurrentWidget(self.game_page)
             if c.last_autosave is not None and c.last_autosave != self._thumbnailed:
                 self._thumb_timer.start()
-        self.log_dock.setVisible(not listing)
+        if listing:
+            self.log_dock.hide()
+        else:
+            self._show_log()
         self._update_status()
         self._update_actions()
 

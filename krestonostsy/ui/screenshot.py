@@ -7,6 +7,9 @@ rendered as the current player sees it, saved as PNG — offscreen, then exit.
 (the window at the tutorial's step number ``--steps``, counted from 0), ``rules`` (the
 rules reference opened by the "?" at the first decision of the game) and ``glossary``
 (the glossary opened at "rout", as from a card's keywords).
+``--phase battle`` plays on (after the K actions) until a battle has a tactic played, and
+shows it to the player deciding. The main window's words follow ``--size`` as they would
+on a screen of that size (``main_window.ui_scale_for``: 3840x2160 is a 4K screen).
 """
 from __future__ import annotations
 
@@ -22,6 +25,7 @@ LINEUPS = {
     3: ["jerusalem", "tripoli", "antioch"],
     4: ["jerusalem", "tripoli", "edessa", "antioch"],
 }
+PHASES = ("any", "battle")
 SCREENS = ("table", "battle", "round", "window", "start", "newgame", "settings", "handoff",
            "scoring", "load", "tutorial", "rules", "glossary")
 # screens of the table with a notice: the game is played on to the next one of them
@@ -54,6 +58,18 @@ def play_random(game, steps: int, seed: int) -> int:
     return done
 
 
+def play_to_battle(game, seed: int) -> None:
+    """Play random legal actions until a battle has a tactic in a slot and a state decides."""
+    rnd = random.Random(seed)
+    while not game.is_over:
+        d = game.decision
+        if game.s.get("battle") and d is not None and d.player in game.s.get("players", {}) \
+                and (game.view(d.player).get("battle") or {}).get("slots"):
+            return
+        game.apply(rnd.choice(list(game.legal_actions())))
+    raise ValueError(f"the game (seed {seed}) ended with no battle to show")
+
+
 def play_to_notice(game, screen: str, seed: int) -> int:
     """Play random legal actions (after the first ``steps``) until the end of a battle or of
     a round (``NOTICE_ENDS``); returns the log length before the action that ended it."""
@@ -68,7 +84,7 @@ def play_to_notice(game, screen: str, seed: int) -> int:
 
 def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int = 0,
                     lang: str = "ru", size: tuple[int, int] = (1600, 1000),
-                    screen: str = "table", table_factory=None) -> Path:
+                    screen: str = "table", table_factory=None, phase: str = "any") -> Path:
     if "QT_QPA_PLATFORM" not in os.environ:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from PySide6.QtCore import QCoreApplication, QEvent, QSettings, QSize, Qt
@@ -88,9 +104,13 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
     out.parent.mkdir(parents=True, exist_ok=True)
     w, h = size
 
+    if phase not in PHASES:
+        raise ValueError(f"phase must be one of {', '.join(PHASES)}")
     game = Game.new(LINEUPS[players], seed=seed)
     if screen != "tutorial":  # there ``steps`` is the tutorial's step
         play_random(game, steps, seed)
+        if phase == "battle":
+            play_to_battle(game, seed)
     player = game.decision.player if game.decision is not None else None
     if player not in LINEUPS[players]:
         player = None
@@ -134,8 +154,11 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
     qs = QSettings(str(Path(tmp.name) / "settings.ini"), QSettings.Format.IniFormat)
     settings = Settings(qs)
     settings.language = lang
+    # the window as it looks on a screen of that size (a 4K shot: the words grow with it)
+    from .main_window import ui_scale_for
     window = MainWindow(settings, SaveStore(Path(tmp.name) / "saves"),
-                        table_factory=table_factory, autosave=False)
+                        table_factory=table_factory, autosave=False,
+                        ui_scale=ui_scale_for(w, h))
     # a screenshot has the size asked for, never the (small) offscreen screen's maximum
     window.setWindowState(Qt.WindowState.WindowNoState)
     window.resize(w, h)
@@ -261,13 +284,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lang", default="ru", choices=("ru", "en"))
     ap.add_argument("--size", default="1600x1000")
     ap.add_argument("--screen", default="table", choices=SCREENS)
+    ap.add_argument("--phase", default="any", choices=PHASES)
     a = ap.parse_args(argv)
     try:
         size = parse_size(a.size)
     except ValueError as err:
         ap.error(str(err))
     try:
-        out = take_screenshot(a.screenshot, a.players, a.seed, a.steps, a.lang, size, a.screen)
+        out = take_screenshot(a.screenshot, a.players, a.seed, a.steps, a.lang, size, a.screen,
+                              phase=a.phase)
     except ImportError as err:
         print(f"krestonostsy: cannot render: {err}", file=sys.stderr)
         return 2

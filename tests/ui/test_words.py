@@ -463,12 +463,13 @@ def test_no_table_text_is_cut_at_1280x800(table, lang_ru, monkeypatch):
     original = art.text
 
     def record(p, rect, s, size, colour=art.INK, align=None, bold=False, italic=False,
-               wrap=False, caps=False, halo=None):
-        if not wrap and s:
-            drawn.append((rect.width(), s, art.font(size, bold, italic, caps)))
+               wrap=False, caps=False, halo=None, decorative=False):
+        if not wrap and s:  # drawn no smaller than art.MIN_TEXT unless decorative
+            shown = size if decorative else max(size, art.MIN_TEXT)
+            drawn.append((rect.width(), s, art.font(shown, bold, italic, caps)))
         kwargs = {} if align is None else {"align": align}
         return original(p, rect, s, size, colour, bold=bold, italic=italic, wrap=wrap,
-                        caps=caps, halo=halo, **kwargs)
+                        caps=caps, halo=halo, decorative=decorative, **kwargs)
     original_block = art.block
 
     def record_block(p, rect, s, size, colour=art.INK, bold=False, italic=False, lo=7,

@@ -97,6 +97,12 @@ def state_ink(owner: str | None) -> QColor:
 
 # --- fonts -----------------------------------------------------------------------------------
 
+# The smallest text of the table, in scene pixels. The table (``scene.W`` × ``scene.H``) fits
+# a 1280×800 window at a scale of about 0.48, so 24 scene pixels read as 11.5 screen pixels:
+# no word or number that carries game information is drawn smaller (only words marked
+# ``decorative`` may be). tests/ui/test_legibility.py measures it on the real window.
+MIN_TEXT = 24.0
+
 _FAMILY: str | None = None
 _PREFERRED = ("EB Garamond", "EB Garamond 12", "Old Standard TT", "Old Standard",
               "DejaVu Serif", "Liberation Serif", "Noto Serif", "Times New Roman", "serif")
@@ -292,10 +298,26 @@ def boss(p: QPainter, c: QPointF, r: float) -> None:
 
 def text(p: QPainter, rect: QRectF, s: str, size: float, colour: QColor = INK,
          align=Qt.AlignmentFlag.AlignCenter, bold: bool = False, italic: bool = False,
-         wrap: bool = False, caps: bool = False, halo: QColor | None = None) -> None:
+         wrap: bool | Qt.TextFlag = False, caps: bool = False, halo: QColor | None = None,
+         decorative: bool = False) -> None:
+    """``s`` in the table's serif at ``size`` scene pixels.
+
+    Text that carries game information must read at 11 screen pixels or more at the
+    default fit of a 1280×800 window (tests/ui/test_legibility.py measures every call).
+    ``decorative`` marks the few words that only dress the table (the map's cartouche):
+    a painter that measures text (it has ``mark_decorative``) is told to skip them.
+    ``wrap``: True wraps at spaces; a ``Qt.TextFlag`` (``TextWrapAnywhere``) is used as is.
+    """
+    if decorative:
+        mark = getattr(p, "mark_decorative", None)
+        if mark is not None:
+            mark()
+    else:
+        size = max(size, MIN_TEXT)
     p.save()
     p.setFont(font(size, bold, italic, caps))
-    flags = align | (Qt.TextFlag.TextWordWrap if wrap else 0)
+    flags = align | (wrap if not isinstance(wrap, bool) else
+                     (Qt.TextFlag.TextWordWrap if wrap else 0))
     if halo is not None:
         p.setPen(halo)
         for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (1, -1), (-1, 1)):
@@ -322,19 +344,57 @@ def _block_size(s: str, w: float, h: float, size: float, bold: bool, lo: float,
 
 
 def block(p: QPainter, rect: QRectF, s: str, size: float, colour: QColor = INK,
-          bold: bool = False, italic: bool = False, lo: float = 7,
+          bold: bool = False, italic: bool = False, lo: float = MIN_TEXT,
           align=Qt.AlignmentFlag.AlignCenter) -> None:
-    """Word-wrapped text shrunk until it fits ``rect`` (never cut mid-word)."""
+    """Word-wrapped text shrunk until it fits ``rect``, never below ``lo``; a word wider
+    than the box at ``lo`` («Госпитальеры» on a narrow card) breaks where it must."""
     if not s:
         return
-    fs = _block_size(s, round(rect.width(), 1), round(rect.height(), 1), size, bold, lo, italic)
+    lo = max(lo, MIN_TEXT)
+    w, h = round(rect.width(), 1), round(rect.height(), 1)
+    fs = _block_size(s, w, h, max(size, lo), bold, lo, italic)
+    if fs <= lo:
+        s = hyphenate(s, w, lo, bold, italic)
+        if not _fits(s, w, h, lo, bold, italic):  # taller than the box: its start shows
+            align = (align & Qt.AlignmentFlag.AlignHorizontal_Mask) | Qt.AlignmentFlag.AlignTop
     text(p, rect, s, fs, colour, align=align, bold=bold, italic=italic, wrap=True)
 
 
-def fit_text(s: str, size: float, width: float, bold: bool = False) -> float:
-    """The largest font size ≤ ``size`` at which ``s`` fits ``width``."""
+@lru_cache(maxsize=4096)
+def _fits(s: str, w: float, h: float, size: float, bold: bool, italic: bool) -> bool:
     from PySide6.QtGui import QFontMetricsF
-    while size > 7:
+    flags = int(Qt.AlignmentFlag.AlignCenter) | int(Qt.TextFlag.TextWordWrap)
+    br = QFontMetricsF(font(size, bold, italic)).boundingRect(QRectF(0, 0, w, 10000), flags, s)
+    return br.width() <= w + .5 and br.height() <= h
+
+
+@lru_cache(maxsize=4096)
+def hyphenate(s: str, width: float, size: float, bold: bool = False,
+              italic: bool = False) -> str:
+    """``s`` with each word wider than ``width`` at ``size`` broken over lines with a
+    hyphen («Госпиталь-» / «еры»): a narrow card keeps its name legible, not shrunk."""
+    from PySide6.QtGui import QFontMetricsF
+    fm = QFontMetricsF(font(size, bold, italic))
+    lines = []
+    for line in s.split("\n"):
+        words = []
+        for word in line.split(" "):
+            while fm.horizontalAdvance(word) > width and len(word) > 3:
+                cut = len(word) - 2
+                while cut > 2 and fm.horizontalAdvance(word[:cut] + "-") > width:
+                    cut -= 1
+                words.append(word[:cut] + "-\n")
+                word = word[cut:]
+            words.append(word)
+        lines.append(" ".join(words).replace("\n ", "\n"))
+    return "\n".join(lines)
+
+
+def fit_text(s: str, size: float, width: float, bold: bool = False) -> float:
+    """The largest font size ≤ ``size`` at which ``s`` fits ``width``, never below
+    ``MIN_TEXT`` (a name too long for its box at that size is laid out around it)."""
+    from PySide6.QtGui import QFontMetricsF
+    while size > MIN_TEXT:
         if QFontMetricsF(font(size, bold)).horizontalAdvance(s) <= width:
             return size
         size -= 1
@@ -422,7 +482,8 @@ def cross(p: QPainter, c: QPointF, r: float, colour: QColor) -> None:
     p.restore()
 
 
-def count_badge(p: QPainter, c: QPointF, n: int, r: float = 9) -> None:
+def count_badge(p: QPainter, c: QPointF, n: int, r: float = 15) -> None:
+    r = max(r, MIN_TEXT * .62)  # room for two digits at the smallest legible size
     p.save()
     p.setPen(QPen(INK, 1))
     p.setBrush(PARCHMENT_LIGHT)

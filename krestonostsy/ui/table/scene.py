@@ -6,13 +6,17 @@ and lays out new ones from the view; each item carries the target ids of
 ``card:<id>``, ``player:<id>``, ``bishop:<no>``). Items naming a target of a legal action
 are highlighted and clickable; a click is reported through ``targetClicked(item, pos)``.
 
-Layout of the table (scene units, 2560 × 1600 plus the viewer's hand)::
+Layout of the table (scene units, 2560 × 1460)::
 
     [round plate][        sanctity track          ][  Saracen track  ]
     [                 ][ order cross ][           markets            ]
     [   map of the    ][             ][                              ]
     [     Levant      ][ event area  ][        battle board          ]
-    [ state boards (viewer's board wider, with the hand) .......... ]
+    [ the viewer's board, large, with the hand ][ others, compact ]
+
+The size is chosen for the smallest window we serve: at 1280×800 the table fits at a scale
+of about 0.48, so no word is drawn under ``art.MIN_TEXT`` (24) scene pixels — 11.5 screen
+pixels (tests/ui/test_legibility.py).
 """
 from __future__ import annotations
 
@@ -30,28 +34,35 @@ from .items import DATA_TEXTS, TableItem, draw_signature
 from .motion import Director
 
 ORDERS = ("build", "prayer", "muster", "march")
-W, H = 2560, 1640
+W, H = 2560, 1460
 
 R_TOP = QRectF(0, 0, W, 150)
 R_PLATE = QRectF(0, 0, 380, 150)
 R_SANCTITY = QRectF(395, 0, 1415, 150)
 R_SARACEN = QRectF(1825, 0, 735, 150)
-R_MAP = QRectF(0, 165, 1070, 880)
-R_CROSS = QRectF(1085, 165, 560, 560)
-R_EVENT = QRectF(1085, 740, 560, 305)
-R_MARKET = QRectF(1660, 165, 900, 605)
-R_BATTLE = QRectF(1660, 785, 900, 260)
-R_BOARDS = QRectF(0, 1060, W, 580)
+R_MAP = QRectF(0, 165, 1000, 880)
+R_CROSS = QRectF(1015, 165, 560, 525)
+R_EVENT = QRectF(1015, 705, 560, 340)
+R_MARKET = QRectF(1590, 165, 970, 605)
+R_BATTLE = QRectF(1590, 785, 970, 260)
+# during a battle its board takes the whole right column (the markets wait beneath it): the
+# tactics played show their text
+R_BATTLE_LARGE = QRectF(1590, 165, 970, 880)
+R_BOARDS = QRectF(0, 1060, W, 400)
+# the state boards: one large (the viewer's, or the one opened with a click), the others
+# compact beside it (their words as chips; a click on one opens it large)
+COMPACT_MAX_W, LARGE_MIN_W, BOARD_GAP = 560, 1380, 16
+CITY_R, CITY_STEP = 40, 150  # a city token on the large board and the room it takes
 MAP_ORIGIN = QPointF(35, 205)  # map space (0..1000, 0..800) → scene
-MAP_SCALE = 1.0
+MAP_SCALE = 0.93
 
 
 # The sections of the table, each laid out by the method of that name from the view.
 # (The state boards are sections too, one per state: see ``TableScene._plan``.)
 # The notices over the table (a battle's result, a round's summary): where each may lie,
 # in order of preference (the first that covers no legal target), and how long it stays.
-NOTICE_PLACES = {"battle": (R_BATTLE, R_EVENT, QRectF(1660, 510, 900, 260)),
-                 "round": (R_MARKET, QRectF(20, 240, 1030, 700), R_CROSS)}
+NOTICE_PLACES = {"battle": (R_BATTLE, R_EVENT, QRectF(1590, 510, 970, 260)),
+                 "round": (R_MARKET, QRectF(20, 240, 960, 700), R_CROSS)}
 NOTICE_MS = {"battle": 7000, "round": 12000}
 
 SECTIONS = ("_plate", "_sanctity", "_saracen_track", "_map", "_cross", "_event", "_markets",
@@ -107,6 +118,7 @@ class TableScene(QGraphicsScene):
         self.setSceneRect(QRectF(-12, -12, W + 24, H + 24))
         self.view_data: dict | None = None
         self._viewer: str | None = None
+        self._expanded: str | None = None  # the board opened large with a click
         self._legal_targets: set[str] = set()
         self._read_viewer = self._read_legal = False
         self.last_ids: set[str] = set()
@@ -131,6 +143,7 @@ class TableScene(QGraphicsScene):
         picture as before are kept. Unchanged items keep their cached pictures, so the
         repaint after an action redraws only what changed."""
         animation.finish_all()
+        prev_viewer = self._viewer
         self._viewer = viewer if viewer is not None else (view or {}).get("viewer")
         before = self.motion.snapshot(log, self.table_items())  # motion.py: what happened
         for it in self.items():  # animation decorations left over
@@ -141,6 +154,8 @@ class TableScene(QGraphicsScene):
         self.view_data = view or {}
         L.set_view(self.view_data)
         self.viewer = viewer if viewer is not None else (view or {}).get("viewer")
+        if self._viewer != prev_viewer:
+            self._expanded = None  # a new reader sees their own board large
         self.legal_targets = set()
         for a in legal or ():
             self.legal_targets.update(t for t in a.targets if not t.startswith("choice:"))
@@ -186,8 +201,8 @@ class TableScene(QGraphicsScene):
         narrowing). A narrowing maps a view key to the part of it the section shows (a
         state's board shows its own player entry, and of the decision only who acts)."""
         plan: dict[str, tuple] = {name: (getattr(self, name), (), {}) for name in SECTIONS}
-        for sid, rect in self._board_rects(v):
-            plan[f"board:{sid}"] = (self._board_panel, (sid, rect), {
+        for sid, rect, large in self._board_rects(v):
+            plan[f"board:{sid}"] = (self._board_panel, (sid, rect, large), {
                 "players": lambda pl, sid=sid: (pl or {}).get(sid),
                 "decision": lambda d: ((d or {}).get("player"), (d or {}).get("thinking"))})
         return plan
@@ -452,6 +467,24 @@ class TableScene(QGraphicsScene):
         self.addItem(it)
         return it
 
+    def _card_body(self, card_id: str) -> tuple[str, str]:
+        """A card's rules text without its name, for a large card on the table: (the text,
+        the bottom half's text). A tactic's bottom half is said apart, so it is drawn on
+        the card's lower half — the half an opponent may cover."""
+        key = ("body", card_id, current_language())
+        text = self._tips.get(key)
+        if text is None:
+            from ...content.models import SaracenTactic, Tactic
+            from ...content.text import card_lines
+            obj = L.card(card_id)
+            try:
+                lines = card_lines(obj, current_language()) if obj is not None else []
+            except Exception:  # a card the text generator does not know: its name only
+                lines = []
+            bottom = lines.pop() if isinstance(obj, (Tactic, SaracenTactic)) and lines else ""
+            text = self._tips[key] = ("\n".join(lines), bottom)
+        return text
+
     def _card_tip(self, card_id: str | None) -> str:
         """A card's full text for its tooltip; made once per card and language."""
         key = (card_id, current_language())
@@ -515,7 +548,7 @@ class TableScene(QGraphicsScene):
         bonuses = board.sanctity_bonuses if board else {}
         starts = board.sanctity_start if board else {}
         r = R_SANCTITY
-        body = self.add_panel(r, _("Sanctity track"), title_size=20)
+        body = self.add_panel(r, _("Sanctity track"), title_size=art.MIN_TEXT)
         cw = (body.width() - 20) / length
         ch = body.height() - 14
         x0, y0 = body.left() + 10, body.top() + 4
@@ -538,9 +571,9 @@ class TableScene(QGraphicsScene):
                     fill = QColor("#f3e2b0")
                 p.setBrush(fill)
                 p.drawRoundedRect(rc, 6, 6)
-                art.text(p, QRectF(rc.x(), rc.bottom() - 20, rc.width(), 18), str(i + 1), 14,
-                         art.INK_SOFT)
-                ic = QRectF(rc.center().x() - 13, rc.top() + 6, 26, 26)
+                art.text(p, QRectF(rc.x(), rc.bottom() - 30, rc.width(), 28), str(i + 1),
+                         art.MIN_TEXT, art.INK_SOFT)
+                ic = QRectF(rc.center().x() - 13, rc.top() + 4, 26, 26)
                 if bonus == "bishop":
                     art.mitre(p, ic.adjusted(3, 0, -3, 0), "automa")
                 elif bonus == "rescript":
@@ -558,7 +591,7 @@ class TableScene(QGraphicsScene):
             for k, pc in enumerate(pieces):
                 is_automa = pc in automa or pc not in states
                 owner = pc
-                c = QPointF(x0 + cell * cw + cw / 2, y0 + ch * .62 - k * 14)
+                c = QPointF(x0 + cell * cw + cw / 2, y0 + ch * .42 - k * 12)
                 rank = order.index(pc) + 1 if pc in order else None
                 name = L.state_name(pc)
                 tip = (_("Automa piece ({state}) — never moves").format(state=name)
@@ -576,7 +609,7 @@ class TableScene(QGraphicsScene):
                     else:
                         art.piece(p, cc, 18, owner)
                     if rank:
-                        art.count_badge(p, cc + QPointF(15, -15), rank, 9)
+                        art.count_badge(p, cc + QPointF(17, -10), rank)
                 self.add(QRectF(-22, -22, 44, 44), draw, pos=c, z=3, round_shape=True,
                          key=f"piece:sanctity:{pc}", tooltip=tip,
                          texts=[name, _("Automa") if is_automa else ""])
@@ -590,8 +623,8 @@ class TableScene(QGraphicsScene):
         pos = st.get("position")
         current = st.get("current")
         n = st.get("cells", len(cells)) or len(cells)
-        body = self.add_panel(R_SARACEN, _("Saracen track"), title_size=20)
-        cw = (body.width() - 170) / max(1, n)
+        body = self.add_panel(R_SARACEN, _("Saracen track"), title_size=art.MIN_TEXT)
+        cw = (body.width() - 190) / max(1, n)
         x0, y0 = body.left() + 8, body.top() + 4
         ch = body.height() - 12
         for i in range(n):
@@ -621,21 +654,22 @@ class TableScene(QGraphicsScene):
                 p.setPen(QPen(art.INK, 1.2))
                 p.setBrush(QColor("#e8d7aa") if state != "revealed" else QColor("#d9c08a"))
                 p.drawRoundedRect(rc, 6, 6)
-                art.text(p, rc.adjusted(3, rc.height() * .55, -3, -2), bonus, 14,
-                         art.CRIMSON if state == "revealed" else art.INK_SOFT, wrap=True,
-                         bold=state == "revealed")
-                tc = QPointF(rc.center().x(), rc.top() + rc.height() * .33)
+                if state == "revealed":  # the bonus it gives now, in words
+                    art.block(p, rc.adjusted(3, 2, -3, -2), bonus, art.MIN_TEXT, art.CRIMSON,
+                              bold=True)
+                    return
+                tc = rc.center()
                 if state == "current" and current:
                     p.setPen(QPen(art.INK, 2))
                     p.setBrush(art.GOODS_COLOURS.get(current, art.AUTOMA))
-                    p.drawEllipse(tc, 20, 20)
-                    art.goods_token(p, tc, 10, current)
-                elif state == "hidden":
+                    p.drawEllipse(tc, 22, 22)
+                    art.goods_token(p, tc, 11, current)
+                else:
                     p.setPen(QPen(art.GOLD, 1.5))
                     p.setBrush(art.SARACEN)
-                    p.drawEllipse(tc, 20, 20)
-                    art.text(p, QRectF(tc.x() - 20, tc.y() - 20, 40, 40), "?", 22, art.GOLD_LIGHT,
-                             bold=True)
+                    p.drawEllipse(tc, 22, 22)
+                    art.text(p, QRectF(tc.x() - 22, tc.y() - 22, 44, 44), "?", 26,
+                             art.GOLD_LIGHT, bold=True)
             self.add(QRectF(x0 + i * cw + 2, y0, cw - 4, ch), draw, texts=texts, tooltip=tip,
                      key=f"saracen_cell:{i}", z=-4)
         strength, units = st.get("strength", 0), st.get("units", 1)
@@ -643,12 +677,12 @@ class TableScene(QGraphicsScene):
                 ngettext("{n} unit per city", "{n} units per city", units).format(n=units)]
 
         def draw_info(p, rc):
-            art.icon(p, "crescent", QRectF(rc.x(), rc.y() + 4, 40, 40))
-            art.text(p, QRectF(rc.x() + 44, rc.y(), rc.width() - 44, 26), info[0], 18,
+            art.icon(p, "crescent", QRectF(rc.x(), rc.y() + 2, 30, 30))
+            art.text(p, QRectF(rc.x() + 34, rc.y(), rc.width() - 34, 30), info[0], art.MIN_TEXT,
                      art.CRIMSON, bold=True, align=Qt.AlignmentFlag.AlignLeft)
-            art.text(p, QRectF(rc.x() + 44, rc.y() + 26, rc.width() - 44, 40), info[1], 15,
-                     art.INK, wrap=True, align=Qt.AlignmentFlag.AlignLeft)
-        self.add(QRectF(body.right() - 160, y0, 155, ch), draw_info, texts=info,
+            art.block(p, QRectF(rc.x(), rc.y() + 30, rc.width(), rc.height() - 30), info[1],
+                      art.MIN_TEXT, art.INK, align=Qt.AlignmentFlag.AlignLeft)
+        self.add(QRectF(body.right() - 182, y0, 178, ch), draw_info, texts=info,
                  tooltip=_("Bonuses revealed on the Saracen track"), z=-4)
 
     # --- map ----------------------------------------------------------------------------------
@@ -772,8 +806,11 @@ class TableScene(QGraphicsScene):
         p.setPen(QPen(art.INK, 1.5))
         p.setBrush(QColor(246, 236, 210, 235))
         p.drawRoundedRect(cart, 6, 6)
-        art.text(p, cart.adjusted(0, 2, 0, -20), _("The Levant"), 26, art.INK, bold=True, caps=True)
-        art.text(p, cart.adjusted(0, 32, 0, 0), _("Anno Domini 1100"), 14, art.INK_SOFT, italic=True)
+        # the cartouche only dresses the map: its words are decorative
+        art.text(p, cart.adjusted(0, 2, 0, -20), _("The Levant"), 26, art.INK, bold=True, caps=True,
+                 decorative=True)
+        art.text(p, cart.adjusted(0, 32, 0, 0), _("Anno Domini 1100"), 14, art.INK_SOFT, italic=True,
+                 decorative=True)
         p.restore()
 
     def _city(self, cid: str, city, cv: dict, v: dict) -> None:
@@ -807,6 +844,8 @@ class TableScene(QGraphicsScene):
                 tip.append(_("Governor: {name}").format(name=L.card_name(gov)))
         goods_colour = city.colour
         texts = [name] + [str(n) for n in units.values()]
+        from PySide6.QtGui import QFontMetricsF
+        name_w = QFontMetricsF(art.font(art.MIN_TEXT, bold=True)).horizontalAdvance(name) + 18
 
         def draw(p, rc):
             cc = rc.center()
@@ -839,7 +878,7 @@ class TableScene(QGraphicsScene):
                 p.drawPath(art.shape_path(art.GOODS_SHAPES.get(goods_colour, "circle"),
                                           cc + QPointF(0, R - 5), 5))
             # walls shield with the level
-            sh = QRectF(cc.x() - R - 14, cc.y() - R - 8, 34, 40)
+            sh = QRectF(cc.x() - R - 16, cc.y() - R - 10, 40, 46)
             path = QPainterPath(QPointF(sh.left(), sh.top()))
             path.lineTo(sh.right(), sh.top())
             path.lineTo(sh.right(), sh.top() + sh.height() * .55)
@@ -849,17 +888,16 @@ class TableScene(QGraphicsScene):
             p.setPen(QPen(art.INK, 1.8))
             p.setBrush(QColor("#4c8a38") if cid == "homs" else QColor("#cbbd9c"))
             p.drawPath(path)
-            art.text(p, sh.adjusted(0, -2, 0, -4), art.roman(level), 19,
+            art.text(p, sh.adjusted(0, -2, 0, -4), art.roman(level), art.MIN_TEXT,
                      art.PARCHMENT_LIGHT if cid == "homs" else art.INK, bold=True)
             # name ribbon
-            fs = art.fit_text(name, 23, 150, True)
-            nr = QRectF(cc.x() - 80, cc.y() + R - 4, 160, 32)
+            nr = QRectF(cc.x() - name_w / 2, cc.y() + R - 6, name_w, 34)
             rib = QPainterPath()
-            rib.addRoundedRect(nr.adjusted(8, 2, -8, -2), 5, 5)
+            rib.addRoundedRect(nr, 5, 5)
             p.setPen(QPen(art.INK, 1.4))
             p.setBrush(QColor(246, 236, 210, 240))
             p.drawPath(rib)
-            art.text(p, nr, name, fs, art.INK, bold=True, caps=True)
+            art.text(p, nr, name, art.MIN_TEXT, art.INK, bold=True)
             if removed:
                 art.hatch(p, QRectF(cc.x() - R, cc.y() - R, 2 * R, 2 * R), art.INK, R)
                 art.ban(p, QRectF(cc.x() - R * .8, cc.y() - R * .8, R * 1.6, R * 1.6))
@@ -879,14 +917,14 @@ class TableScene(QGraphicsScene):
             for k in range(int(ng)):
                 art.goods_token(p, QPointF(cc.x() + R + 12, cc.y() - 16 + k * 24), 10, goods_colour)
 
-        self.add(QRectF(c.x() - R - 14, c.y() - R - 10, 2 * R + 28, 2 * R + 44).translated(-c),
+        self.add(QRectF(c.x() - R - 16, c.y() - R - 12, 2 * R + 32, 2 * R + 46).translated(-c),
                  draw, pos=c, z=1, targets=[] if removed else [f"city:{cid}"], key=f"city:{cid}",
                  tooltip="<br>".join(tip), texts=texts, round_shape=False, radius=R)
         # bishops: separate items above the city (each may be a target)
         bishops = [] if removed else list(cv.get("bishops") or [])
         for k, b in enumerate(bishops):
             owner, lvl, no = b.get("owner"), b.get("level"), b.get("no")
-            bx = c.x() + 16 + k * 27  # a row above the city's top right, beside the walls
+            bx = c.x() + 18 + k * 30  # a row above the city's top right, beside the walls
             by = c.y() - R - 12
             btip = _("Bishop of {state}").format(state=L.state_name(owner))
             btexts = [L.state_name(owner)]
@@ -900,18 +938,18 @@ class TableScene(QGraphicsScene):
                 art.mitre(p, rc.adjusted(2, 2, -2, -2), owner)
                 if lvl is not None:
                     art.text(p, QRectF(rc.x(), rc.y() + rc.height() * .35, rc.width(), rc.height() * .45),
-                             art.roman(lvl), 12, art.state_ink(owner), bold=True,
+                             art.roman(lvl), art.MIN_TEXT, art.state_ink(owner), bold=True,
                              halo=art.state_colour(owner))
-            self.add(QRectF(-14, -16, 28, 32), bdraw, pos=(bx, by), z=2,
+            self.add(QRectF(-16, -19, 32, 38), bdraw, pos=(bx, by), z=2,
                      targets=[f"bishop:{no}"], key=f"bishop:{no}", tooltip=btip, texts=btexts,
                      radius=6)
 
     # --- the order cross ------------------------------------------------------------------
 
     def _cross(self, v: dict) -> None:
-        body = self.add_panel(R_CROSS, _("Orders"), title_size=22)
-        cx, cy = body.center().x(), body.center().y() + 4
-        S, G = 92, 8
+        body = self.add_panel(R_CROSS, _("Orders"), title_size=art.MIN_TEXT)
+        cx, cy = body.center().x(), body.center().y()
+        S, G = 88, 6
         cross = v.get("cross") or {}
         dirs = {"build": (-1, 0), "prayer": (0, -1), "muster": (1, 0), "march": (0, 1)}
 
@@ -957,9 +995,7 @@ class TableScene(QGraphicsScene):
                         p.drawRoundedRect(rc.adjusted(4, 4, -4, -4), 6, 6)
                         art.icon(p, "spy", QRectF(rc.right() - 26, rc.top() + 4, 22, 22), .8)
                     if not toks:
-                        art.icon(p, art.ORDER_ICONS[order], rc.adjusted(22, 12, -22, -28), .35)
-                        art.block(p, QRectF(rc.x() + 3, rc.bottom() - 26, rc.width() - 6, 22),
-                                  L.order_name(order), 16, art.INK_SOFT, italic=True)
+                        art.icon(p, art.ORDER_ICONS[order], rc.adjusted(18, 18, -18, -18), .35)
                 self.add(rect, draw, z=-2, targets=[f"cross:{order}:{which}"],
                          key=f"cross:{order}:{which}", tooltip=tip, texts=texts)
                 # tokens: top first, laid out in a grid inside the cell
@@ -993,6 +1029,22 @@ class TableScene(QGraphicsScene):
                              tooltip=ttip,
                              texts=[L.state_name(owner)],
                              targets=[f"cross:{order}:{which}"])
+        # each order's name beside its arm, in the free corners of the cross (clockwise)
+        span = 2 * (S + G) + S / 2
+        corner = QRectF(0, 0, span - S / 2 - 4, 34)
+        spots = {"build": QPointF(cx - span, cy - S / 2 - 38),
+                 "prayer": QPointF(cx + S / 2 + 6, cy - span),
+                 "muster": QPointF(cx + S / 2 + 6, cy + S / 2 + 4),
+                 "march": QPointF(cx - span, cy + span - 34)}
+        for order, at in spots.items():
+            oname = L.order_name(order)
+            right = order in ("build", "march")
+
+            def ndraw(p, rc, oname=oname, right=right):
+                art.text(p, rc, oname, art.MIN_TEXT, art.INK_SOFT, italic=True,
+                         align=(Qt.AlignmentFlag.AlignRight if right else Qt.AlignmentFlag.AlignLeft)
+                         | Qt.AlignmentFlag.AlignVCenter)
+            self.add(corner.translated(at), ndraw, z=-3, texts=[oname])
         # automa supply / aside in the corner
         au = v.get("automa") or {}
         if v.get("automa_pieces"):
@@ -1000,12 +1052,14 @@ class TableScene(QGraphicsScene):
             line = ngettext("Automa: {n} token in supply", "Automa: {n} tokens in supply", sup).format(n=sup)
 
             def adraw(p, rc):
-                art.piece(p, QPointF(rc.x() + 18, rc.y() + 20), 15, "automa")
-                art.text(p, QRectF(rc.x() + 40, rc.y(), rc.width() - 40, 40), line, 15,
-                         art.INK, wrap=True, align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+                art.piece(p, QPointF(rc.x() + 16, rc.y() + 18), 15, "automa")
+                art.block(p, QRectF(rc.x() + 36, rc.y(), rc.width() - 36, 90), line,
+                          art.MIN_TEXT, art.INK,
+                          align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
                 for k, tok in enumerate(aside):
-                    self._order_token(p, QPointF(rc.x() + 20 + k * 36, rc.y() + 62), 15, "automa", tok, tok == "boost")
-            self.add(QRectF(body.left() + 6, body.bottom() - 100, 170, 95), adraw, z=-1,
+                    self._order_token(p, QPointF(rc.x() + 20 + k * 36, rc.y() + 108), 15, "automa",
+                                      tok, tok == "boost")
+            self.add(QRectF(body.left() + 4, body.top() + 4, 176, 128), adraw, z=-1,
                      texts=[line], key="automa:tokens", tooltip=_("The automa's tokens: shuffled face down; "
                                              "a boost sends the next token to the outer cell"))
 
@@ -1016,76 +1070,93 @@ class TableScene(QGraphicsScene):
     # --- event area --------------------------------------------------------------------------
 
     def _event(self, v: dict) -> None:
-        body = self.add_panel(R_EVENT, _("Event"), title_size=20)
+        body = self.add_panel(R_EVENT, _("Event"), title_size=art.MIN_TEXT)
         ev = v.get("event")
         decks = v.get("decks") or {}
-        cw, chh = 150, 206
-        er = QRectF(body.left() + 12, body.top() + 6, cw, chh)
+        cw, chh = 150, 200
+        er = QRectF(body.left() + 10, body.top() + 4, cw, chh)
         name = L.card_name(ev) if ev else _("No event yet")
+        n_left = decks.get("events", 0)
 
         def draw(p, rc):
             if ev:
                 art.card_frame(p, rc, QColor("#4c8a38"))
-                art.text(p, rc.adjusted(8, 8, -8, -rc.height() * .5), name, 17, art.INK, bold=True,
-                         wrap=True)
-                p.setPen(QPen(QColor("#4c8a38"), 1))
-                p.setBrush(QColor(76, 138, 56, 50))
-                p.drawRect(QRectF(rc.x() + 6, rc.y() + rc.height() * .58, rc.width() - 12, rc.height() * .36))
-                art.text(p, QRectF(rc.x() + 6, rc.y() + rc.height() * .58, rc.width() - 12, rc.height() * .36),
-                         _("raid table"), 13, QColor("#2c5a1e"), italic=True)
+                art.block(p, rc.adjusted(8, 8, -8, -8), name, 28, art.INK, bold=True)
             else:
                 art.card_frame(p, rc, face_down=True, back="crescent")
+                art.count_badge(p, QPointF(rc.right() - 4, rc.top() + 4), n_left)
         eit = self.add(er, draw, targets=[f"card:{ev}"] if ev else [], key="event",
                        tooltip=self._card_tip(ev) if ev else ngettext(
                            "Events deck: {n} card", "Events deck: {n} cards",
-                           decks.get("events", 0)).format(n=decks.get("events", 0)),
+                           n_left).format(n=n_left),
                        texts=[name], radius=10)
         eit.card_id = ev or None
-        # raid table rows
-        rows = []
-        obj = L.card(ev) if ev else None
-        for row in getattr(obj, "raid_table", ()) or ():
-            rng = f"{row.low}–{row.high}" if row.high is not None else f"{row.low}+"
-            rows.append((rng, self._effect_text(row.effect)))
-        tx = er.right() + 14
-        tw = body.right() - tx - 10
-
-        def tdraw(p, rc):
-            art.text(p, QRectF(rc.x(), rc.y(), rc.width(), 24), _("Raid results"), 18, art.INK,
-                     bold=True, caps=True, align=Qt.AlignmentFlag.AlignLeft)
-            y = rc.y() + 28
-            if not rows:
-                art.text(p, QRectF(rc.x(), y, rc.width(), 60),
-                         _("Difference ≤ 0: the city is captured."), 15, art.INK_SOFT, italic=True,
-                         wrap=True, align=Qt.AlignmentFlag.AlignLeft)
-                return
-            row_h = min(40.0, (rc.bottom() - y) / max(1, len(rows[:6])))
-            for rg, eff in rows[:6]:
-                art.text(p, QRectF(rc.x(), y, 56, 22), rg, 15, art.CRIMSON, bold=True,
-                         align=Qt.AlignmentFlag.AlignLeft)
-                art.block(p, QRectF(rc.x() + 50, y + 1, rc.width() - 50, row_h - 2), eff, 14,
-                          art.INK, align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-                y += row_h
-        self.add(QRectF(tx, body.top() + 4, tw, 190), tdraw, z=-1,
-                 texts=[r for row in rows for r in row])
-        # deck, Homs card, round modifiers
+        # deck, Homs card, round modifiers: under the card
         homs = v.get("homs_card")
         mods = v.get("modifiers") or {}
-        info = [_("Events left: {n}").format(n=decks.get("events", 0))]
+        info = [_("Events left: {n}").format(n=n_left)]
         if homs:
             info.append(_("Homs card: {state}").format(state=L.state_name(homs)))
         from ...content.text import ROUND_MODIFIER_TEMPLATES, modifier_text
         for k, val in mods.items():
             if k in ROUND_MODIFIER_TEMPLATES:
                 info.append(modifier_text(k, val, current_language()))
+        # raid table rows beside the card; what does not fit goes on in the tooltip
+        rows = []
+        obj = L.card(ev) if ev else None
+        for row in getattr(obj, "raid_table", ()) or ():
+            rng = f"{row.low}–{row.high}" if row.high is not None else f"{row.low}+"
+            rows.append((rng, self._effect_text(row.effect)))
+        tx = er.right() + 12
+        tw = body.right() - tx - 6
+        from PySide6.QtGui import QFontMetricsF
+        fm = QFontMetricsF(art.font(art.MIN_TEXT))
+        flags = int(Qt.AlignmentFlag.AlignLeft) | int(Qt.TextFlag.TextWordWrap)
 
-        def idraw(p, rc):
-            y = rc.y()
-            for line in info[:4]:
-                art.text(p, QRectF(rc.x(), y, rc.width(), 20), line, 15, art.INK_SOFT,
+        def height_of(s: str, w: float) -> float:
+            return fm.boundingRect(QRectF(0, 0, w, 10000), flags, s).height()
+        placed: list[tuple[str, str, float]] = []
+        y_end = body.bottom() - 4
+        y = body.top() + 4
+        for rg, eff in rows:
+            h = height_of(eff, tw - 58)
+            if y + h > y_end:
+                break
+            placed.append((rg, eff, h))
+            y += h + 4
+        lines: list[tuple[str, float]] = []
+        for line in info:
+            h = height_of(line, tw)
+            if y + h > y_end:
+                break
+            lines.append((line, h))
+            y += h + 2
+        if not rows:
+            placed_txt = _("Difference ≤ 0: the city is captured.")
+        else:
+            placed_txt = ""
+
+        def tdraw(p, rc):
+            yy = rc.y()
+            if placed_txt:
+                h = height_of(placed_txt, rc.width())
+                art.text(p, QRectF(rc.x(), yy, rc.width(), h), placed_txt, art.MIN_TEXT,
+                         art.INK_SOFT, italic=True, wrap=True, align=Qt.AlignmentFlag.AlignLeft)
+            for rg, eff, h in placed:
+                art.text(p, QRectF(rc.x(), yy, 56, 30), rg, art.MIN_TEXT, art.CRIMSON, bold=True,
                          align=Qt.AlignmentFlag.AlignLeft)
-                y += 21
-        self.add(QRectF(tx, body.top() + 198, tw, 60), idraw, z=-1, texts=info)
+                art.text(p, QRectF(rc.x() + 58, yy, rc.width() - 58, h), eff, art.MIN_TEXT,
+                         art.INK, wrap=True, align=Qt.AlignmentFlag.AlignLeft)
+                yy += h + 4
+            for line, h in lines:
+                art.text(p, QRectF(rc.x(), yy, rc.width(), h), line, art.MIN_TEXT, art.INK_SOFT,
+                         italic=True, wrap=True, align=Qt.AlignmentFlag.AlignLeft)
+                yy += h + 2
+        rest = [f"{rg}: {eff}" for rg, eff in rows[len(placed):]] + info[len(lines):]
+        tip = "<br>".join([_("Raid results")] + [f"{rg}: {eff}" for rg, eff in rows] + info)
+        self.add(QRectF(tx, body.top() + 4, tw, body.height() - 8), tdraw, z=-1,
+                 texts=[r for row in rows for r in row] + info, tooltip=tip,
+                 key="raid_table" if not rest else "raid_table:more")
 
     def _effect_text(self, effect) -> str:
         try:
@@ -1113,6 +1184,9 @@ class TableScene(QGraphicsScene):
         colours = L.card_colours(card_id) if card_id else ()
         accent = art.GOODS_COLOURS.get(colours[0]) if colours else art.GOLD
         w, h = rect.width(), rect.height()
+        body = self._card_body(card_id) if (card_id and not face_down and w >= 170
+                                            and h >= 200) else ("", "")
+        cap_w = max(w + 80, 184)  # a face-down deck's caption spreads beyond the card
 
         def draw(p, rc):
             if closed:
@@ -1127,31 +1201,54 @@ class TableScene(QGraphicsScene):
                 p.setBrush(QColor(255, 255, 255, 40))
                 p.drawRoundedRect(rc, 6, 6)
                 if caption:
-                    art.text(p, rc, caption, 13, art.INK_SOFT, italic=True, wrap=True)
+                    art.block(p, rc.adjusted(2, 2, -2, -2), caption, art.MIN_TEXT, art.INK_SOFT,
+                              italic=True)
                 return
             art.card_frame(p, rc, accent, face_down=face_down, back=back)
             if not face_down:
-                fs = 17 if w >= 90 else (15 if w >= 70 else 13)
-                art.block(p, rc.adjusted(5, 7, -5, -max(26, h * .3)), name, fs, art.INK, bold=True)
+                foot = 32
+                if body[0] or body[1]:  # room for the card's text: name on top, text beneath
+                    nh = min(rc.height() * .3, 90)
+                    art.block(p, QRectF(rc.x() + 8, rc.y() + 8, rc.width() - 16, nh), name, 28,
+                              art.INK, bold=True)
+                    p.setPen(QPen(accent, 1.2))
+                    p.drawLine(QPointF(rc.x() + 12, rc.y() + nh + 10),
+                               QPointF(rc.right() - 12, rc.y() + nh + 10))
+                    top_end = rc.center().y() - 4 if body[1] else rc.bottom() - foot
+                    left_top = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+                    art.block(p, QRectF(rc.x() + 8, rc.y() + nh + 14, rc.width() - 16,
+                                        top_end - rc.y() - nh - 14), body[0], art.MIN_TEXT,
+                              art.INK, align=left_top)
+                    if body[1]:  # the bottom half: the half below the card's middle
+                        p.setPen(QPen(accent, 1, Qt.PenStyle.DashLine))
+                        p.drawLine(QPointF(rc.x() + 12, rc.center().y()),
+                                   QPointF(rc.right() - 12, rc.center().y()))
+                        art.block(p, QRectF(rc.x() + 8, rc.center().y() + 4, rc.width() - 16,
+                                            rc.bottom() - foot - rc.center().y() - 4), body[1],
+                                  art.MIN_TEXT, art.INK, align=left_top)
+                else:  # a small card: its name in the regular face (narrower than bold)
+                    art.block(p, rc.adjusted(5, 6, -5, -foot), name, 26, art.INK)
                 if level is not None:
-                    art.text(p, QRectF(rc.x() + 4, rc.bottom() - 24, 30, 20), art.roman(level),
-                             15, art.CRIMSON, bold=True)
-                x = rc.right() - 10
+                    art.text(p, QRectF(rc.x() + 5, rc.bottom() - foot, 40, foot - 2),
+                             art.roman(level), art.MIN_TEXT, art.CRIMSON, bold=True,
+                             align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+                x = rc.right() - 13
                 for g in reversed(cost[:4]):
-                    art.goods_token(p, QPointF(x, rc.bottom() - 14), 6.5, g)
-                    x -= 15
+                    art.goods_token(p, QPointF(x, rc.bottom() - foot / 2 - 1), 8, g)
+                    x -= 19
             if count is not None:
-                art.count_badge(p, QPointF(rc.right() - 4, rc.top() + 4), count, 13)
+                art.count_badge(p, QPointF(rc.right() - 4, rc.top() + 4), count)
             if caption and face_down:
-                art.text(p, QRectF(rc.x() - 10, rc.bottom() + 2, rc.width() + 20, 20), caption, 13,
-                         art.INK_SOFT)
+                art.text(p, QRectF(rc.center().x() - cap_w / 2, rc.bottom() + 2, cap_w, 30),
+                         caption, art.MIN_TEXT, art.INK_SOFT)
         texts = [name] if (card_id and not face_down) else []
         if count is not None:
             texts.append(str(count))
         if caption:
             texts.append(caption)
         tt = tip if tip is not None else (self._card_tip(card_id) if card_id and not face_down else None)
-        bleed = (10, 0, 10, 22) if caption and face_down else (0, 0, 0, 0)
+        pad = (cap_w - w) / 2
+        bleed = (pad, 0, pad, 32) if caption and face_down else (0, 0, 0, 0)
         it = self.add(QRectF(-w / 2, -h / 2, w, h), draw, pos=rect.center(), z=z,
                       targets=targets, key=key, tooltip=tt, texts=texts, radius=6, bleed=bleed)
         it.card_id = card_id if (card_id and not face_down and not closed) else None
@@ -1160,16 +1257,20 @@ class TableScene(QGraphicsScene):
         return it
 
     def _markets(self, v: dict) -> None:
-        body = self.add_panel(R_MARKET, _("Markets"), title_size=22)
+        if v.get("battle"):
+            return  # the battle board lies over the right column until the battle ends
+        body = self.add_panel(R_MARKET, _("Markets"), title_size=art.MIN_TEXT)
         markets = v.get("markets") or {}
         opened = v.get("market_open") or {}
         decks = v.get("decks") or {}
-        cw, chh, gap, ggap = 86, 106, 6, 22
+        gap, ggap = 6, 20
+        cw = (body.width() - 24 - ggap - 7 * gap) / 8  # eight cards in the longest row
+        chh = 112
         lx = body.left() + 12
         rows = [
-            (_("Buildings"), [("buildings_0", 1), ("buildings_12", 5), ("buildings_34", 3)]),
+            (_("Buildings"), [("buildings_0", 1), ("buildings_12", 5)]),
+            (_("Buildings"), [("buildings_34", 3), ("governors", 5)]),
             (_("Tactics"), [("tactics_12", 5), ("tactics_34", 3)]),
-            (_("Governors"), [("governors", 5)]),
         ]
         short = {"buildings_0": "0", "buildings_12": "I–II", "buildings_34": "III–IV",
                  "tactics_12": "I–II", "tactics_34": "III–IV", "governors": ""}
@@ -1178,22 +1279,24 @@ class TableScene(QGraphicsScene):
             x = lx
             for gi, (g, size) in enumerate(groups):
                 gw = size * (cw + gap) - gap
-                cap = (title + " " if size > 1 else "") + short[g]
+                cap = (title + " " if size > 1 and g != "governors" else "") + short[g]
+                if g == "governors":
+                    cap = _("Governors")
                 n_deck = decks.get(g, 0)
                 deck_txt = ngettext("deck: {n} card", "deck: {n} cards", n_deck).format(n=n_deck)
-                if size == 1:
-                    deck_txt = f"×{n_deck}"
+                deck_tip = deck_txt
+                deck_txt = f"×{n_deck}"  # the words are in the tooltip
 
                 def cdraw(p, rc, cap=cap, deck_txt=deck_txt, first=gi == 0):
-                    art.text(p, rc, cap.strip(), 17, art.INK, bold=True, caps=True,
+                    art.text(p, rc, cap.strip(), art.MIN_TEXT, art.INK, bold=True,
                              align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-                    art.text(p, rc, deck_txt, 13, art.INK_SOFT, italic=True,
+                    art.text(p, rc, deck_txt, art.MIN_TEXT, art.INK_SOFT, italic=True,
                              align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                     p.setPen(QPen(art.GOLD, 1))
                     p.drawLine(QPointF(rc.left(), rc.bottom()), QPointF(rc.right(), rc.bottom()))
-                self.add(QRectF(x, y, gw, 22), cdraw, z=-1, texts=[cap.strip(), deck_txt],
-                         tooltip=_(L.DECK_NAMES.get(g, g)) + ": " + deck_txt)
-                cy = y + 28
+                self.add(QRectF(x, y, gw, 28), cdraw, z=-1, texts=[cap.strip(), deck_txt],
+                         tooltip=_(L.DECK_NAMES.get(g, g)) + ": " + deck_tip)
+                cy = y + 32
                 if g == "buildings_0":
                     top = v.get("buildings_0_top")
                     self._card_item(QRectF(x, cy, cw, chh), top,
@@ -1211,12 +1314,12 @@ class TableScene(QGraphicsScene):
                                         caption=_("empty") if not closed else None,
                                         tip=_("Closed in this game") if closed else None)
                 x += gw + ggap
-            y += 28 + chh + 10
+            y += 32 + chh + 8
         # decks: rescripts I/II, spies, Saracen cards, bulls
         backs = [("rescripts_1", "raven"), ("rescripts_2", "dove"), ("spies", "spy"),
                  ("saracens", "crescent"), ("bulls", "scroll"), ("events", "crescent")]
         backs = [b for b in backs if b[0] != "events"]
-        dw, dh = 62, 84
+        dw, dh = 56, body.bottom() - y - 36
         step = (body.width() - 24) / len(backs)
         for k, (name, back) in enumerate(backs):
             n = decks.get(name, 0)
@@ -1230,29 +1333,36 @@ class TableScene(QGraphicsScene):
     # --- battle board ------------------------------------------------------------------------
 
     def _battle(self, v: dict) -> None:
+        """The battle board: the strength track, the four tactic slots and the cards the
+        viewer may play. During a battle it takes the whole right column, so the tactics
+        played show their text; between battles it is a strip under the markets."""
         b = v.get("battle")
         title = _("Battle")
         if b:
             city = b.get("city")
             if city:
                 title = _("Battle for {city}").format(city=L.city_name(city))
-        body = self.add_panel(R_BATTLE, title, title_size=22)
+        body = self.add_panel(R_BATTLE_LARGE if b else R_BATTLE, title,
+                              title_size=28 if b else art.MIN_TEXT)
         marker = 0
         if b:
             for k in ("marker", "balance", "strength", "difference"):
                 if isinstance(b.get(k), (int, float)):
                     marker = int(b[k])
                     break
-        # strength track −10..+10
-        tx0, ty0 = body.left() + 110, body.top() + 6
-        cell = (body.width() - 220) / 21
+        # strength track −10..+10, the defender's name on the left, the attacker's right
+        side = 165
+        tx0, ty0 = body.left() + side, body.top() + 6
+        cell = (body.width() - 2 * side) / 21
         left_lbl = L.state_name(b.get("defender")) if b and b.get("defender") else _("Defender")
         right_lbl = L.state_name(b.get("attacker")) if b and b.get("attacker") else _("Attacker")
 
         def tdraw(p, rc):
-            art.text(p, QRectF(rc.x() - 104, rc.y(), 100, 40), left_lbl, 16, art.INK, bold=True,
+            art.text(p, QRectF(rc.x() - side + 4, rc.y(), side - 10, 40), left_lbl, art.MIN_TEXT,
+                     art.INK, bold=True,
                      align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            art.text(p, QRectF(rc.right() + 6, rc.y(), 100, 40), right_lbl, 16, art.INK, bold=True,
+            art.text(p, QRectF(rc.right() + 6, rc.y(), side - 10, 40), right_lbl, art.MIN_TEXT,
+                     art.INK, bold=True,
                      align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
             for i in range(21):
                 val = i - 10
@@ -1260,33 +1370,38 @@ class TableScene(QGraphicsScene):
                 p.setPen(QPen(art.INK, 1))
                 p.setBrush(QColor("#f3e2b0") if val else QColor("#e3c15f"))
                 p.drawRoundedRect(r, 4, 4)
-                art.text(p, r, str(abs(val)), 14, art.INK_SOFT)
-        self.add(QRectF(tx0, ty0, cell * 21, 42), tdraw, z=-1, bleed=(104, 0, 106, 0),
+                art.text(p, r, str(abs(val)), art.MIN_TEXT, art.INK_SOFT)
+        self.add(QRectF(tx0, ty0, cell * 21, 42), tdraw, z=-1, bleed=(side, 0, side, 0),
                  texts=[str(marker)] if b else [],
                  tooltip=_("Battle track: the marker shows the strength difference"))
         # the marker is its own piece: it slides along the track between two views
         mi = max(-10, min(10, marker)) + 10
-        mr = cell * .42
+        mr = max(cell * .5, 17)
 
         def mdraw(p, rc):
             mc = rc.center()
             p.setPen(QPen(art.INK, 2))
             p.setBrush(QColor("#2f5c9e"))
             p.drawEllipse(mc, mr, mr)
-            art.text(p, QRectF(mc.x() - 15, mc.y() - 15, 30, 30), str(abs(marker)), 15,
-                     art.PARCHMENT_LIGHT, bold=True)
+            art.text(p, QRectF(mc.x() - mr, mc.y() - mr, 2 * mr, 2 * mr), str(abs(marker)),
+                     art.MIN_TEXT, art.PARCHMENT_LIGHT, bold=True)
         mk = self.add(QRectF(-mr - 2, -mr - 2, 2 * mr + 4, 2 * mr + 4), mdraw,
                       pos=QPointF(tx0 + mi * cell + cell / 2, ty0 + 20), z=-.5, round_shape=True,
                       key="piece:battle:marker")
         mk.setAcceptHoverEvents(False)
-        # 4 card slots (left) and the viewer's battle hand (right)
-        slots = list((b or {}).get("slots") or [])
-        slots_w = body.width() * .6 if b else body.width() - 20
-        sw = (slots_w - 20) / 4
-        cw, chh = 80, 112
+        if not b:
+            self.add(QRectF(body.left(), ty0 + 50, body.width(), body.bottom() - ty0 - 54),
+                     lambda p, rc: art.text(p, rc, _("No battle in progress"), 28, art.INK_SOFT,
+                                            italic=True), z=0)
+            return
+        # 4 card slots, each large enough for the card's text
+        slots = list(b.get("slots") or [])
+        sw = (body.width() - 20) / 4
+        sy = ty0 + 54
+        slot_h = 360
+        cw, chh = sw - 22, slot_h - 20
         for i in range(4):
-            sx = body.left() + 14 + i * sw
-            sy = ty0 + 52
+            sx = body.left() + 10 + i * sw
             slot = slots[i] if i < len(slots) else None
             card_id = None
             cancelled = None
@@ -1300,12 +1415,13 @@ class TableScene(QGraphicsScene):
                 p.setPen(QPen(art.INK_SOFT, 1.2, Qt.PenStyle.DashLine))
                 p.setBrush(QColor(255, 255, 255, 30))
                 p.drawRoundedRect(rc, 8, 8)
-                art.text(p, QRectF(rc.x() + 4, rc.y() + 2, 24, 24), str(i + 1), 18, art.INK_SOFT, bold=True)
-            slot_rect = QRectF(sx, sy, sw - 10, chh + 16)
+                art.text(p, QRectF(rc.x() + 4, rc.y() + 2, 30, 30), str(i + 1), art.MIN_TEXT,
+                         art.INK_SOFT, bold=True)
+            slot_rect = QRectF(sx, sy, sw - 10, slot_h)
             self.add(slot_rect, sdraw, z=-1, key=f"battle:slot:{i}",
                      tooltip=_("Tactic slot {n}").format(n=i + 1))
             if card_id:
-                cr = QRectF(slot_rect.center().x() - cw / 2 + 6, slot_rect.top() + 8, cw, chh)
+                cr = QRectF(slot_rect.center().x() - cw / 2, slot_rect.top() + 10, cw, chh)
                 self._card_item(cr, card_id, targets=[f"card:{card_id}"], key=f"battle:card:{i}")
                 if not cancelled and "battle:half:top" in self.legal_targets:
                     # BATTLE-07: the opponent cancels a half — click that half of the card
@@ -1318,60 +1434,77 @@ class TableScene(QGraphicsScene):
                 if cancelled:
                     # the cover card lies face down across the cancelled half
                     half = cr.top() + chh * (.76 if cancelled == "bottom" else .24)
-                    rr = QRectF(cr.center().x() - cw * .62, half - chh * .2, cw * 1.24, chh * .4)
+                    rr = QRectF(cr.center().x() - cw * .56, half - chh * .2, cw * 1.12, chh * .4)
                     self._card_item(rr, None, face_down=True, key=f"battle:cover:{i}", z=2,
                                     tip=_("Cover card: cancels the {half} half").format(
                                         half=_("bottom") if cancelled == "bottom" else _("top")))
-        if b:
-            hx = body.left() + slots_w + 10
-            hw = body.right() - hx - 8
-            viewer = self.viewer
-            mine = None
-            if b.get("saracen_player") == viewer and isinstance(b.get("saracen_hand"), list):
-                mine = list(b["saracen_hand"])
-                label = _("Saracen cards you play")
-            elif viewer in (b.get("attacker"), b.get("defender")):
-                mine = list(((v.get("players") or {}).get(viewer) or {}).get("tactics") or [])
-                label = _("Your tactics")
-            else:
-                sh = b.get("saracen_hand")
-                n = len(sh) if isinstance(sh, list) else int(sh or 0)
-                label = ngettext("Saracen hand: {n} card", "Saracen hand: {n} cards", n).format(n=n)
-            self.add(QRectF(hx, ty0 + 48, hw, 20),
-                     lambda p, rc, label=label: self._section_label(p, rc, label), z=-1,
-                     texts=[label])
-            if mine:
-                k = len(mine)
-                hcw = min(70, (hw - 6 * (k - 1)) / k)
-                for i, cid in enumerate(mine):
-                    self._card_item(QRectF(hx + i * (hcw + 6), ty0 + 70, hcw, hcw * 1.4), cid,
-                                    targets=[f"card:{cid}"], key=f"battle:hand:{i}")
+        # the cards the viewer may play (or how many the Saracen hand holds)
+        hy = sy + slot_h + 12
+        viewer = self.viewer
+        mine = None
+        if b.get("saracen_player") == viewer and isinstance(b.get("saracen_hand"), list):
+            mine = list(b["saracen_hand"])
+            label = _("Saracen cards you play")
+        elif viewer in (b.get("attacker"), b.get("defender")):
+            mine = list(((v.get("players") or {}).get(viewer) or {}).get("tactics") or [])
+            label = _("Your tactics")
         else:
-            self.add(QRectF(body.left(), ty0 + 56, body.width(), chh + 20),
-                     lambda p, rc: art.text(p, rc, _("No battle in progress"), 22, art.INK_SOFT,
-                                            italic=True), z=0)
+            sh = b.get("saracen_hand")
+            n = len(sh) if isinstance(sh, list) else int(sh or 0)
+            label = ngettext("Saracen hand: {n} card", "Saracen hand: {n} cards", n).format(n=n)
+        self.add(QRectF(body.left() + 10, hy, body.width() - 20, 30),
+                 lambda p, rc, label=label: self._section_label(p, rc, label), z=-1,
+                 texts=[label])
+        if mine:
+            k = len(mine)
+            top = hy + 34
+            hh = body.bottom() - top - 6
+            hcw = min(hh / 1.3, (body.width() - 20 - 8 * (k - 1)) / k)
+            for i, cid in enumerate(mine):
+                self._card_item(QRectF(body.left() + 10 + i * (hcw + 8), top, hcw, hh), cid,
+                                targets=[f"card:{cid}"], key=f"battle:hand:{i}")
 
     # --- state boards -------------------------------------------------------------------------
 
-    def _board_rects(self, v: dict) -> list[tuple[str, QRectF]]:
-        """Where each state's board lies: the viewer's first and wider."""
+    def _board_rects(self, v: dict) -> list[tuple[str, QRectF, bool]]:
+        """Where each state's board lies, and whether it is the large one: the viewer's (or
+        the one the player opened with a click) large on the left, the others compact
+        beside it."""
         states = list(v.get("states") or [])
         if not states:
             return []
-        viewer = self._viewer
-        order = [s for s in states if s == viewer] + [s for s in states if s != viewer]
-        weights = [1.55 if s == viewer else 1.0 for s in order]
-        total_w = R_BOARDS.width()
-        unit = min((total_w - 16 * (len(order) - 1)) / sum(weights), 640)
-        widths = [w * unit for w in weights]
-        x = R_BOARDS.left() + (total_w - sum(widths) - 16 * (len(order) - 1)) / 2
-        out = []
-        for s, w in zip(order, widths, strict=True):
-            out.append((s, QRectF(x, R_BOARDS.top(), w, R_BOARDS.height())))
-            x += w + 16
+        large = self._expanded if self._expanded in states else self._viewer
+        if large not in states:
+            large = states[0]
+        order = [large] + [s for s in states if s != large]
+        n_small = len(order) - 1
+        small_w = min(COMPACT_MAX_W, (R_BOARDS.width() - LARGE_MIN_W - BOARD_GAP * n_small)
+                      / max(1, n_small))
+        large_w = R_BOARDS.width() - n_small * (small_w + BOARD_GAP)
+        out = [(large, QRectF(R_BOARDS.left(), R_BOARDS.top(), large_w, R_BOARDS.height()),
+                True)]
+        x = R_BOARDS.left() + large_w + BOARD_GAP
+        for s in order[1:]:
+            out.append((s, QRectF(x, R_BOARDS.top(), small_w, R_BOARDS.height()), False))
+            x += small_w + BOARD_GAP
         return out
 
-    def _board_panel(self, v: dict, sid: str, rect: QRectF) -> None:
+    def set_expanded(self, sid: str | None) -> bool:
+        """Open ``sid``'s board large (None: the viewer's again); True when it changed. The
+        caller draws the view again."""
+        if sid == self._expanded:
+            return False
+        self._expanded = sid
+        return True
+
+    def compact_board_at(self, scene_pos: QPointF) -> str | None:
+        """The state whose compact board lies under ``scene_pos`` (a click opens it)."""
+        for sid, rect, large in self._board_rects(self.view_data or {}):
+            if not large and rect.contains(scene_pos):
+                return sid
+        return None
+
+    def _board_panel(self, v: dict, sid: str, rect: QRectF, large: bool) -> None:
         pv = (v.get("players") or {}).get(sid) or {}
         own = sid == self.viewer
         d = v.get("decision") or {}
@@ -1383,7 +1516,7 @@ class TableScene(QGraphicsScene):
 
         def pdraw(p, rc):
             art.panel(p, rc)
-            band = QRectF(rc.x() + 8, rc.y() + 8, rc.width() - 16, 50)
+            band = QRectF(rc.x() + 8, rc.y() + 8, rc.width() - 16, 56)
             p.setPen(Qt.PenStyle.NoPen)
             c2 = QColor(col)
             c2.setAlpha(200)
@@ -1398,8 +1531,10 @@ class TableScene(QGraphicsScene):
                 p.setPen(QPen(art.LEGAL, 5))
                 p.setBrush(Qt.BrushStyle.NoBrush)
                 p.drawRoundedRect(rc.adjusted(2, 2, -2, -2), 10, 10)
-        self.add(rect, pdraw, z=-10, key=f"board:{sid}")
-        # header: crest, name, turn order, coins, units, bishops
+        self.add(rect, pdraw, z=-10, key=f"board:{sid}",
+                 tooltip=None if large else _("Click to open {state}'s board").format(
+                     state=name))
+        # header: crest, name, turn order and who moves; coins, units, bishops beside it
         hx, hy = rect.left() + 14, rect.top() + 10
         title = name + ("  · " + _("you") if own else "")
         sub = []
@@ -1409,85 +1544,189 @@ class TableScene(QGraphicsScene):
             sub.append(_("thinking…") if d.get("thinking") else _("to move"))
         if pv.get("eliminated"):
             sub.append(_("eliminated"))
+        subtxt = " · ".join(sub)
+        hw = rect.width() * (.46 if large else 1.0) - 28
 
         def hdraw(p, rc):
-            art.piece(p, QPointF(rc.x() + 22, rc.center().y()), 19, sid)
-            art.text(p, QRectF(rc.x() + 48, rc.y(), rc.width() - 48, 30), title,
-                     art.fit_text(title, 27, rc.width() - 60, True), art.state_ink(sid), bold=True,
-                     caps=True, align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-            art.text(p, QRectF(rc.x() + 48, rc.y() + 28, rc.width() - 48, 20), " · ".join(sub), 15,
-                     art.state_ink(sid), italic=True, bold=acting,
+            ink = art.state_ink(sid)
+            art.piece(p, QPointF(rc.x() + 22, rc.y() + 26), 19, sid)
+            art.text(p, QRectF(rc.x() + 48, rc.y() - 2, rc.width() - 48, 30), title, 28, ink,
+                     bold=True, caps=True,
                      align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        hw = rect.width() * .5
-        self.add(QRectF(hx, hy, hw, 46), hdraw, z=1, targets=[f"player:{sid}"],
+            art.text(p, QRectF(rc.x() + 48, rc.y() + 26, rc.width() - 48, 28), subtxt,
+                     art.MIN_TEXT, ink, italic=True, bold=acting,
+                     align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        self.add(QRectF(hx, hy, hw, 52), hdraw, z=1, targets=[f"player:{sid}"],
                  key=f"player:{sid}", texts=[name] + sub,
                  tooltip=_("{state}'s state board").format(state=name))
-        # resources on the right of the header
+        # resources: coins, units and bishops in supply
         coins = pv.get("coins", 0)
         units = pv.get("units", 0)
         bsup = pv.get("bishops_supply")
         if isinstance(bsup, dict):
             btxt = f"I×{bsup.get('1', 0)} II×{bsup.get('2', 0)}"
-            bt = sum(int(x) for x in bsup.values())
         else:
-            bt = int(bsup or 0)
-            btxt = f"×{bt}"
+            btxt = f"×{int(bsup or 0)}"
         res = [(_("Coins"), str(coins)), (_("Units in supply"), str(units)),
                (_("Bishops in supply"), btxt)]
 
-        def rdraw(p, rc):
+        def rdraw(p, rc, ink=None):
             x = rc.x()
-            ink = art.state_ink(sid)
-            art.coin(p, QPointF(x + 16, rc.center().y()), 16)
-            art.text(p, QRectF(x + 34, rc.y(), 44, rc.height()), str(coins), 22, ink, bold=True,
+            ink = ink or art.state_ink(sid)
+            mid = rc.center().y()
+            art.coin(p, QPointF(x + 18, mid), 18)
+            art.text(p, QRectF(x + 40, rc.y(), 50, rc.height()), str(coins), 28, ink, bold=True,
                      align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-            x += 78
-            art.piece(p, QPointF(x + 14, rc.center().y()), 13, sid)
-            art.text(p, QRectF(x + 30, rc.y(), 44, rc.height()), f"×{units}", 19, ink, bold=True,
+            x += 92
+            art.piece(p, QPointF(x + 15, mid), 15, sid)
+            art.text(p, QRectF(x + 34, rc.y(), 64, rc.height()), f"×{units}", 26, ink, bold=True,
                      align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-            x += 74
-            art.mitre(p, QRectF(x + 2, rc.center().y() - 14, 24, 28), sid)
-            art.text(p, QRectF(x + 30, rc.y(), rc.right() - x - 30, rc.height()), btxt,
-                     art.fit_text(btxt, 18, rc.right() - x - 30, True), ink, bold=True,
-                     align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        rx = rect.left() + 14 + hw
-        self.add(QRectF(rx, hy + 2, rect.right() - rx - 14, 44), rdraw, z=1,
-                 texts=[coins, units, btxt],
-                 tooltip="<br>".join(f"{a}: {b}" for a, b in res))
-        inner_l, inner_r = rect.left() + 14, rect.right() - 14
-        y = rect.top() + 66
-        # row 1: city tokens (capital first)
-        self._city_tokens(sid, pv, v, QRectF(inner_l, y, inner_r - inner_l, 148))
-        y += 152
-        # row 2: warehouse goods and orders in supply
-        self._warehouse(sid, pv, QRectF(inner_l, y, (inner_r - inner_l) * .62, 80))
-        self._orders_supply(sid, pv, QRectF(inner_l + (inner_r - inner_l) * .64, y,
-                                            (inner_r - inner_l) * .36, 80))
-        y += 88
-        # row 3: spies (3 cells) and buildings (4 cells)
-        self._spies_buildings(sid, pv, QRectF(inner_l, y, inner_r - inner_l, 132))
-        y += 140
-        # row 4: hand (own) or counts (others)
-        self._hand(sid, pv, own, QRectF(inner_l, y, inner_r - inner_l, rect.bottom() - y - 12))
+            x += 100
+            art.mitre(p, QRectF(x + 2, mid - 16, 28, 32), sid)
+            art.text(p, QRectF(x + 36, rc.y(), rc.right() - x - 36, rc.height()), btxt, 26, ink,
+                     bold=True, align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        restip = "<br>".join(f"{a}: {b}" for a, b in res)
+        inner_l, inner_r = rect.left() + 16, rect.right() - 16
+        if large:
+            rx = hx + hw + 10
+            self.add(QRectF(rx, hy + 4, inner_r - rx, 44), rdraw, z=1,
+                     texts=[coins, units, btxt], tooltip=restip)
+            y = rect.top() + 72
+            bottom = rect.bottom() - 14
+            # left: city tokens (capital first); under them the warehouse and the orders
+            left_w = 3 * CITY_STEP + 16
+            self._city_tokens(sid, pv, v, QRectF(inner_l, y, left_w, 150))
+            orders_w = 4 * 52 + 8
+            self._warehouse(sid, pv, QRectF(inner_l, y + 156, left_w - orders_w - 12,
+                                            bottom - y - 156))
+            self._orders_supply(sid, pv, QRectF(inner_l + left_w - orders_w, y + 156, orders_w,
+                                                bottom - y - 156))
+            # right: spies and buildings, and under them the hand (own) or its counts
+            rx = inner_l + left_w + 20
+            mid = y + (bottom - y) / 2
+            self._cards_row(sid, pv, own, QRectF(rx, y - 4, inner_r - rx, mid - y),
+                            QRectF(rx, mid + 2, inner_r - rx, bottom - mid - 2))
+            return
+        # compact: resources under the name, then chips (cities, buildings, spies, hand)
+        y = rect.top() + 68
+        self.add(QRectF(inner_l, y, inner_r - inner_l, 44),
+                 lambda p, rc: rdraw(p, rc, art.INK), z=1, texts=[coins, units, btxt],
+                 tooltip=restip, key=f"resources:{sid}")
+        self._compact_chips(sid, pv, v, QRectF(inner_l, y + 50, inner_r - inner_l,
+                                               rect.bottom() - y - 64))
 
     def _section_label(self, p, rc, s):
-        art.text(p, QRectF(rc.x(), rc.y() - 2, rc.width(), 18), s, 14, art.INK_SOFT, italic=True,
-                 align=Qt.AlignmentFlag.AlignLeft)
+        art.text(p, QRectF(rc.x(), rc.y() - 2, rc.width(), 30), s, art.MIN_TEXT, art.INK_SOFT,
+                 italic=True, align=Qt.AlignmentFlag.AlignLeft)
+
+    # --- a compact board: chips of words, each a target like the piece it stands for --------
+
+    def _compact_chips(self, sid: str, pv: dict, v: dict, area: QRectF) -> None:
+        """Another state's board in a few words: its cities with their levels, its
+        buildings and spies by name, what it holds in hand — each a chip that names its
+        target (a city, a card) as the full board's piece does."""
+        cv_all = v.get("cities") or {}
+        chips: list[dict] = []
+        for i, cid in enumerate(pv.get("cities") or []):
+            cv = cv_all.get(cid) or {}
+            level = cv.get("level", 1)
+            txt = f"{L.city_name(cid)} {art.roman(level)}"
+            if cv.get("governor"):
+                txt += " ✝"
+            chips.append(dict(text=txt, targets=[f"city:{cid}"], key=f"token:{cid}",
+                              tip=(_("capital") + ": " if i == 0 else "") + L.city_name(cid)
+                              + (("<br>" + _("Governor of {city}").format(city=L.city_name(cid))
+                                  + ": " + L.card_name(cv["governor"])) if cv.get("governor")
+                                 else ""),
+                              fill=QColor("#f7e7b4")))
+        goods = pv.get("goods") or {}
+        ready = sum(int((list(c) + [0])[0] or 0) for c in goods.values())
+        total = sum(int(n or 0) for c in goods.values() for n in list(c)[:3])
+        if total:
+            chips.append(dict(text=_("goods {ready}/{total}").format(ready=ready, total=total),
+                              key=f"warehouse:{sid}", tip=_("Warehouse"),
+                              fill=QColor(120, 90, 50, 40)))
+        for i, bd in enumerate(pv.get("buildings") or []):
+            cid = bd.get("card")
+            chips.append(dict(text=L.card_name(cid), targets=[f"card:{cid}"],
+                              key=f"building:{sid}:{i}", card=cid, tip=self._card_tip(cid),
+                              fill=QColor("#fbf3dc"), used=bool(bd.get("used"))))
+        for i, s in enumerate(pv.get("spies") or []):
+            cid = s.get("card")
+            tgt = s.get("target")
+            txt = L.card_name(cid) + (f" → {L.state_name(tgt)}" if tgt else "")
+            chips.append(dict(text=txt, targets=[f"card:{cid}"], key=f"spy:{sid}:{i}", card=cid,
+                              tip=self._card_tip(cid), fill=QColor("#e9dcc4"),
+                              used=bool(s.get("used"))))
+        counts = [(_("Tactics"), pv.get("tactics", 0)), (_("Rescripts"), pv.get("rescripts", 0)),
+                  (_("Spies in hand"), pv.get("spies_hand", 0)),
+                  (_("Personal discard"), pv.get("personal_discard", 0))]
+        for i, (label, n) in enumerate(counts):
+            n = len(n) if isinstance(n, list) else int(n or 0)
+            chips.append(dict(text=f"{label} {n}", key=f"hidden:{sid}:{i}",
+                              tip=f"{label}: {n}", fill=QColor(109, 32, 25, 40)))
+        self._chips(area, chips)
+
+    def _chips(self, area: QRectF, chips: list[dict]) -> None:
+        """Lay ``chips`` (text, targets, key, tip, card, fill, used) in rows across
+        ``area``; what does not fit ends in a last chip «+N» that lists the rest."""
+        from PySide6.QtGui import QFontMetricsF
+        fs = art.MIN_TEXT
+        fm = QFontMetricsF(art.font(fs))
+        h, gap = fs + 14, 8
+        x, y = area.left(), area.top()
+        row_h = h
+        for k, c in enumerate(chips):
+            w = fm.horizontalAdvance(c["text"]) + 20
+            ch = h
+            if w > area.width():  # too long for one line: two lines, the whole width
+                w, ch = area.width(), 2 * h - 10
+            if x + w > area.right() and x > area.left():
+                x, y = area.left(), y + row_h + gap
+                row_h = h
+            row_h = max(row_h, ch)
+            last_row = y + 2 * h + gap > area.bottom()
+            rest = chips[k:]
+            if last_row and len(rest) > 1 and x + w + fm.horizontalAdvance("+99") + 30 > area.right():
+                more = f"+{len(rest)}"
+                self.add(QRectF(x, y, fm.horizontalAdvance(more) + 20, h),
+                         lambda p, rc, more=more: art.text(p, rc, more, fs, art.INK, bold=True),
+                         z=1, texts=[more], tooltip="<br>".join(r["text"] for r in rest))
+                return
+            if y + ch > area.bottom() + 1:
+                return
+
+            def draw(p, rc, c=c, one_line=ch == h):
+                p.setPen(QPen(art.INK_SOFT, 1.2))
+                p.setBrush(c.get("fill") or art.PARCHMENT_LIGHT)
+                p.drawRoundedRect(rc, 8, 8)
+                art.text(p, rc.adjusted(10, 0, -10, 0), c["text"], fs, art.INK, wrap=not one_line,
+                         align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+                if c.get("used"):
+                    p.setPen(QPen(art.CRIMSON, 2))
+                    p.drawLine(QPointF(rc.left() + 6, rc.center().y()),
+                               QPointF(rc.right() - 6, rc.center().y()))
+            it = self.add(QRectF(x, y, w, ch), draw, z=1, targets=c.get("targets", ()),
+                          key=c.get("key"), texts=[c["text"]], radius=8,
+                          tooltip=c.get("tip", "") + ("<br>" + _("Used this round")
+                                                      if c.get("used") else ""))
+            it.card_id = c.get("card")
+            x += w + gap
+
+    # --- the large board ---------------------------------------------------------------------
 
     def _city_tokens(self, sid: str, pv: dict, v: dict, area: QRectF) -> None:
         board = _board()
         cities = list(pv.get("cities") or [])
         cv_all = v.get("cities") or {}
-        R = 48
-        step = 2 * R + 30
-        maxn = max(1, int(area.width() // step))
-        self.add(area, lambda p, rc: self._section_label(p, rc, _("Cities (capital first)")), z=-1)
+        R = CITY_R
+        maxn = max(1, int(area.width() // CITY_STEP))
         for i, cid in enumerate(cities[:maxn]):
             city = board.cities.get(cid) if board else None
             cv = cv_all.get(cid) or {}
             level = cv.get("level", 1)
             gov = cv.get("governor")
-            c = QPointF(area.left() + R + 8 + i * step, area.top() + R + 20)
+            c = QPointF(area.left() + CITY_STEP / 2 + i * CITY_STEP, area.top() + R + 14)
             cname = L.city_name(cid)
             tip = [f"<b>{cname}</b>" + (" — " + _("capital") if i == 0 else "")]
             if city:
@@ -1495,41 +1734,41 @@ class TableScene(QGraphicsScene):
                     sec = city.sector(lv)
                     line = _("Level {n}: {goods}, {coins}").format(
                         n=art.roman(lv), goods=", ".join(L.goods_name(g) for g in sec.goods),
-                        coins=L.coins_text(sec.coins + (1 if i == 0 and city.kind == "capital" and False else 0)))
+                        coins=L.coins_text(sec.coins))
                     if sec.upgrade:
                         line += "; " + _("upgrade: {goods}").format(
                             goods=", ".join(L.goods_name(g) for g in sec.upgrade))
                     tip.append(("▶ " if lv == level else "") + line)
 
             def draw(p, rc, city=city, level=level, cname=cname, capital=(i == 0)):
-                self._dial(p, rc.center() + QPointF(0, -8), R, city, level, capital)
-                art.text(p, QRectF(rc.x() - 10, rc.bottom() - 22, rc.width() + 20, 20), cname,
-                         art.fit_text(cname, 16, rc.width() + 16, True), art.INK, bold=True)
-            self.add(QRectF(-R - 6, -R - 8, 2 * R + 12, 2 * R + 34), draw, pos=c, z=1,
+                self._dial(p, QPointF(rc.center().x(), rc.top() + R + 8), R, city, level, capital)
+                art.text(p, QRectF(rc.x() - 4, rc.bottom() - 32, rc.width() + 8, 32), cname,
+                         art.MIN_TEXT, art.INK, bold=True)
+            w = CITY_STEP - 8
+            self.add(QRectF(-w / 2, -R - 8, w, 2 * R + 48), draw, pos=c, z=1,
                      targets=[f"city:{cid}"], key=f"token:{cid}", tooltip="<br>".join(tip),
                      texts=[cname, art.roman(level)], round_shape=False, radius=R)
             if gov:
                 gname = L.card_name(gov)
-                gr = QRectF(c.x() + R * .55, c.y() - R - 4, 34, 46)
 
-                def gdraw(p, rc, gname=gname):
+                def gdraw(p, rc):
                     art.card_frame(p, rc, art.GOLD)
-                    art.cross(p, QPointF(rc.center().x(), rc.y() + 15), 7, art.CRIMSON)
-                    art.text(p, QRectF(rc.x() + 1, rc.y() + 24, rc.width() - 2, 20), _("Gov."), 10,
-                             art.INK, bold=True)
-                gi = self.add(QRectF(-17, -23, 34, 46), gdraw, pos=gr.center(), z=2,
+                    art.cross(p, rc.center(), 9, art.CRIMSON)
+                gi = self.add(QRectF(-16, -22, 32, 44), gdraw,
+                              pos=QPointF(c.x() + R * .8, c.y() - R * .55), z=2,
                               targets=[f"card:{gov}"], key=f"gov:{cid}", radius=4,
                               tooltip=_("Governor of {city}").format(city=cname) + "<br>"
                               + self._card_tip(gov), texts=[gname])
                 gi.card_id = gov
         if len(cities) > maxn:
             more = f"+{len(cities) - maxn}"
-            self.add(QRectF(area.right() - 40, area.top() + 40, 40, 40),
-                     lambda p, rc: art.text(p, rc, more, 20, art.INK, bold=True), z=1, texts=[more],
+            self.add(QRectF(area.right() - 44, area.top() + 40, 44, 40),
+                     lambda p, rc: art.text(p, rc, more, 28, art.INK, bold=True), z=1, texts=[more],
                      tooltip=", ".join(L.city_name(c) for c in cities[maxn:]))
 
     def _dial(self, p: QPainter, c: QPointF, R: float, city, level: int, capital: bool) -> None:
-        """A city token: a disc with 3 sectors (levels I–III); the open one is on top."""
+        """A city token: a disc with 3 sectors (levels I–III); the open one is on top and
+        says its income; the others show theirs faded (the tooltip lists all three)."""
         p.save()
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(QColor(0, 0, 0, 70))
@@ -1549,29 +1788,29 @@ class TableScene(QGraphicsScene):
             p.setBrush(QColor("#f7e7b4") if cur else QColor("#bfae88"))
             p.drawPath(path)
             mid = math.radians(start + 60)
-            mc = c + QPointF(math.cos(mid) * R * .55, -math.sin(mid) * R * .55)
+            mc = c + QPointF(math.cos(mid) * R * .6, -math.sin(mid) * R * .6)
             sec = city.sector(lv) if city is not None else None
-            alpha = 1.0 if cur else .55
-            p.setOpacity(alpha)
-            if sec is not None:
-                coins = sec.coins + (1 if capital and city.kind == "capital" else 0)
-                art.coin(p, mc + QPointF(-7, -5), 9 if cur else 7, coins)
-                gx = mc.x() + 6
-                for g in sec.goods:
-                    art.goods_token(p, QPointF(gx, mc.y() + 6), 5 if cur else 4, g)
-                    gx += 10
-            p.setOpacity(1)
+            if sec is None:
+                continue
+            coins = sec.coins + (1 if capital and city.kind == "capital" else 0)
             if cur:
-                lr = QRectF(mc.x() - 14, mc.y() - R * .55 - 4, 28, 14)
-                del lr
-        # pointer notch at the top and the level numeral under it
+                art.coin(p, mc + QPointF(-9, -4), 14, coins)
+                gx = mc.x() + 10
+                for g in sec.goods:
+                    art.goods_token(p, QPointF(gx, mc.y() + 8), 6, g)
+                    gx += 13
+            else:
+                p.setOpacity(.55)
+                art.coin(p, mc, 8)
+                p.setOpacity(1)
+        # pointer notch at the top and the level numeral in the middle
         p.setPen(QPen(art.INK, 1.5))
         p.setBrush(art.GOLD)
         p.drawPolygon(QPolygonF([c + QPointF(-7, -R - 8), c + QPointF(7, -R - 8), c + QPointF(0, -R + 4)]))
         p.setBrush(art.PARCHMENT_LIGHT)
-        p.drawEllipse(c, R * .26, R * .26)
-        art.text(p, QRectF(c.x() - R * .3, c.y() - R * .3, R * .6, R * .6), art.roman(level), 13,
-                 art.CRIMSON, bold=True)
+        p.drawEllipse(c + QPointF(0, R * .18), R * .4, R * .34)
+        art.text(p, QRectF(c.x() - R * .5, c.y() - R * .2, R, R * .76), art.roman(level),
+                 art.MIN_TEXT, art.CRIMSON, bold=True)
         p.restore()
 
     def _warehouse(self, sid: str, pv: dict, area: QRectF) -> None:
@@ -1589,15 +1828,18 @@ class TableScene(QGraphicsScene):
 
         def draw(p, rc):
             self._section_label(p, rc, _("Warehouse"))
-            box = QRectF(rc.x(), rc.y() + 18, rc.width(), rc.height() - 20)
+            box = QRectF(rc.x(), rc.y() + 32, rc.width(), rc.height() - 34)
             p.setPen(QPen(art.INK_SOFT, 1.2))
             p.setBrush(QColor(120, 90, 50, 30))
             p.drawRoundedRect(box, 6, 6)
             if not toks:
-                art.text(p, box, _("empty"), 14, art.INK_SOFT, italic=True)
-            r = 15 if len(toks) <= 9 else 11
-            for i, (colour, status) in enumerate(toks[:18]):
-                art.goods_token(p, QPointF(box.x() + 8 + r + i * (2 * r + 6), box.center().y()), r,
+                art.text(p, box, _("empty"), art.MIN_TEXT, art.INK_SOFT, italic=True)
+            r = 17
+            per_row = max(1, int((box.width() - 10) // (2 * r + 6)))
+            for i, (colour, status) in enumerate(toks[:2 * per_row]):
+                row, col = divmod(i, per_row)
+                art.goods_token(p, QPointF(box.x() + 8 + r + col * (2 * r + 6),
+                                           box.y() + 12 + r + row * (2 * r + 10)), r,
                                 colour, status)
         self.add(area, draw, z=0, key=f"warehouse:{sid}",
                  texts=[L.goods_name(c) + ":" + s for c, s in toks],
@@ -1610,26 +1852,41 @@ class TableScene(QGraphicsScene):
             self._section_label(p, rc, _("Orders in supply"))
         self.add(area, draw, z=-1)
         for i, o in enumerate(orders):
-            c = QPointF(area.left() + 24 + i * 44, area.top() + 48)
-            self.add(QRectF(-21, -21, 42, 42),
-                     lambda p, rc, o=o: self._order_token(p, rc.center(), 20, sid, o, False),
+            c = QPointF(area.left() + 26 + (i % 4) * 52, area.top() + 62 + (i // 4) * 52)
+            self.add(QRectF(-23, -23, 46, 46),
+                     lambda p, rc, o=o: self._order_token(p, rc.center(), 22, sid, o, False),
                      pos=c, z=1, round_shape=True, key=f"piece:order:{sid}:{o}:supply",
                      tooltip=L.order_name(o), texts=[L.order_name(o)])
 
-    def _spies_buildings(self, sid: str, pv: dict, area: QRectF) -> None:
+    def _cards_row(self, sid: str, pv: dict, own: bool, area: QRectF, hand_area: QRectF) -> None:
+        """Spies (3 cells) and buildings (4 cells) in ``area``; the hand in ``hand_area``:
+        the player's own cards and influence, or for another state what it holds, counted."""
         spies = list(pv.get("spies") or [])
         builds = list(pv.get("buildings") or [])
-        cw = min(84, (area.width() - 40) / 7 - 6)
-        chh = area.height() - 22
+        hand: list[tuple[str, str]] = []
+        if own:
+            hand = [(c, "tactic") for c in pv.get("tactics") or []]
+            hand += [(c, "rescript") for c in pv.get("rescripts") or []]
+            hand += [(c, "spy") for c in pv.get("spies_hand") or []]
+            if pv.get("bull"):
+                hand.append((pv["bull"], "bull"))
+        gap, ggap = 6, 20
+        cw = min(150.0, (area.width() - ggap) / 7 - gap)
+        y = area.top() + 30
+        chh = area.bottom() - y
+        labels = [(area.left(), _("Spies")), (area.left() + 3 * (cw + gap) + ggap, _("Buildings"))]
 
         def lab(p, rc):
-            self._section_label(p, QRectF(rc.x(), rc.y(), rc.width() * .42, 18), _("Spies"))
-            self._section_label(p, QRectF(rc.x() + 3 * (cw + 6) + 24, rc.y(), rc.width() * .6, 18),
-                                _("Buildings"))
-        self.add(area, lab, z=-1)
-        y = area.top() + 20
+            for k, (x, s) in enumerate(labels):
+                right = labels[k + 1][0] if k + 1 < len(labels) else rc.right()
+                self._section_label(p, QRectF(x, rc.y(), right - x - 4, 30), s)
+        self.add(QRectF(area.left(), area.top(), area.width(), 30), lab, z=-1,
+                 texts=[s for _x, s in labels])
+        hand_label = _("Your hand") if own else _("Hand (hidden)")
+        self.add(QRectF(hand_area.left(), hand_area.top(), hand_area.width(), 30),
+                 lambda p, rc: self._section_label(p, rc, hand_label), z=-1, texts=[hand_label])
         for i in range(3):
-            r = QRectF(area.left() + i * (cw + 6), y, cw, chh)
+            r = QRectF(area.left() + i * (cw + gap), y, cw, chh)
             s = spies[i] if i < len(spies) else None
             if s:
                 it = self._card_item(r, s.get("card"), targets=[f"card:{s.get('card')}"],
@@ -1639,74 +1896,63 @@ class TableScene(QGraphicsScene):
 
                 def over(p, rc, target=target, used=used):
                     if target:
-                        art.piece(p, QPointF(rc.center().x(), rc.bottom() - 32), 13, target)
+                        art.piece(p, QPointF(rc.right() - 18, rc.bottom() - 44), 13, target)
                     if used:
-                        art.ban(p, QRectF(rc.right() - 30, rc.bottom() - 46, 26, 26))
-                self.add(QRectF(-cw / 2, -chh / 2, cw, chh), over, pos=r.center(), z=it.zValue() + .1,
+                        art.ban(p, QRectF(rc.left() + 6, rc.bottom() - 58, 26, 26))
+                self.add(QRectF(-cw / 2, -chh / 2, cw, chh), over, pos=r.center(),
+                         z=it.zValue() + .1,
                          texts=[L.state_name(target)] if target else [],
                          tooltip=_("Spy against {state}").format(state=L.state_name(target))
                          + ("<br>" + _("Used this round") if used else ""))
             else:
                 self._card_item(r, None, key=f"spy:{sid}:{i}", caption=_("spy"))
-        bx = area.left() + 3 * (cw + 6) + 24
+        bx = area.left() + 3 * (cw + gap) + ggap
         for i in range(4):
-            r = QRectF(bx + i * (cw + 6), y, cw, chh)
+            r = QRectF(bx + i * (cw + gap), y, cw, chh)
             bd = builds[i] if i < len(builds) else None
             if bd:
                 it = self._card_item(r, bd.get("card"), targets=[f"card:{bd.get('card')}"],
                                      key=f"building:{sid}:{i}")
                 if bd.get("used"):
                     self.add(QRectF(-cw / 2, -chh / 2, cw, chh),
-                             lambda p, rc: art.ban(p, QRectF(rc.right() - 34, rc.bottom() - 40, 30, 30)),
+                             lambda p, rc: art.ban(p, QRectF(rc.left() + 6, rc.bottom() - 58, 26, 26)),
                              pos=r.center(), z=it.zValue() + .1, tooltip=_("Used this round"))
             else:
                 self._card_item(r, None, key=f"building:{sid}:{i}", caption=_("building"))
+        hand_x, y = hand_area.left(), hand_area.top() + 30
+        chh = hand_area.bottom() - y
+        if not own:
+            counts = [(_("Tactics"), pv.get("tactics", 0)),
+                      (_("Rescripts"), pv.get("rescripts", 0)),
+                      (_("Spies in hand"), pv.get("spies_hand", 0)),
+                      (_("Personal discard"), pv.get("personal_discard", 0))]
+            chips = []
+            for i, (label, k) in enumerate(counts):
+                k = len(k) if isinstance(k, list) else int(k or 0)
+                chips.append(dict(text=f"{label} {k}", key=f"hidden:{sid}:{i}",
+                                  tip=f"{label}: {k}", fill=QColor(109, 32, 25, 40)))
+            self._chips(QRectF(hand_x, y, hand_area.right() - hand_x, chh), chips)
+            return
+        extra_w = 160
+        hcw = min(cw, (hand_area.width() - extra_w) / max(1, len(hand)) - gap)
+        for i, (cid, kind) in enumerate(hand):
+            r = QRectF(hand_x + i * (hcw + gap), y, hcw, chh)
+            self._card_item(r, cid, targets=[f"card:{cid}"], key=f"hand:{sid}:{i}",
+                            tip=f"<i>{L.card_kind_name(kind)}</i><br>" + self._card_tip(cid))
+        infl = pv.get("influence")
+        lines = []
+        if infl is not None:
+            lines.append((_("Influence"), str(infl)))
+        lines.append((_("Personal discard"), str(pv.get("personal_discard", 0))))
 
-    def _hand(self, sid: str, pv: dict, own: bool, area: QRectF) -> None:
-        def lab(p, rc):
-            self._section_label(p, rc, _("Your hand") if own else _("Hand (hidden)"))
-        self.add(area, lab, z=-1)
-        y = area.top() + 20
-        h = area.height() - 22
-        if own:
-            cards = [(c, "tactic") for c in pv.get("tactics") or []]
-            cards += [(c, "rescript") for c in pv.get("rescripts") or []]
-            cards += [(c, "spy") for c in pv.get("spies_hand") or []]
-            if pv.get("bull"):
-                cards.append((pv["bull"], "bull"))
-            extra_w = 120
-            n = max(1, len(cards))
-            cw = min(h * .72, (area.width() - extra_w) / n - 6)
-            for i, (cid, kind) in enumerate(cards):
-                r = QRectF(area.left() + i * (cw + 6), y, cw, h)
-                self._card_item(r, cid, targets=[f"card:{cid}"], key=f"hand:{sid}:{i}",
-                                tip=f"<i>{L.card_kind_name(kind)}</i><br>" + self._card_tip(cid))
-            infl = pv.get("influence")
-            pdisc = pv.get("personal_discard", 0)
-            lines = []
-            if infl is not None:
-                lines.append((_("Influence"), str(infl)))
-            lines.append((_("Personal discard"), str(pdisc)))
-
-            def idraw(p, rc):
-                yy = rc.y()
-                for a, b in lines:
-                    art.text(p, QRectF(rc.x(), yy, rc.width(), 18), a, 13, art.INK_SOFT, italic=True)
-                    art.text(p, QRectF(rc.x(), yy + 16, rc.width(), 28), b, 24, art.CRIMSON, bold=True)
-                    yy += 48
-            self.add(QRectF(area.right() - extra_w + 6, y, extra_w - 6, h), idraw, z=1,
-                     texts=[x for ln in lines for x in ln],
-                     tooltip=_("Influence is secret until the end of the game"))
-        else:
-            counts = [(_("Tactics"), pv.get("tactics", 0), None),
-                      (_("Rescripts"), pv.get("rescripts", 0), "raven"),
-                      (_("Spies in hand"), pv.get("spies_hand", 0), "spy"),
-                      (_("Personal discard"), pv.get("personal_discard", 0), None)]
-            cw = min(h * .68, 64)
-            step = area.width() / len(counts)
-            for i, (label, n, back) in enumerate(counts):
-                n = len(n) if isinstance(n, list) else int(n or 0)
-                r = QRectF(area.left() + i * step + (step - cw) / 2, y, cw, h - 22)
-                self._card_item(r, None, face_down=True, back=back, count=n, caption=label,
-                                key=f"hidden:{sid}:{i}",
-                                tip=f"{label}: {n}")
+        def idraw(p, rc):
+            yy = rc.y()
+            for a, b in lines:
+                art.block(p, QRectF(rc.x(), yy, rc.width(), 30), a, art.MIN_TEXT, art.INK_SOFT,
+                          italic=True)
+                art.text(p, QRectF(rc.x(), yy + 28, rc.width(), 34), b, 30, art.CRIMSON,
+                         bold=True)
+                yy += 64
+        self.add(QRectF(hand_area.right() - extra_w + 10, y - 30, extra_w - 10, chh + 30), idraw,
+                 z=1, texts=[x for ln in lines for x in ln],
+                 tooltip=_("Influence is secret until the end of the game"))

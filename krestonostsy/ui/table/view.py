@@ -73,6 +73,7 @@ class PromptBar(QFrame):
         self.help_button.clicked.connect(lambda _checked=False: self.helpRequested.emit())
         lay.addWidget(self.help_button)
         self._buttons: list[QPushButton] = []
+        self._who: str | None = None  # the state asked (the swatch shows its colour)
         self.set_scale(1.0)
         self.retranslate()
 
@@ -83,6 +84,9 @@ class PromptBar(QFrame):
         fam = art.font_family()
         px = int(17 * k)
         self._px = px
+        self.swatch.setFixedSize(int(22 * k), int(22 * k))
+        self._swatch_r = int(11 * k)
+        self._paint_swatch()
         self.setStyleSheet(f"""
             QFrame#promptBar {{ background: qlineargradient(x1:0,y1:0,x2:0,y2:1, stop:0 #f6ecd2,
                                 stop:1 #e6d3a4); border-top: 3px solid #b8892b; }}
@@ -98,11 +102,18 @@ class PromptBar(QFrame):
                                      background: #f6ecd2; }}
         """)
 
-    def set_prompt(self, text: str, who: str | None, actions: list) -> None:
+    def _paint_swatch(self) -> None:
+        """The colour disc of the state asked (none when nobody is)."""
+        who = self._who
         col = art.state_colour(who) if who else QColor(0, 0, 0, 0)
         self.swatch.setStyleSheet(
-            f"background: {col.name()}; border: 1px solid #3a2816; border-radius: 11px;"
+            f"background: {col.name()}; border: 1px solid #3a2816; "
+            f"border-radius: {self._swatch_r}px;"
             if who else "background: transparent;")
+
+    def set_prompt(self, text: str, who: str | None, actions: list) -> None:
+        self._who = who
+        self._paint_swatch()
         self.label.setText(text)
         for b in self._buttons:
             b.setParent(None)
@@ -315,6 +326,15 @@ class TableView(QGraphicsView):
             self.fit()
         # the large preview belongs to one decision: a new question takes it away
         self.hide_preview()
+
+    def open_board(self, sid: str | None) -> bool:
+        """Show ``sid``'s state board large (None: the viewer's); True when it changed."""
+        if sid == self._player:
+            sid = None
+        if not self._scene.set_expanded(sid):
+            return False
+        self._rerender()
+        return True
 
     def highlight_ids(self, ids) -> None:
         """Mark the targets (or item keys) of the last move, e.g. ``['city:edessa']``."""
@@ -532,6 +552,13 @@ class TableView(QGraphicsView):
         super().mousePressEvent(event)
         if event.button() != Qt.MouseButton.LeftButton:
             return
+        pos = event.position().toPoint()
+        if not any(getattr(it, "legal", False) for it in self.items(pos)):
+            # a click on another state's compact board opens it large (the viewer's own
+            # board goes compact until its own is clicked)
+            sid = self._scene.compact_board_at(self.mapToScene(pos))
+            if sid is not None and self.open_board(sid):
+                return
         for it in self.items(event.position().toPoint()):
             hint = L.supply_token_hint(getattr(it, "key", "") or "", self._player, self._legal)
             if hint:
@@ -607,6 +634,7 @@ class TableView(QGraphicsView):
         super().resizeEvent(event)
         self._size_picture_cache()
         self._place_prompt()  # first: its margin takes height from the viewport
+        self.prompt.fit_label()  # the words fitted to the old width: fit them again
         if self._auto_fit:
             self.fitInView(self._scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
 
