@@ -27,6 +27,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
 from ..ai import Cancelled as BotCancelled
 from ..ai import Reason, decide_explained, make_bot, mix
+from ..ai.saracens import SARACEN_LEVEL, deciding_for_saracens
 from ..engine import Action, Game, GameOptions, IllegalAction
 from ..i18n import N_, _
 from .names import show_content
@@ -280,6 +281,7 @@ class GameController(QObject):
         self.safe_turns = True
         self.last_autosave: Path | None = None
         self.bot_reasons: list[BotReason] = []  # the bots' reasons shown in the log
+        self._saracen_seat: Seat | None = None  # plays the Saracens (computer_saracens)
         self._generation = 0
         self._busy = False
         self._cancel = threading.Event()  # the running bot's: set when its answer is stale
@@ -382,6 +384,20 @@ class GameController(QObject):
         view["decision"] = pending.prompt
         return view
 
+    def seat_deciding(self) -> Seat | None:
+        """The seat that answers the current decision: the deciding state's, or — with the
+        game option ``computer_saracens`` — a bot for a decision made for the Saracen side
+        of a battle (``ai.saracens``), so hot-seat players need no hand-off for it."""
+        d = self.game.decision if self.game is not None else None
+        if d is None:
+            return None
+        if self.game.s.get("options", {}).get("computer_saracens") \
+                and deciding_for_saracens(self.game):
+            if self._saracen_seat is None:
+                self._saracen_seat = BotSeat(SARACEN_LEVEL)
+            return self._saracen_seat
+        return self.seats.get(d.player)
+
     def legal_for_viewer(self) -> list[Action] | None:
         """The actions the human in front of the screen may choose now, else None."""
         if self.game is None or self.pending_handoff is not None or self._busy:
@@ -391,7 +407,7 @@ class GameController(QObject):
         d = self.game.decision
         if d is None or d.player != self.viewer:
             return None
-        seat = self.seats.get(d.player)
+        seat = self.seat_deciding()
         if seat is None or not seat.is_human:
             return None
         return list(self.game.legal_actions())
@@ -607,7 +623,7 @@ class GameController(QObject):
             self.gameOver.emit(result or {})
             return
         player = game.decision.player
-        seat = self.seats.get(player)
+        seat = self.seat_deciding()
         if seat is None:
             # Nobody at this seat (an engine sentinel): show the table, offer nothing.
             self.changed.emit()
