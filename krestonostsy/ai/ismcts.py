@@ -16,8 +16,11 @@ guides early visits and fades as visits accumulate.
 Root parallelisation: ``trees`` independent searches (each with its own root world and
 its own determinizations) sum their root visits. With ``processes > 1`` the trees run in
 worker processes; the answer is the same either way, because a tree depends only on its
-root world and its seed. Budgets are iterations per tree; ``seconds`` caps a tree's time
-on a slow machine (the only thing that can make a search depend on the machine).
+root world and its seed. Budgets are iterations per tree; ``seconds`` caps the processor
+time a tree's thread spends (``time.thread_time``) on a slow machine — the only thing that
+can make a search depend on the machine. Processor time, not the clock: on a machine busy
+with other work the search keeps its strength (and takes longer), instead of being cut
+short by whatever else runs.
 """
 from __future__ import annotations
 
@@ -38,8 +41,8 @@ MAX_PLAYOUT_ACTIONS = 1000
 class SearchBudget:
     """How much a search may do: ``iterations`` per tree, ``trees`` searched (root
     parallelisation), in ``processes`` worker processes, each tree stopped after
-    ``seconds`` (None: no time cap). ``exploration`` is UCB's constant and ``bias`` the
-    weight of the heuristic prior."""
+    ``seconds`` of its thread's processor time (None: no cap). ``exploration`` is UCB's
+    constant and ``bias`` the weight of the heuristic prior."""
 
     iterations: int
     seconds: float | None = None
@@ -107,10 +110,10 @@ def search_tree(root_world, seat: str, seed: int, budget: SearchBudget,
     rnd = random.Random(mix(seed, 0x7EE))
     root = Node()
     root_round = root_world.s["round"]
-    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    deadline = None if budget.seconds is None else time.thread_time() + budget.seconds
     for it in range(budget.iterations):
         check()
-        if deadline is not None and it and time.perf_counter() > deadline:
+        if deadline is not None and it and time.thread_time() > deadline:
             break
         world = root_world.determinize(seat, mix(seed, it))
         node, path = root, []
