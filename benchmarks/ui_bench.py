@@ -3,8 +3,9 @@
 Run: ``QT_QPA_PLATFORM=offscreen python benchmarks/ui_bench.py [--actions N] [--sizes ...]``.
 
 Method. A seeded 4-player game is played with random legal actions. After each action
-the table is shown the new view of the player to move (``TableView.show_view``, as the
-main window does after a click) and the viewport is repainted synchronously
+the table is shown the new view of the player to move and the log entries they may read
+(``TableView.show_view(view, legal, player, log)``, as the main window does after a click:
+the new entries say what the others did, which is marked and animated) and the viewport is repainted synchronously
 (``viewport().repaint()``, the whole viewport): the time from the call to the end of that paint is one
 "click→repaint" sample (the engine's ``apply`` is timed apart; the log panel is not part
 of the table). ``--partial`` instead lets Qt paint only what changed (the events are
@@ -78,7 +79,10 @@ class _PaintWatch:
 
 
 def click_to_repaint(size: tuple[int, int], actions: int, seed: int = 7,
-                     partial: bool = False) -> dict:
+                     partial: bool = False, seat: str | None = None) -> dict:
+    """``seat``: the table always shows that player's view (one human against bots: the
+    others' moves are marked and animated); None: the view of the player to move (hot-seat,
+    the boards are laid out anew for each new viewer)."""
     from PySide6.QtWidgets import QApplication
 
     from krestonostsy.engine import Game
@@ -86,8 +90,9 @@ def click_to_repaint(size: tuple[int, int], actions: int, seed: int = 7,
     table = _table(size)
     game = Game.new(PLAYERS, seed=seed)
     rnd = random.Random(seed)
-    viewer = _viewer(game) or PLAYERS[0]
-    table.show_view(game.view(viewer), game.legal_actions(), viewer)
+    viewer = seat or _viewer(game) or PLAYERS[0]
+    table.show_view(game.view(viewer), game.legal_actions() if _viewer(game) == viewer else [],
+                    viewer, game.log_for(viewer))
     app.processEvents()
     watch = _PaintWatch(table.viewport())
     samples, engine, cpu = [], [], []
@@ -100,10 +105,10 @@ def click_to_repaint(size: tuple[int, int], actions: int, seed: int = 7,
         game.apply(rnd.choice(legal))
         t1 = time.perf_counter()
         c1 = time.process_time()
-        viewer = _viewer(game) or viewer
+        viewer = seat or _viewer(game) or viewer
         view = game.view(viewer)
         legal = game.legal_actions() if _viewer(game) == viewer else []
-        table.show_view(view, legal, viewer)
+        table.show_view(view, legal, viewer, game.log_for(viewer))
         if partial:
             watch.wait_paint(app)
         else:
@@ -154,16 +159,23 @@ def main(argv=None) -> int:
     ap.add_argument("--actions", type=int, default=300)
     ap.add_argument("--idle", type=float, default=10.0, help="seconds of idle sampling")
     ap.add_argument("--sizes", nargs="*", default=["1280x800", "3840x2160"])
+    ap.add_argument("--seat", choices=PLAYERS, default=None,
+                    help="show always this player's view (one human against bots)")
     ap.add_argument("--partial", action="store_true",
                     help="let Qt repaint only what changed instead of the whole viewport")
     args = ap.parse_args(argv)
     _app()
+    if hasattr(os, "getloadavg"):
+        print("machine load (1, 5, 15 min): " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
+              + f" on {os.cpu_count()} cores", flush=True)
     from krestonostsy import i18n
     i18n.set_language("en")
     for text in args.sizes:
         w, h = (int(x) for x in text.split("x"))
-        r = click_to_repaint((w, h), args.actions, partial=args.partial)
-        print(f"{w}x{h}{' (partial)' if args.partial else ''}: click→repaint median {r['median_ms']:.1f} ms, p95 {r['p95_ms']:.1f} ms "
+        r = click_to_repaint((w, h), args.actions, partial=args.partial, seat=args.seat)
+        mode = (" (partial)" if args.partial else "") + (f" (seat {args.seat})" if args.seat
+                                                          else " (viewer: the player to move)")
+        print(f"{w}x{h}{mode}: click→repaint median {r['median_ms']:.1f} ms, p95 {r['p95_ms']:.1f} ms "
               f"over {r['n']} actions; CPU time median {r['cpu_median_ms']:.1f} ms, "
               f"p95 {r['cpu_p95_ms']:.1f} ms (engine apply median {r['engine_ms']:.2f} ms)",
               flush=True)

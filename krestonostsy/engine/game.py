@@ -277,9 +277,11 @@ class Game:
         """Which order activation the game is in: (round, position of the ``order`` frame,
         player, order), or None outside one. Marks which actions belong to one order."""
         stack = self.s["stack"]
-        for i in range(len(stack) - 1, -1, -1):
+        i = len(stack)
+        while i:  # from the top (runs once per action played: kept to a bare loop)
+            i -= 1
             f = stack[i]
-            if f.get("s") == "order":
+            if f["s"] == "order":  # every frame names its step (``call``)
                 return (self.s["round"], i, f.get("player"), f.get("order"))
         return None
 

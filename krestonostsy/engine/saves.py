@@ -7,8 +7,9 @@ and checks every action, so a save can never put the engine into an impossible s
 the very position that was saved (other card data, another rules version or an edited
 action list that happens to stay legal would not).
 
-Loading is a pipeline, each stage owning its errors, every one a :class:`SaveError` with a
-sentence saying what is wrong:
+Loading is a pipeline, each stage owning its errors, every one a :class:`SaveError` whose
+key (:data:`~.errors.SAVE_ERRORS`) says what is wrong — ``str(err)`` is the English sentence,
+the UI shows it in the player's language:
 
 1. :func:`decode` — bytes/text to a JSON object: size limit (:data:`MAX_SAVE_BYTES`, the one
    limit of every loader), UTF-8, JSON syntax, nesting depth, huge numbers, NaN/Infinity;
@@ -53,12 +54,13 @@ def _v1_scenario(data: dict) -> dict:
 MIGRATIONS: dict = {1: _v1_scenario}
 
 
-def _fail(message: str) -> NoReturn:
-    raise SaveError(message)
+def _fail(key: str, **params: object) -> NoReturn:
+    """Refuse the save for the reason ``key`` of :data:`~.errors.SAVE_ERRORS`."""
+    raise SaveError(key, **params)
 
 
 def _refuse_constant(name: str):
-    _fail(f"the save is damaged: '{name}' is not a number a save can hold")
+    _fail("bad_constant", name=name)
 
 
 def _depth(text: str) -> int:
@@ -88,29 +90,27 @@ def decode(data) -> dict:
     """Stage 1: the JSON object of a save given as bytes, text or an already parsed dict."""
     if isinstance(data, (bytes, bytearray)):
         if len(data) > MAX_SAVE_BYTES:
-            _fail(f"the file is too large to be a save ({len(data) // 1_048_576} MB; a save "
-                  f"is at most {MAX_SAVE_BYTES // 1_048_576} MB)")
+            _fail("too_large_mb", size=len(data) // 1_048_576,
+                  limit=MAX_SAVE_BYTES // 1_048_576)
         try:
             data = bytes(data).decode("utf-8")
         except UnicodeDecodeError:
-            _fail("the save is not a text file (not UTF-8)")
+            _fail("not_utf8")
     if isinstance(data, str):
         if len(data) > MAX_SAVE_BYTES:
-            _fail(f"the file is too large to be a save (a save is at most "
-                  f"{MAX_SAVE_BYTES // 1_048_576} MB)")
+            _fail("too_large", limit=MAX_SAVE_BYTES // 1_048_576)
         if _depth(data) > MAX_DEPTH:
-            _fail(f"the save is damaged: its data is nested deeper than {MAX_DEPTH} levels")
+            _fail("too_deep", depth=MAX_DEPTH)
         try:
             data = json.loads(data, parse_constant=_refuse_constant)
         except SaveError:
             raise
         except json.JSONDecodeError as err:
-            _fail(f"the save is damaged: not valid JSON at line {err.lineno}, "
-                  f"column {err.colno} ({err.msg})")
+            _fail("bad_json", line=err.lineno, column=err.colno, detail=err.msg)
         except (ValueError, RecursionError) as err:  # e.g. a 5,000-digit integer
-            _fail(f"the save is damaged: {err}")
+            _fail("bad_value", detail=err)
     if not isinstance(data, dict):
-        _fail("the save is damaged: expected a JSON object")
+        _fail("not_object")
     return data
 
 
@@ -118,13 +118,12 @@ def parse(data) -> dict:
     """Stages 1–3: a current-format save dict whose every field has the right type."""
     data = decode(data)
     if data.get("game") not in (None, "krestonostsy") or "setup" not in data:
-        _fail("this file is not a Krestonostsy save")
+        _fail("not_a_save")
     version = data.get("format_version")
     if type(version) is not int or version < 1:
-        _fail("the save is damaged: no valid format_version (a whole number from 1)")
+        _fail("bad_version")
     if version > CURRENT:
-        _fail(f"the save was made by a newer version of the game (save format {version}, "
-              f"this version reads up to {CURRENT}); update the game to open it")
+        _fail("newer", version=version, current=CURRENT)
     while version < CURRENT:
         data = MIGRATIONS[version](data)
         version = data["format_version"]
@@ -147,27 +146,29 @@ def _is_json_value(value, depth: int = 0) -> bool:
     return False
 
 
+# Each check of a ``setup`` field: None when the value is right, else the key of the error.
+
 def _check_states(value) -> str | None:
     if not isinstance(value, list) or not all(type(s) is str for s in value):
-        return "'setup.states' must be a list of state names"
+        return "setup_states"
     return None
 
 
 def _check_seed(value) -> str | None:
     if type(value) is not int or not 0 <= value < 2**63:
-        return "'setup.seed' must be a whole number from 0"
+        return "setup_seed"
     return None
 
 
 def _check_options(value) -> str | None:
     if value is not None and not isinstance(value, dict):
-        return "'setup.options' must be a mapping"
+        return "setup_options"
     return None
 
 
 def _check_scenario(value) -> str | None:
     if type(value) is not str or not re.fullmatch(r"[a-z0-9_]{1,60}", value):
-        return "'setup' must name the scenario (a lowercase id)"
+        return "setup_scenario"
     return None
 
 
@@ -184,31 +185,31 @@ def check_shape(data: dict) -> None:
     """Stage 3: refuse a save whose fields have the wrong types, saying which field."""
     unknown = sorted(str(k) for k in data if k not in TOP_LEVEL)
     if unknown:
-        _fail(f"the save is damaged: unknown field '{unknown[0]:.40}'")
+        _fail("unknown_field", field=f"{unknown[0]:.40}")
     if data.get("content_version") is not None and type(data["content_version"]) is not str:
-        _fail("the save is damaged: 'content_version' must be a text")
+        _fail("content_version_type")
     if data.get("state_digest") is not None and type(data["state_digest"]) is not str:
-        _fail("the save is damaged: 'state_digest' must be a text")
+        _fail("digest_type")
     if "ui" in data and not (isinstance(data["ui"], dict) and _is_json_value(data["ui"])):
-        _fail("the save is damaged: 'ui' must be a mapping of plain values")
+        _fail("ui_type")
     setup = data["setup"]
     if not isinstance(setup, dict):
-        _fail("the save is damaged: 'setup' must be a mapping")
+        _fail("setup_type")
     for key in REQUIRED_SETUP:
         if key not in setup:
-            _fail(f"the save is damaged: {SETUP_FIELDS[key](None) or f'no setup.{key}'}")
+            _fail(SETUP_FIELDS[key](None) or "setup_missing", field=key)
     for key, value in setup.items():
         check = SETUP_FIELDS.get(key)
         if check is None:
-            _fail(f"the save is damaged: unknown setup field '{key:.40}'")
+            _fail("unknown_setup_field", field=f"{key:.40}")
         problem = check(value)
         if problem:
-            _fail(f"the save is damaged: {problem}")
+            _fail(problem)
     actions = data.get("actions")
     if not isinstance(actions, list):
-        _fail("the save is damaged: 'actions' must be a list")
+        _fail("actions_type")
     if len(actions) > MAX_ACTIONS:
-        _fail(f"the save is damaged: {len(actions)} actions (a game has far fewer)")
+        _fail("too_many_actions", count=len(actions))
 
 
 def state_digest(game) -> str:
@@ -233,23 +234,19 @@ def load_save(cls, data, content=None, rules=None):
         game = cls.new(setup["states"], seed=setup.get("seed", 0), options=options,
                        scenario=scenario, content=content)
     except (TypeError, ValueError, EngineError) as err:
-        _fail(f"the save's setup is not valid: {err}")
+        _fail("bad_setup", detail=err)
     game.content_mismatch = data.get("content_version") not in (None, "", game.c.version)
     actions = data["actions"]
     for i, raw in enumerate(actions, start=1):
         try:
             game.apply(Action.from_json(raw))
         except IllegalAction as err:
-            _fail(f"the save does not replay: action {i} of {len(actions)} is not legal "
-                  f"({err})")
+            _fail("illegal_action", step=i, total=len(actions), detail=err)
         except EngineError as err:
-            _fail(f"the save cannot be replayed: action {i} of {len(actions)} hits an "
-                  f"engine fault ({err})")
+            _fail("engine_fault", step=i, total=len(actions), detail=err)
     digest = data.get("state_digest")
     if digest is not None and digest != state_digest(game):
-        _fail("the save does not replay to the position that was saved (it was made with "
-              "other card data or another version of the rules, or its actions were "
-              "altered)")
+        _fail("digest_mismatch")
     game.digest_verified = True if digest is not None else None
     return game
 
@@ -263,9 +260,9 @@ def _scenario(setup: dict, rules):
     sid = setup["scenario"]  # present and a scenario id: check_shape
     if rules is not None:
         if rules.id != sid:
-            _fail(f"the save is a game of the scenario '{sid}', not of '{rules.id}'")
+            _fail("other_scenario", scenario=sid, expected=rules.id)
         return rules
     try:
         return load_ruleset(sid)
     except ContentError as err:
-        _fail(f"the save's scenario '{sid}' cannot be played by this version: {err}")
+        _fail("unknown_scenario", scenario=sid, detail=err)

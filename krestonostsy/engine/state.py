@@ -209,17 +209,19 @@ def _shared(x, memo: dict):
     t = type(x)
     if t is dict:
         y = memo.get(id(x))
-        if y is None:
-            y = memo[id(x)] = {}
+        if y is None:  # copied whole in C; then only its containers are replaced
+            y = memo[id(x)] = x.copy()
             for k, v in x.items():
-                y[k] = v if type(v) in _ATOMS else _shared(v, memo)
+                if type(v) not in _ATOMS:
+                    y[k] = _shared(v, memo)
         return y
     if t is list:
         y = memo.get(id(x))
         if y is None:
-            y = memo[id(x)] = []
-            for v in x:
-                y.append(v if type(v) in _ATOMS else _shared(v, memo))
+            y = memo[id(x)] = x.copy()
+            for i, v in enumerate(x):
+                if type(v) not in _ATOMS:
+                    y[i] = _shared(v, memo)
         return y
     if t in _ATOMS:
         return x

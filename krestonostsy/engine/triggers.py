@@ -263,8 +263,10 @@ def window_open(g, player: str) -> bool:
     p = g.s["players"][player]
     if p["spies_hand"] or p["rescripts"]:
         return True
-    return any(not b["used"] and g.c.buildings[b["card"]].trigger.get("on") == "anytime"
-               for b in p["buildings"])
+    for b in p["buildings"]:  # asked at every decision of an order: a plain loop
+        if not b["used"] and g.c.buildings[b["card"]].trigger.get("on") == "anytime":
+            return True
+    return False
 
 
 def affordable(g, player: str, effect, own_turn: bool) -> bool:
@@ -300,6 +302,18 @@ def use_spy(g, owner: str, card: str, target: str) -> None:
 
 
 # --- after an order / a battle ------------------------------------------------------------
+
+def _spied_on(g, player: str) -> bool:
+    """Does another player have an unused spy aimed at ``player``? Every spy a reaction
+    may offer is one (:meth:`_Reactions.spy_options`), and most reactions find none: this
+    plain scan spares them the turn order and the per-owner checks."""
+    for owner, p in g.s["players"].items():
+        if owner != player:
+            for sp in p["spies"]:
+                if sp["target"] == player and not sp["used"]:
+                    return True
+    return False
+
 
 class _Reactions(Step):
     """Shared machinery of ``after_order`` and ``after_battle``: first the player's own
@@ -342,7 +356,7 @@ class _Reactions(Step):
             return Decision(p, self.name + "_buildings", self.params(f),
                             tuple(Action("use_building", card=c) for c in opts)
                             + (Action("done"),))
-        for owner in B.turn_order(g):
+        for owner in B.turn_order(g) if _spied_on(g, p) else ():
             spies = self.spy_options(g, f, owner)
             if spies:
                 params = dict(self.params(f), player=p)

@@ -8,9 +8,10 @@ The face-up level-0 building deck shows its top card (SETUP-06).
 Layout of a view (all plain data)::
 
     viewer, round, phase, states, turn_order, automa_pieces, event, modifiers,
-    decision: {player, prompt, params} (params: the deciding player sees all of them,
-              everyone else only those :data:`PUBLIC_DECISION_PARAMS` names; the
-              actions only for the deciding player),
+    decision: {player, prompt, params, rules} (params: the deciding player sees all of
+              them, everyone else only those :data:`PUBLIC_DECISION_PARAMS` names; the
+              actions only for the deciding player; rules: the rule IDs behind the
+              prompt, public, from :mod:`.prompt_rules`),
     cities:  {id: {level, units: {owner: n}, bishops: [{owner, level|None, no}],
                    goods (on the map), governor, removed, controller}}
     players: {id: {coins, units (supply), bishops_supply (own only: {"1","2"}; others: total),
@@ -25,6 +26,7 @@ Layout of a view (all plain data)::
 from __future__ import annotations
 
 from .board import controller
+from .prompt_rules import rules_of
 
 HIDDEN = None  # a level/card the viewer may not see
 HIDDEN_CARD = "?"  # a face-down card whose identity the viewer does not know
@@ -59,13 +61,15 @@ PUBLIC_DECISION_PARAMS: dict[str, frozenset] = {prompt: frozenset(keys) for prom
 
 def decision_view(d, viewer: str | None) -> dict:
     """The decision as ``viewer`` sees it: whitelisted params for everyone, all params and
-    the legal actions for the deciding player only."""
+    the legal actions for the deciding player only; the rule IDs behind the prompt for
+    everyone (they follow from the prompt, which is public)."""
+    rules = list(rules_of(d.prompt))
     if viewer is not None and d.player == viewer:
         return {"player": d.player, "prompt": d.prompt, "params": dict(d.params),
-                "actions": [a.to_json() for a in d.actions]}
+                "rules": rules, "actions": [a.to_json() for a in d.actions]}
     public = PUBLIC_DECISION_PARAMS.get(d.prompt, frozenset())
     return {"player": d.player, "prompt": d.prompt,
-            "params": {k: v for k, v in d.params.items() if k in public}}
+            "params": {k: v for k, v in d.params.items() if k in public}, "rules": rules}
 
 
 def _player_view(s: dict, pid: str, viewer: str | None) -> dict:

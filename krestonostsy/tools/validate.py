@@ -1,12 +1,17 @@
 """``krestonostsy validate-data [DIR]``: check YAML content; ``file:line`` errors.
 
 Checks the board, every scenario in ``scenarios/`` and the card files each one names,
-then builds each scenario's ruleset (its hooks and market slots are checked there).
+then builds each scenario's ruleset (its hooks and market slots are checked there), and
+the rules reference and glossary in ``rules/`` (krestonostsy.content.rules) when the
+folder has them (the shipped data does; a folder of scenarios alone need not), and
+every lesson of the tutorial in ``tutorial/`` (its hints in the catalogs, its script
+replayed against the rules: ``content/tutorial.py``).
 """
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from ..content import ContentError, load_content
 from ..content.scenario import scenario_ids
@@ -40,4 +45,38 @@ def main(argv: list[str] | None = None) -> int:
         print(f"content OK: scenario {sid} ({content.scenario.name}): "
               f"{len(content.board.cities)} cities; "
               + ", ".join(f"{v} {k}" for k, v in counts.items()))
+    code = _check_rules(Path(folder))
+    if code:
+        return code
+    return _check_lessons(Path(folder) / "tutorial")
+
+
+def _check_rules(folder: Path) -> int:
+    """The rules reference and glossary of ``folder`` (skipped when it has no rules/)."""
+    from ..content.rules import RULES_DIR, load_rules
+    if not (folder / RULES_DIR).is_dir():  # a content folder of scenarios only
+        print(f"rules: no {RULES_DIR}/ folder in {folder} (the reference is not checked)")
+        return 0
+    try:
+        book = load_rules(folder)
+    except ContentError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    print(f"rules OK: {len(book.sections)} sections, "
+          f"{sum(1 for _ in book.paragraphs())} paragraphs, {len(book.rule_ids())} rule IDs, "
+          f"{len(book.glossary)} glossary entries (ru, en)")
+    return 0
+
+
+def _check_lessons(folder: Path) -> int:
+    from ..content.tutorial import load_lesson, translated
+
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
+        try:
+            lesson = load_lesson(path, has_text=translated).check()
+        except ContentError as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 1
+        print(f"content OK: tutorial {path.stem}: {len(lesson.steps)} steps, "
+              f"{lesson.at[-1]} actions replayed")
     return 0

@@ -31,7 +31,7 @@ from ..ai.saracens import SARACEN_LEVEL, deciding_for_saracens
 from ..engine import Action, Game, GameOptions, IllegalAction
 from ..i18n import N_, _
 from .names import show_content
-from .saves import SaveStore, read_save, write_save
+from .saves import SaveStore, new_game_id, read_save, setup_game_id, write_save
 
 log = logging.getLogger(__name__)
 
@@ -282,6 +282,7 @@ class GameController(QObject):
         self.last_autosave: Path | None = None
         self.bot_reasons: list[BotReason] = []  # the bots' reasons shown in the log
         self._saracen_seat: Seat | None = None  # plays the Saracens (computer_saracens)
+        self.game_id = ""  # the game's id: its autosaves are kept together (ui/saves.py)
         self._generation = 0
         self._busy = False
         self._cancel = threading.Event()  # the running bot's: set when its answer is stale
@@ -308,12 +309,15 @@ class GameController(QObject):
         if isinstance(options, GameOptions):
             options = options.to_json()
         game = Game.new(list(states), seed=int(seed), options=options)
-        self.start(game, seats)
+        self.start(game, seats, game_id=new_game_id())
         return game
 
-    def start(self, game: Game, seats: dict[str, str] | None = None) -> None:
-        """Take over ``game`` (new or loaded)."""
+    def start(self, game: Game, seats: dict[str, str] | None = None,
+              game_id: str | None = None) -> None:
+        """Take over ``game`` (new or loaded); ``game_id`` names the game its autosaves
+        belong to (default: the id of its setup, as for a save of an older version)."""
         self.stop_bot()
+        self.game_id = game_id or setup_game_id(game.setup)
         states = list(game.setup.get("states", [])) if hasattr(game, "setup") else []
         states = states or list(game.view(None).get("states", []))
         kinds = dict(seats or {})
@@ -332,13 +336,13 @@ class GameController(QObject):
         """Load a save file; raises ``SaveError`` (message for the player), keeps the
         current game untouched when it fails."""
         game, ui = read_save(Path(path))
-        self.start(game, (ui or {}).get("seats"))
+        self.start(game, (ui or {}).get("seats"), game_id=(ui or {}).get("game_id"))
         return game
 
     def save(self, path: Path) -> Path:
         if self.game is None:
             raise RuntimeError("no game to save")
-        return write_save(Path(path), self.game, self.seat_kinds())
+        return write_save(Path(path), self.game, self.seat_kinds(), game_id=self.game_id)
 
     def close_game(self) -> None:
         self.stop_bot()
@@ -608,7 +612,8 @@ class GameController(QObject):
         game = self.game
         if autosave and self.autosave_enabled and self.store is not None:
             try:
-                self.last_autosave = self.store.autosave(game, self.seat_kinds())
+                self.last_autosave = self.store.autosave(game, self.seat_kinds(),
+                                                         game_id=self.game_id)
             except Exception as err:  # a full disk must not stop the game
                 log.warning("autosave failed: %s", err)
                 self.errorOccurred.emit(_("The game could not be autosaved: {error}")

@@ -1,6 +1,6 @@
 """The main window: start screen, the table (``ui/table/view.py: TableView``), the hot-seat
-hand-off screen and the scoring screen in one stack; the log in a dock; a toolbar with undo,
-save, load, fit and settings.
+hand-off screen, the scoring screen and the load screen in one stack; the log in a dock; a
+toolbar with undo, save, load, fit and settings.
 """
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -26,19 +26,25 @@ from ..i18n import _
 from .about import AboutDialog
 from .controller import GameController
 from .handoff import HandoffScreen
+from .load_screen import LoadScreen, png_bytes, table_thumbnail
 from .log_panel import LogPanel
 from .names import phase_name, state_name
 from .new_game_dialog import NewGameDialog
-from .saves import SaveStore
+from .rules_window import RulesWindow
+from .saves import SaveStore, save_error_text
 from .scoring_screen import ScoringScreen
 from .settings import Settings, SettingsDialog
-from .start_screen import RulesDialog, StartScreen
+from .start_screen import StartScreen
 
 log = logging.getLogger(__name__)
 
 # The pause between two bot moves at the "normal" animation speed (scaled by the speed
 # setting; "instant" makes it 0): long enough to see what the bot did.
 BOT_PAUSE_MS = 900
+# The thumbnail of the last autosave is drawn when the table has been still this long (a
+# picture per move would stall a bot game's animations; leaving the table, opening the
+# load screen and closing the window draw it at once).
+THUMBNAIL_DELAY_MS = 1500
 
 def default_table_factory(parent: QWidget | None = None) -> QWidget:
     from .table.view import TableView
@@ -56,9 +62,11 @@ class MainWindow(QMainWindow):
         self._table_factory = table_factory or default_table_factory
         self.controller = GameController(self.store, self, autosave=autosave)
         self.table: QWidget | None = None
+        self.rules_dlg: RulesWindow | None = None  # the rules reference, made on first use
         self.auto_confirm = False  # tests: skip the confirmation questions
         self.last_message: tuple[str, str] | None = None
         self._message_box: QMessageBox | None = None
+        self.tutorial = None  # the guided first game while it runs (ui/tutorial.py)
 
         # pages -----------------------------------------------------------------------------
         self.stack = QStackedWidget(objectName="pages")
@@ -66,7 +74,10 @@ class MainWindow(QMainWindow):
         self.game_page = QStackedWidget(objectName="gamePage")  # holds the table when made
         self.handoff = HandoffScreen()
         self.scoring = ScoringScreen()
-        for page in (self.start_screen, self.game_page, self.handoff, self.scoring):
+        self.load_screen = LoadScreen(self.store)
+        self._page_before_load: QWidget = self.start_screen
+        for page in (self.start_screen, self.game_page, self.handoff, self.scoring,
+                     self.load_screen):
             self.stack.addWidget(page)
         self.setCentralWidget(self.stack)
 
@@ -88,7 +99,7 @@ class MainWindow(QMainWindow):
         self.act_menu = self._action(self.go_to_menu)
         self.act_new = self._action(self.new_game_dialog, QKeySequence.StandardKey.New)
         self.act_save = self._action(self.save_dialog, QKeySequence.StandardKey.Save)
-        self.act_load = self._action(self.load_dialog, QKeySequence.StandardKey.Open)
+        self.act_load = self._action(self.show_load_screen, QKeySequence.StandardKey.Open)
         self.act_undo = self._action(self.controller.undo, QKeySequence.StandardKey.Undo)
         self.act_cancel_order = self._action(self.controller.cancel_order, QKeySequence("Esc"))
         self.act_fit = self._action(self.fit_table, QKeySequence("F"))
@@ -110,8 +121,9 @@ class MainWindow(QMainWindow):
         # wiring --------------------------------------------------------------------------------
         s = self.start_screen
         s.newGameRequested.connect(self.new_game_dialog)
+        s.tutorialRequested.connect(self.open_tutorial)
         s.continueRequested.connect(self.continue_game)
-        s.loadRequested.connect(self.load_dialog)
+        s.loadRequested.connect(self.show_load_screen)
         s.rulesRequested.connect(self.rules_dialog)
         s.settingsRequested.connect(self.settings_dialog)
         s.quitRequested.connect(self.close)
@@ -119,6 +131,14 @@ class MainWindow(QMainWindow):
         self.scoring.backToTableRequested.connect(self.show_table_page)
         self.scoring.newGameRequested.connect(self.new_game_dialog)
         self.scoring.menuRequested.connect(self.go_to_menu)
+        ls = self.load_screen
+        ls.openRequested.connect(self.load_file)
+        ls.openFileRequested.connect(self.load_dialog)
+        ls.backRequested.connect(self.leave_load_screen)
+        # the picture of the table for the load screen, after the table settles
+        self._thumbnailed: Path | None = None
+        self._thumb_timer = QTimer(self, singleShot=True, interval=THUMBNAIL_DELAY_MS)
+        self._thumb_timer.timeout.connect(self.write_thumbnail)
         c = self.controller
         c.changed.connect(self.refresh)
         c.handoffRequested.connect(self._on_handoff)
@@ -167,6 +187,10 @@ class MainWindow(QMainWindow):
             self.table = table
             if hasattr(table, "actionChosen"):
                 table.actionChosen.connect(self._on_action_chosen)
+            if hasattr(table, "rulesRequested"):  # "?" of the prompt bar
+                table.rulesRequested.connect(self.show_rules)
+            if hasattr(table, "glossaryRequested"):  # a keyword of a card
+                table.glossaryRequested.connect(self.show_glossary)
             self.log_panel.idsHovered.connect(self._highlight_ids)
             self._apply_table_settings()
         return self.table
@@ -198,11 +222,12 @@ class MainWindow(QMainWindow):
     # --- pages -------------------------------------------------------------------------------
 
     def go_to_menu(self) -> None:
+        self.write_thumbnail()
         info = self.store.resumable()
         if info is not None:
             self.start_screen.set_resume(_("Interrupted game: {states}, saved {when}").format(
                 states=", ".join(state_name(s) for s in info.states),
-                when=info.label().split(" — ")[0]))
+                when=info.when()))
         else:
             self.start_screen.set_resume(None)
         self.stack.setCurrentWidget(self.start_screen)
@@ -219,7 +244,27 @@ class MainWindow(QMainWindow):
     def current_page(self) -> str:
         page = self.stack.currentWidget()
         return {self.start_screen: "start", self.game_page: "table", self.handoff: "handoff",
-                self.scoring: "scoring"}.get(page, "?")
+                self.scoring: "scoring", self.load_screen: "load"}.get(page, "?")
+
+    def show_load_screen(self) -> None:
+        """The list of saves (``ui/load_screen.py``); "Back" returns to this page."""
+        self.write_thumbnail()  # the game in progress is listed with its picture
+        if self.stack.currentWidget() is not self.load_screen:
+            self._page_before_load = self.stack.currentWidget()
+        self.load_screen.refresh()
+        self.stack.setCurrentWidget(self.load_screen)
+        self.log_dock.hide()
+        self._update_actions()
+
+    def leave_load_screen(self) -> None:
+        """Back to the page the load screen was opened from, redrawn: a bot may have moved
+        meanwhile (the load screen stays up while the game goes on under it)."""
+        page = self._page_before_load
+        if page is self.start_screen or self.controller.game is None:
+            self.go_to_menu()
+            return
+        self.stack.setCurrentWidget(self.scoring if page is self.scoring else self.game_page)
+        self.refresh()
 
     # --- starting and loading games ------------------------------------------------------------
 
@@ -247,6 +292,7 @@ class MainWindow(QMainWindow):
                                    dialog.seats())
 
     def start_new_game(self, states, seed=None, options=None, seats=None) -> bool:
+        self.write_thumbnail()  # the game left behind keeps the picture of its last position
         try:
             self.ensure_table()
         except Exception as err:
@@ -266,6 +312,10 @@ class MainWindow(QMainWindow):
             return False
         return True
 
+    def open_tutorial(self):
+        from .tutorial import open_tutorial
+        return open_tutorial(self)
+
     def continue_game(self) -> bool:
         info = self.store.resumable()
         if info is None:
@@ -274,6 +324,7 @@ class MainWindow(QMainWindow):
         return self.load_file(info.path)
 
     def load_dialog(self) -> None:
+        """"Open file…": a save from any folder, with the file dialog."""
         path, _filter = QFileDialog.getOpenFileName(
             self, _("Load game"), str(self.store.ensure()), _("Saved games (*.json)"))
         if path:
@@ -281,6 +332,7 @@ class MainWindow(QMainWindow):
 
     def load_file(self, path: Path) -> bool:
         """Load a save; a bad file is refused with a message and nothing else changes."""
+        self.write_thumbnail()  # the game left behind keeps the picture of its last position
         try:
             self.ensure_table()
         except Exception as err:
@@ -288,10 +340,15 @@ class MainWindow(QMainWindow):
                               .format(error=err))
             return False
         from ..engine import SaveError
+        from_list = self.stack.currentWidget() is self.load_screen
+        if from_list:  # the loaded game shows itself (refresh keeps the load screen up)
+            self.stack.setCurrentWidget(self.game_page)
         try:
             self.controller.load(Path(path))
         except SaveError as err:
-            self.show_message(_("The save cannot be opened"), str(err))
+            if from_list:
+                self.stack.setCurrentWidget(self.load_screen)
+            self.show_message(_("The save cannot be opened"), save_error_text(err))
             return False
         return True
 
@@ -315,7 +372,32 @@ class MainWindow(QMainWindow):
                               .format(error=err.strerror or err))
             return False
         self.statusBar().showMessage(_("Saved: {path}").format(path=path), 5000)
+        if Path(path).parent.resolve() == self.store.directory.resolve():
+            self._write_thumbnail_of(Path(path))  # only the save folder has thumbnails
         return True
+
+    # --- thumbnails ----------------------------------------------------------------------------
+
+    def write_thumbnail(self) -> Path | None:
+        """Cache the picture of the table for the newest autosave (when the table shows
+        the position it holds and it has no picture yet)."""
+        self._thumb_timer.stop()
+        path = self.controller.last_autosave
+        if path is None or path == self._thumbnailed or self.table is None:
+            return None
+        if self.controller.pending_handoff is not None:
+            return None  # the table still shows the previous player's view
+        self._thumbnailed = path
+        return self._write_thumbnail_of(path)
+
+    def _write_thumbnail_of(self, path: Path) -> Path | None:
+        if self.table is None:
+            return None
+        try:
+            return self.store.write_thumbnail(path, png_bytes(table_thumbnail(self.table)))
+        except Exception as err:  # a missing picture must never stop the game
+            log.warning("the thumbnail of %s could not be written: %s", path, err)
+            return None
 
     # --- dialogs -------------------------------------------------------------------------------
 
@@ -325,11 +407,29 @@ class MainWindow(QMainWindow):
         self.settings_dlg = dialog
         return dialog
 
-    def rules_dialog(self) -> RulesDialog:
-        dialog = RulesDialog(self)
-        dialog.open()
-        self.rules_dlg = dialog
-        return dialog
+    def rules_dialog(self) -> RulesWindow:
+        """The rules reference (one window, kept open beside the table), at its contents."""
+        window = self.rules_window()
+        window.show_rule(())
+        return window
+
+    def rules_window(self) -> RulesWindow:
+        """The one rules window of this main window (made on first use)."""
+        if self.rules_dlg is None:
+            self.rules_dlg = RulesWindow(self)
+        return self.rules_dlg
+
+    def show_rules(self, rule_ids) -> RulesWindow:
+        """Open the reference at the rule behind the current decision (the "?")."""
+        window = self.rules_window()
+        window.show_rule(rule_ids)
+        return window
+
+    def show_glossary(self, entry_id: str) -> RulesWindow:
+        """Open the glossary at ``entry_id`` (a keyword of a card)."""
+        window = self.rules_window()
+        window.show_entry(entry_id)
+        return window
 
     def about_dialog(self) -> AboutDialog:
         dialog = AboutDialog(self)
@@ -366,6 +466,8 @@ class MainWindow(QMainWindow):
     def _on_action_chosen(self, action) -> None:
         # Ending a turn is confirmed on the prompt bar ("End turn" / "Take back"); a dialog
         # only where it protects something: giving up an order before using it.
+        if self.tutorial is not None and not self.tutorial.allows(action):
+            return  # the tutorial waits for another click (its hint says which)
         if self.settings.confirm_pass and self.controller.wastes_order(action):
             self.confirm(_("Skip the order?"),
                          _("You have not used this order yet. Skip it and lose it for this "
@@ -375,6 +477,8 @@ class MainWindow(QMainWindow):
         self.controller.choose(action)
 
     def _on_handoff(self, player: str) -> None:
+        if self.stack.currentWidget() is self.load_screen:
+            return  # shown when the player goes back (leave_load_screen)
         self.handoff.show_player(player)
         self.stack.setCurrentWidget(self.handoff)
         self.log_panel.set_entries(self.controller.visible_log())
@@ -399,9 +503,13 @@ class MainWindow(QMainWindow):
             return
         entries = c.visible_log()
         self.log_panel.set_entries(entries)
+        # the load screen stays up while a bot moves under it: everything is redrawn, no
+        # page is switched (leave_load_screen shows the right one)
+        listing = self.stack.currentWidget() is self.load_screen
         if c.pending_handoff is not None:
             self.handoff.show_player(c.pending_handoff)
-            self.stack.setCurrentWidget(self.handoff)
+            if not listing:
+                self.stack.setCurrentWidget(self.handoff)
         else:
             view = c.current_view()
             table = self.ensure_table()
@@ -413,9 +521,12 @@ class MainWindow(QMainWindow):
                 log.exception("the table failed to draw the view")
                 self.statusBar().showMessage(_("The table failed to draw: {error}")
                                              .format(error=err), 10000)
-            if not (c.game.is_over and self.stack.currentWidget() is self.scoring):
+            if not (c.game.is_over and self.stack.currentWidget() is self.scoring) \
+                    and not listing:
                 self.stack.setCurrentWidget(self.game_page)
-        self.log_dock.show()
+            if c.last_autosave is not None and c.last_autosave != self._thumbnailed:
+                self._thumb_timer.start()
+        self.log_dock.setVisible(not listing)
         self._update_status()
         self._update_actions()
 
@@ -492,6 +603,7 @@ class MainWindow(QMainWindow):
             self.go_to_menu()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.write_thumbnail()
         self.settings.set_value("window/geometry", self.saveGeometry())
         self.controller.shut_down()
         super().closeEvent(event)

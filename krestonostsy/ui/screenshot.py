@@ -2,7 +2,11 @@
 rendered as the current player sees it, saved as PNG — offscreen, then exit.
 
 ``--screen`` picks another screen (for reviewing the UI): ``table`` (default), ``window``
-(the whole main window), ``start``, ``newgame``, ``settings``, ``handoff``, ``scoring``.
+(the whole main window), ``start``, ``newgame``, ``settings``, ``handoff``, ``scoring``,
+``load`` (the load screen with a few sample saves, one of them damaged), ``tutorial``
+(the window at the tutorial's step number ``--steps``, counted from 0), ``rules`` (the
+rules reference opened by the "?" at the first decision of the game) and ``glossary``
+(the glossary opened at "rout", as from a card's keywords).
 """
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ import os
 import random
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 LINEUPS = {
@@ -18,7 +23,7 @@ LINEUPS = {
     4: ["jerusalem", "tripoli", "edessa", "antioch"],
 }
 SCREENS = ("table", "battle", "round", "window", "start", "newgame", "settings", "handoff",
-           "scoring")
+           "scoring", "load", "tutorial", "rules", "glossary")
 # screens of the table with a notice: the game is played on to the next one of them
 NOTICE_ENDS = {
     "battle": lambda game, keys: "battle_won" in keys and game.s.get("battle") is None,
@@ -66,7 +71,7 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
                     screen: str = "table", table_factory=None) -> Path:
     if "QT_QPA_PLATFORM" not in os.environ:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    from PySide6.QtCore import QSettings, QSize, Qt
+    from PySide6.QtCore import QCoreApplication, QEvent, QSettings, QSize, Qt
     from PySide6.QtWidgets import QApplication
 
     from .. import i18n
@@ -84,7 +89,8 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
     w, h = size
 
     game = Game.new(LINEUPS[players], seed=seed)
-    play_random(game, steps, seed)
+    if screen != "tutorial":  # there ``steps`` is the tutorial's step
+        play_random(game, steps, seed)
     player = game.decision.player if game.decision is not None else None
     if player not in LINEUPS[players]:
         player = None
@@ -147,20 +153,87 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
             window.controller.pending_handoff = None
             window.controller.viewer = player
             window.refresh()
+    elif screen == "tutorial":
+        from .tutorial import SETTING, lesson
+        script = lesson()
+        settings.set_value(SETTING, script.steps[max(0, min(steps, len(script.steps) - 1))].id)
+        window.auto_confirm = True  # resume at that step without asking
+        window.open_tutorial()
+        for _ in range(5):
+            app.processEvents()
+        window.tutorial._place()  # once the table has its final size
+    elif screen == "load":
+        fill_sample_saves(window, lang)
+        window.show_load_screen()
     elif screen in ("newgame", "settings"):
         dialog = window.new_game_dialog() if screen == "newgame" else window.settings_dialog()
         app.processEvents()
         dialog.adjustSize()
         widget = dialog
+    elif screen in ("rules", "glossary"):
+        from ..engine.prompt_rules import rules_of
+        if screen == "rules":
+            widget = window.show_rules(rules_of(game.decision.prompt) if game.decision else ())
+        else:
+            widget = window.show_glossary("rout")
+        widget.resize(w, h)
+        for _ in range(3):
+            app.processEvents()
+        widget._scroll_to_focus()
     for _ in range(5):
         app.processEvents()
     image = widget.grab().toImage()
     window.close()
+    window.deleteLater()  # its table's items go with it (a test counts the live ones)
     if not image.save(str(out)):
         raise OSError(f"cannot write {out}")
     tmp.cleanup()
     QApplication.processEvents()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
     return out
+
+
+# The sample saves of the load screen's screenshot: (line-up, seed, random actions, seats,
+# manual save name by language or None for an autosave, with a thumbnail).
+SAMPLE_SAVES = (
+    (LINEUPS[4], 11, 400, {"tripoli": "normal", "edessa": "hard", "antioch": "easy"},
+     None, True),
+    (LINEUPS[2], 5, 150, {"tripoli": "expert"},
+     {"ru": "Осада Эдессы", "en": "Siege of Edessa"}, True),
+    (LINEUPS[3], 8, 60, {}, None, False),
+)
+
+
+def fill_sample_saves(window, lang: str) -> None:
+    """A few saves in the window's (temporary) save folder for the load screen's
+    screenshot: two autosaves of different games, a named save, one without a thumbnail
+    (the placeholder is drawn) and one damaged file (listed with the reason)."""
+    from ..engine import Game
+    from .load_screen import png_bytes, table_thumbnail
+    from .saves import new_game_id, write_save
+
+    store = window.store
+    store.ensure()
+    table = window.ensure_table()
+    for states, seed, steps, seats, names, picture in SAMPLE_SAVES:
+        game = Game.new(states, seed=seed)
+        play_random(game, steps, seed)
+        kinds = {s: seats.get(s, "human") for s in states}
+        if names is None:
+            path = store.autosave(game, kinds, game_id=new_game_id())
+        else:
+            path = write_save(store.directory / f"{names[lang]}.json", game, kinds,
+                              game_id=new_game_id())
+        if picture:
+            player = game.decision.player if game.decision is not None else None
+            player = player if player in states else states[0]
+            table.show_view(game.view(player), [], player)
+            store.write_thumbnail(path, png_bytes(table_thumbnail(table)))
+    damaged = store.directory / "game-jerusalem-tripoli-20260101-120000.json"
+    damaged.write_text('{"format_version": 2, "game": "krestonostsy", "setup": {"states": '
+                       '["jerus', encoding="utf-8")
+    yesterday = time.time() - 86_400
+    os.utime(damaged, (yesterday, yesterday))  # listed by the date of the file: last
 
 
 def _sample_result(states) -> dict:

@@ -4,11 +4,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QFont, QLinearGradient, QPainter, QPen
 from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
     QLabel,
     QPushButton,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -19,6 +16,7 @@ from ..i18n import _
 
 class StartScreen(QWidget):
     newGameRequested = Signal()
+    tutorialRequested = Signal()
     continueRequested = Signal()
     loadRequested = Signal()
     rulesRequested = Signal()
@@ -43,6 +41,7 @@ class StartScreen(QWidget):
         self.subtitle.setFont(sub)
 
         self.new_button = self._button("newGame", self.newGameRequested)
+        self.tutorial_button = self._button("tutorial", self.tutorialRequested)
         self.continue_button = self._button("continue", self.continueRequested)
         self.resume_label = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True)
         self.resume_label.setObjectName("resumeInfo")
@@ -53,7 +52,7 @@ class StartScreen(QWidget):
 
         column = QVBoxLayout()
         column.setSpacing(10)
-        for w in (self.new_button, self.continue_button, self.resume_label, self.load_button,
+        for w in (self.new_button, self.tutorial_button, self.continue_button, self.resume_label, self.load_button,
                   self.rules_button, self.settings_button, self.quit_button):
             # the caption takes the whole width (a word-wrapped label given only its
             # size hint is clipped to one line's height); the buttons are centred
@@ -104,6 +103,7 @@ class StartScreen(QWidget):
         self.subtitle.setText(_("The Levant after the First Crusade: four states, "
                                 "one Holy Land"))
         self.new_button.setText(_("New game"))
+        self.tutorial_button.setText(_("Tutorial"))
         self.continue_button.setText(_("Continue"))
         self.load_button.setText(_("Load game…"))
         self.rules_button.setText(_("Rules reference"))
@@ -126,68 +126,3 @@ class StartScreen(QWidget):
         p.drawRect(int(c.x() - arm / 2), int(c.y() - size / 2), int(arm), int(size))
         p.drawRect(int(c.x() - size / 2), int(c.y() - size * 0.22), int(size), int(arm))
         p.end()
-
-
-class RulesDialog(QDialog):
-    """A short reference of the round and the scoring, in the current language."""
-
-    def __init__(self, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.setObjectName("rulesDialog")
-        self.resize(720, 640)
-        self.text = QTextBrowser(openExternalLinks=False)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
-        self.close_button = buttons.button(QDialogButtonBox.StandardButton.Close)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.text)
-        layout.addWidget(buttons)
-        self.retranslate()
-        i18n.add_listener(self._on_language)
-
-    def _on_language(self, _lang: str) -> None:
-        self.retranslate()
-
-    def retranslate(self) -> None:
-        self.setWindowTitle(_("Rules reference"))
-        self.close_button.setText(_("Close"))
-        parts = [
-            "<h2>" + _("A round") + "</h2>",
-            "<ol>",
-            "<li><b>" + _("Events") + ".</b> " + _(
-                "Reveal an event; the Saracens raid the cities they threaten.") + "</li>",
-            "<li><b>" + _("Planning") + ".</b> " + _(
-                "In turn order (by sanctity) each state places its order tokens on the "
-                "cross: in an inner cell for a basic order, in an outer cell for an "
-                "enhanced one that acts next round.") + "</li>",
-            "<li><b>" + _("Activation") + ".</b> " + _(
-                "The orders are carried out sector by sector: build, prayer, muster, "
-                "march.") + "</li>",
-            "<li><b>" + _("Income") + ".</b> " + _(
-                "Cities pay coins, governors pay influence, goods are restored and the "
-                "markets are refilled.") + "</li>",
-            "</ol>",
-            "<h2>" + _("Orders") + "</h2>",
-            "<ul>",
-            "<li><b>" + _("Build") + ":</b> " + _(
-                "buy a building, raise a city's level, take a governor.") + "</li>",
-            "<li><b>" + _("Prayer") + ":</b> " + _(
-                "move along the sanctity track, gain rescripts, train and move "
-                "bishops.") + "</li>",
-            "<li><b>" + _("Muster") + ":</b> " + _(
-                "add units to your cities and take tactic cards.") + "</li>",
-            "<li><b>" + _("March") + ":</b> " + _(
-                "move units and attack Saracen or rival cities.") + "</li>",
-            "</ul>",
-            "<h2>" + _("End of the game") + "</h2>",
-            "<p>" + _(
-                "The game ends at the end of a round in which a state controls 4 cities "
-                "(hegemony), has 5 holy lands (righteousness), has lost its last city, "
-                "or when the event deck runs out after round 6.") + "</p>",
-            "<p>" + _(
-                "Score: influence gained during the game, plus the bull, 8 for hegemony, "
-                "8 for righteousness and 1 per 4 coins. Ties go to the state that met more "
-                "of those two conditions, then to the one further ahead in sanctity.")
-            + "</p>",
-        ]
-        self.text.setHtml("\n".join(parts))

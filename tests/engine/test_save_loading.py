@@ -84,3 +84,26 @@ def test_a_save_without_a_digest_loads_but_is_not_verified():
 def test_a_huge_save_is_refused_before_parsing():
     with pytest.raises(SaveError, match="too large"):
         Game.from_json(b" " * (MAX_SAVE_BYTES + 1))
+
+
+@pytest.mark.parametrize("payload, key, params, sentence", [
+    ('{"format_version": 2, "setup": {"sta', "bad_json",
+     {"line": 1, "column": 33, "detail": "Unterminated string starting at"},
+     "the save is damaged: not valid JSON at line 1, column 33 "
+     "(Unterminated string starting at)"),
+    (_with(["format_version"], 9), "newer", {"version": 9, "current": 2},
+     "the save was made by a newer version of the game (save format 9, this version reads "
+     "up to 2); update the game to open it"),
+    (_with(["actions", 3, "kind"], 1), "illegal_action", {"step": 4, "total": 40},
+     "the save does not replay: action 4 of 40 is not legal ("),
+])
+def test_a_save_error_is_a_key_with_parameters_and_its_english_sentence(payload, key, params,
+                                                                        sentence):
+    """The UI translates the key; ``str(err)`` stays the English sentence the CLI prints."""
+    with pytest.raises(SaveError) as caught:
+        Game.from_json(payload)
+    err = caught.value
+    assert isinstance(err, ValueError) and err.key == key
+    assert params.items() <= {k: v for k, v in err.params.items()
+                              if not isinstance(v, Exception)}.items()
+    assert str(err).startswith(sentence)

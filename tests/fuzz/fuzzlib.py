@@ -177,8 +177,9 @@ def _data_mutations():
 
 def _load_everywhere(raw: bytes, tmp: Path) -> tuple[str, Game | None]:
     """Load ``raw`` through Game.from_json and the UI's read_save; 'refused', 'loaded' or
-    'crash:<what>'. Both must agree."""
-    from krestonostsy.ui.saves import read_save
+    'crash:<what>'. Both must agree. The load screen's ``read_summary`` must never raise,
+    and must give a reason whenever it lists the file as unreadable."""
+    from krestonostsy.ui.saves import read_save, read_summary
     try:
         game = Game.from_json(raw)
         engine = "loaded"
@@ -199,12 +200,19 @@ def _load_everywhere(raw: bytes, tmp: Path) -> tuple[str, Game | None]:
         return f"crash: read_save {type(err).__name__}: {str(err)[:120]}", None
     if ui != engine and not (engine == "loaded" and ui == "refused"):
         return f"crash: loaders disagree (engine {engine}, ui {ui})", None
+    try:
+        info = read_summary(path)
+    except BaseException as err:  # noqa: BLE001
+        return f"crash: read_summary {type(err).__name__}: {str(err)[:120]}", None
+    if info.error is not None and not info.error.strip():
+        return "crash: read_summary empty reason", None
     return engine, game
 
 
-def fuzz_saves(seed: int, seconds: float, verbose: bool = True) -> Counter:
-    """Real saves mutated in ≥ 25 ways, loaded by the engine and the UI loader."""
-    from krestonostsy.ui.saves import save_dict
+def fuzz_saves(seed: int, seconds: float, verbose: bool = True, at_least: int = 0) -> Counter:
+    """Real saves mutated in ≥ 25 ways, loaded by the engine and the UI loader; runs for
+    ``seconds`` and at least ``at_least`` mutations (so a loaded machine cannot starve a test)."""
+    from krestonostsy.ui.saves import save_dict, save_text
     rnd = random.Random(seed)
     counts: Counter = Counter()
     text_muts, data_muts = _text_mutations(), _data_mutations()
@@ -212,13 +220,13 @@ def fuzz_saves(seed: int, seconds: float, verbose: bool = True) -> Counter:
     tmp = Path(tempfile.mkdtemp(prefix="krestonostsy-fuzz-"))
     kinds = set()
     try:
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline or counts["mutations"] < at_least:
             for g in positions(rnd, 1, per_game=3):
                 original = save_dict(g, {s: "human" for s in g.setup["states"]})
                 for _ in range(6):
                     if rnd.random() < 0.3:
                         name, mut = rnd.choice(text_muts)
-                        raw = mut(json.dumps(original).encode(), rnd)
+                        raw = mut(save_text(original).encode(), rnd)  # as written
                     else:
                         name, mut = rnd.choice(data_muts)
                         raw = json.dumps(mut(json.loads(json.dumps(original)), rnd)).encode()
@@ -233,7 +241,7 @@ def fuzz_saves(seed: int, seconds: float, verbose: bool = True) -> Counter:
                     counts[outcome if outcome.startswith(("crash", "corrupt")) else outcome] += 1
                     if outcome.startswith(("crash", "corrupt")) and verbose:
                         print(f"  FAULT after '{name}': {outcome}", file=sys.stderr)
-                if time.monotonic() > deadline:
+                if time.monotonic() > deadline and counts["mutations"] >= at_least:
                     break
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -296,13 +304,14 @@ def _is_legal(candidate, legal: tuple) -> bool:
                for a in legal)
 
 
-def fuzz_actions(seed: int, seconds: float, verbose: bool = True) -> Counter:
+def fuzz_actions(seed: int, seconds: float, verbose: bool = True, at_least: int = 0) -> Counter:
     """Malformed and illegal actions at positions of many games: each must be refused with
-    IllegalAction, and the game must be byte-identical afterwards."""
+    IllegalAction, and the game must be byte-identical afterwards. Runs for ``seconds`` and
+    at least ``at_least`` actions."""
     rnd = random.Random(seed)
     counts: Counter = Counter()
     deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline or counts["actions"] < at_least:
         for g in positions(rnd, 1, per_game=4):
             if g.is_over:
                 continue
@@ -327,7 +336,7 @@ def fuzz_actions(seed: int, seconds: float, verbose: bool = True) -> Counter:
                         print(f"  FAULT {outcome} for {bad!r:.120}", file=sys.stderr)
                     g = Game.from_json(g.to_json()) if outcome.startswith("crash") else g
                     before = fingerprint(g)
-            if time.monotonic() > deadline:
+            if time.monotonic() > deadline and counts["actions"] >= at_least:
                 break
     if verbose:
         print("action fuzzer:", dict(counts))
@@ -422,9 +431,14 @@ def _content_mutations():
     ]
 
 
-def fuzz_content(seed: int, seconds: float, verbose: bool = True, workers: int = 1) -> Counter:
+def fuzz_content(seed: int, seconds: float, verbose: bool = True, workers: int = 1,
+                 min_files: int = 0) -> Counter:
     """Mutated copies of the shipped YAML, each validated (and, if accepted, played) in a
-    child process, so a crash or a segfault is counted, not suffered."""
+    child process, so a crash or a segfault is counted, not suffered.
+
+    Runs for ``seconds`` but always tries at least ``min_files`` mutations: on a loaded
+    machine one child process can take the whole time budget, and a test must not then
+    fail for having tried too few."""
     rnd = random.Random(seed)
     counts: Counter = Counter()
     src = data_dir()
@@ -433,7 +447,7 @@ def fuzz_content(seed: int, seconds: float, verbose: bool = True, workers: int =
     deadline = time.monotonic() + seconds
     root = Path(tempfile.mkdtemp(prefix="krestonostsy-fuzz-content-"))
     try:
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline or counts["files"] < min_files:
             work = root / "data"
             if work.exists():
                 shutil.rmtree(work)

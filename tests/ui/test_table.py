@@ -203,7 +203,8 @@ def test_language_colour_blind_speed_and_highlight(table):
 # --- animations between views and the hover preview of cards -----------------------------------
 
 def _unit_move(view: dict):
-    """A copy of ``view`` where one unit went from a city to an adjacent one."""
+    """A copy of ``view`` where one unit marched from a city to an adjacent one, and the
+    engine's log entry that says so."""
     import copy
 
     from krestonostsy.ui.table import labels
@@ -216,7 +217,9 @@ def _unit_move(view: dict):
                 cv["units"][owner] = n - 1
                 du = after["cities"].setdefault(dst, {}).setdefault("units", {})
                 du[owner] = (du.get(owner) or 0) + 1
-                return after
+                entry = ("units_marched", {"player": owner, "frm": cid, "city": dst, "n": 1},
+                         None)
+                return after, entry
     raise AssertionError("no units on the map")
 
 
@@ -224,18 +227,21 @@ def test_instant_speed_runs_no_animation(table):
     game = Game.new(LINEUPS[3], seed=4)
     p = game.decision.player
     view = game.view(p)
-    table.show_view(view, _legal(game, p), p)
-    table.show_view(_unit_move(view), [], p)
+    log = game.log_for(p)
+    table.show_view(view, _legal(game, p), p, log)
+    after, entry = _unit_move(view)
+    table.show_view(after, [], p, [*log, entry])
     assert animation.active() == []
     assert not any(isinstance(it, TableItem) and not it.acceptHoverEvents()
                    and not it.key for it in table.scene().items() if it.opacity() < 1)
 
 
-def test_normal_speed_animates_a_unit_change_through_the_helper(table, monkeypatch):
+def test_normal_speed_animates_a_logged_march_through_the_helper(table, monkeypatch):
     game = Game.new(LINEUPS[3], seed=4)
     p = game.decision.player
     view = game.view(p)
-    table.show_view(view, [], p)
+    log = game.log_for(p)
+    table.show_view(view, [], p, log)
     calls = []
     for name in ("travel", "ripple"):
         real = getattr(animation, name)
@@ -244,8 +250,11 @@ def test_normal_speed_animates_a_unit_change_through_the_helper(table, monkeypat
     animation.set_speed("normal")
     targets_before = sorted(t for it in table.scene().items() if isinstance(it, TableItem)
                             for t in it.targets)
-    table.show_view(_unit_move(view), [], p)
-    assert "travel" in calls
+    after, entry = _unit_move(view)
+    if entry[1]["player"] == p:  # the viewer's own march is not replayed to them
+        entry = (entry[0], {**entry[1], "player": "automa"}, None)
+    table.show_view(after, [], p, [*log, entry])
+    assert calls == ["travel"], "the march the log tells of, and nothing guessed"
     assert animation.active()  # running, the GUI thread was not blocked
     targets_after = sorted(t for it in table.scene().items() if isinstance(it, TableItem)
                            for t in it.targets)
@@ -317,15 +326,23 @@ def test_what_another_player_did_is_marked_until_the_viewer_acts(table):
     game = Game.new(LINEUPS[2], seed=6)
     first = game.decision.player
     other = next(p for p in LINEUPS[2] if p != first)
-    table.show_view(game.view(other), [], other)  # the other player looks at the table
+    table.show_view(game.view(other), [], other, game.log_for(other))  # the other looks
     assert not [it for it in table.scene().items() if isinstance(it, TableItem) and it.last]
     while game.decision.player == first:  # the first player moves
         game.apply(_legal(game, first)[0])
     p = game.decision.player
-    table.show_view(game.view(p), _legal(game, p), p)
+    table.show_view(game.view(p), _legal(game, p), p, game.log_for(p))
     marked = [it.key for it in table.scene().items() if isinstance(it, TableItem) and it.last]
     assert marked, "the first player's move is marked on the other's table"
     assert len(marked) < 20
+    table.show_view(game.view(p), _legal(game, p), p, game.log_for(p))  # drawn again
+    assert [it.key for it in table.scene().items()
+            if isinstance(it, TableItem) and it.last] == marked, "marked until the viewer acts"
+    n = len(game.log)
     game.apply(_legal(game, p)[0])  # the viewer acts: the marks go
-    table.show_view(game.view(p), _legal(game, p), p)
-    assert not [it for it in table.scene().items() if isinstance(it, TableItem) and it.last]
+    table.show_view(game.view(p), _legal(game, p), p, game.log_for(p))
+    now = [it.key for it in table.scene().items() if isinstance(it, TableItem) and it.last]
+    assert not set(now) & set(marked)
+    # what is marked now is what the others (the automa) did in answer
+    assert all(k.startswith("piece:order:automa:") for k in now), now
+    assert bool(now) == any(e[1].get("player") == "automa" for e in game.log[n:])

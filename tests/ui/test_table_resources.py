@@ -44,7 +44,7 @@ def _show(table, game: Game) -> None:
     p = game.decision.player if game.decision is not None else None
     p = p if p in FOUR else FOUR[0]
     legal = list(game.decision.actions) if game.decision and game.decision.player == p else []
-    table.show_view(game.view(p), legal, p)
+    table.show_view(game.view(p), legal, p, game.log_for(p))  # the log: what to animate
 
 
 def test_hundreds_of_actions_keep_items_and_animations_bounded(table, fast_animations):

@@ -507,3 +507,71 @@ def test_no_table_text_is_cut_at_1280x800(table, lang_ru, monkeypatch):
             blocks.clear()
         game.apply(rng.choice(game.legal_actions()))
     assert not problems, "\n".join(sorted(problems)[:40])
+
+
+# --- the reasons a save is refused ---------------------------------------------------------
+
+SAVE_ERROR_SOURCES = [ENGINE / "saves.py", ENGINE.parent / "ui" / "saves.py"]
+
+
+def _raised_save_error_keys() -> set[str]:
+    """The keys the sources raise: the first argument of every ``_fail(...)`` and
+    ``SaveError(...)`` call, and the keys a ``setup`` field check returns (read from the
+    code; a key built any other way fails here with its line)."""
+    keys, unknown = set(), []
+    for path in SAVE_ERROR_SOURCES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in (
+                    "_fail", "SaveError") and node.args:
+                arg = node.args[0]
+                if isinstance(arg, ast.BoolOp):  # check(None) or "setup_missing"
+                    arg = arg.values[-1]
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    keys.add(arg.value)
+                elif not isinstance(arg, ast.Name):  # a name: a check's result, below
+                    unknown.append(f"{path.name}:{node.lineno}")
+            elif isinstance(node, ast.FunctionDef) and node.name.startswith("_check_") \
+                    and path.name == "saves.py" and path.parent == ENGINE:
+                keys |= {r.value.value for r in ast.walk(node) if isinstance(r, ast.Return)
+                         and isinstance(r.value, ast.Constant) and r.value.value}
+    assert not unknown, f"save error keys not read from the code at {unknown}"
+    return keys
+
+
+def test_every_save_error_key_raised_is_in_the_table_and_every_entry_is_raised():
+    from krestonostsy.engine.errors import SAVE_ERRORS
+    raised = _raised_save_error_keys()
+    assert {"bad_json", "illegal_action", "digest_mismatch", "unknown_scenario",
+            "setup_options", "summary_round"} <= raised  # the reader sees every kind
+    assert raised == set(SAVE_ERRORS)
+
+
+def test_every_save_error_reads_right_in_russian_and_english():
+    """Each reason has both translations; the Russian one is a Russian sentence (it may
+    leave out a parameter, e.g. the JSON parser's English detail, never add one)."""
+    from krestonostsy.engine.errors import SAVE_ERRORS, SaveError
+    from krestonostsy.ui.saves import save_error_text
+    i18n.reload_catalogs()
+    problems = []
+    for lang in ("ru", "en"):
+        tr = i18n.translator(lang)
+        i18n.set_language(lang)
+        try:
+            for key, template in SAVE_ERRORS.items():
+                fields = set(_fields(template))
+                found = tr.messages.get((None, template))
+                if not isinstance(found, str) or (lang == "ru" and found == template):
+                    problems.append(f"{lang}: no translation of {key!r}")
+                    continue
+                if not set(_fields(found)) <= fields or lang == "en" and \
+                        set(_fields(found)) != fields:
+                    problems.append(f"{lang}: {key!r} has fields {_fields(found)}")
+                    continue
+                text = save_error_text(SaveError(key, **{f: 7 for f in fields}))
+                check = russian_problems if lang == "ru" else english_problems
+                problems += [f"{lang} {key}: {p} in {text!r}" for p in check(text)]
+                if not text[0].isupper() or not text.endswith((".", "»")):
+                    problems.append(f"{lang} {key}: not a sentence: {text!r}")
+        finally:
+            i18n.set_language("ru")
+    assert not problems, "\n".join(problems)

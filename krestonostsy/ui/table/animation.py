@@ -4,8 +4,10 @@
 makes every change immediate (tests, fast replays). Items are moved with
 ``move(item, to)`` / ``fade_in(item)`` / ``slide_in(item, frm)``; short-lived decoration
 items (a unit piece travelling between cities, a ripple on a changed count) are animated
-by ``travel`` / ``ripple`` and removed from their scene when done. Running animations are
-children of one owner object and delete themselves when they stop (``DeleteWhenStopped``):
+by ``travel`` / ``ripple`` and removed from their scene when done. Each takes a
+``delay_ms`` (scaled like the durations): what the others did is shown one move after the
+other (``motion.py``). Running animations are children of one owner object and delete
+themselves when they stop (``DeleteWhenStopped``):
 nothing of a finished animation (its closures, its decoration item) stays alive. They can
 be finished at once with ``finish_all()`` (before the scene changes); ``active()`` lists
 the running ones and ``live()`` counts the animation objects that exist. Highlights are
@@ -60,76 +62,78 @@ def _start(anim: QVariantAnimation) -> QVariantAnimation:
     return anim
 
 
-def move(item, to: QPointF, frm: QPointF | None = None, base_ms: int = BASE_MS):
-    """Slide ``item`` (its ``pos``) from ``frm`` (default: where it is) to ``to``."""
-    ms = duration(base_ms)
-    start = QPointF(frm) if frm is not None else QPointF(item.pos())
-    if ms <= 0 or start == to:
-        item.setPos(to)
-        return None
-    item.setPos(start)
+def _progress(ms: int, delay_ms: int, curve: QEasingCurve.Type, step, done):
+    """An animation of ``ms`` after a wait of ``delay_ms``: ``step(p)`` with the eased
+    progress ``p`` (0 while it waits, 1 at the end), then ``done()``. ``step`` and ``done``
+    are guarded: an item deleted with its scene stops the animation."""
+    delay = max(0, delay_ms)
+    total = ms + delay
+    easing = QEasingCurve(curve)
     anim = _new()
-    anim.setStartValue(start)
-    anim.setEndValue(QPointF(to))
-    anim.setDuration(ms)
-    anim.setEasingCurve(QEasingCurve.Type.InOutCubic)
+    anim.setStartValue(0.0)
+    anim.setEndValue(1.0)
+    anim.setDuration(total)
 
-    def step(value, item=item):
+    def on_value(t) -> None:
+        p = min(1.0, max(0.0, (float(t) * total - delay) / ms))
         try:
-            item.setPos(value)
+            step(easing.valueForProgress(p))
         except RuntimeError:  # the item was deleted with its scene
             anim.stop()
 
-    anim.valueChanged.connect(step)
-    anim.finished.connect(lambda: _safe(item.setPos, to))
+    def on_done() -> None:
+        try:
+            done()
+        except RuntimeError:
+            pass
+    anim.valueChanged.connect(on_value)
+    anim.finished.connect(on_done)
+    on_value(0.0)
     return _start(anim)
 
 
-def fade_in(item, base_ms: int = BASE_MS):
+def move(item, to: QPointF, frm: QPointF | None = None, base_ms: int = BASE_MS,
+         delay_ms: int = 0):
+    """Slide ``item`` (its ``pos``) from ``frm`` (default: where it is) to ``to``, after
+    waiting ``delay_ms`` (scaled by the speed like every duration) where it starts."""
+    ms = duration(base_ms)
+    start = QPointF(frm) if frm is not None else QPointF(item.pos())
+    end = QPointF(to)
+    if ms <= 0 or start == end:
+        item.setPos(end)
+        return None
+    return _progress(ms, duration(delay_ms), QEasingCurve.Type.InOutCubic,
+                     lambda t: item.setPos(start + (end - start) * t),
+                     lambda: item.setPos(end))
+
+
+def fade_in(item, base_ms: int = BASE_MS, delay_ms: int = 0):
     ms = duration(base_ms)
     if ms <= 0:
         item.setOpacity(1.0)
         return None
-    item.setOpacity(0.0)
-    anim = _new()
-    anim.setStartValue(0.0)
-    anim.setEndValue(1.0)
-    anim.setDuration(ms)
-    anim.valueChanged.connect(lambda v: _safe(item.setOpacity, v))
-    return _start(anim)
+    return _progress(ms, duration(delay_ms), QEasingCurve.Type.Linear, item.setOpacity,
+                     lambda: item.setOpacity(1.0))
 
 
-def slide_in(item, frm: QPointF | None = None, base_ms: int = 300):
-    """A card entering its slot: it fades in while sliding from ``frm`` (scene position
-    it came from, e.g. the hand) or from a little above its place."""
+def slide_in(item, frm: QPointF | None = None, base_ms: int = 300, delay_ms: int = 0):
+    """A card entering its slot: it fades in while sliding from ``frm`` (the position it
+    came from, e.g. a market slot) or from a little above its place."""
     ms = duration(base_ms)
     to = QPointF(item.pos())
     if ms <= 0:
         item.setOpacity(1.0)
         return None
     start = QPointF(frm) if frm is not None else to + QPointF(0, -28)
-    anim = _new()
-    anim.setStartValue(0.0)
-    anim.setEndValue(1.0)
-    anim.setDuration(ms)
-    anim.setEasingCurve(QEasingCurve.Type.OutCubic)
 
-    def step(t, item=item):
-        t = float(t)
-        try:
-            item.setPos(start + (to - start) * t)
-            item.setOpacity(0.25 + 0.75 * t)  # never fully transparent: still hit-testable
-        except RuntimeError:  # the item was deleted with its scene
-            anim.stop()
+    def step(t: float) -> None:
+        item.setPos(start + (to - start) * t)
+        item.setOpacity(0.25 + 0.75 * t)  # never fully transparent: still hit-testable
 
-    def done(item=item):
-        _safe(item.setPos, to)
-        _safe(item.setOpacity, 1.0)
-
-    anim.valueChanged.connect(step)
-    anim.finished.connect(done)
-    step(0.0)
-    return _start(anim)
+    def done() -> None:
+        item.setPos(to)
+        item.setOpacity(1.0)
+    return _progress(ms, duration(delay_ms), QEasingCurve.Type.OutCubic, step, done)
 
 
 def _discard_item(item) -> None:
@@ -141,13 +145,13 @@ def _discard_item(item) -> None:
         pass
 
 
-def travel(item, frm: QPointF, to: QPointF, base_ms: int = BASE_MS):
+def travel(item, frm: QPointF, to: QPointF, base_ms: int = BASE_MS, delay_ms: int = 0):
     """Move a throw-away decoration ``item`` (already in a scene) from ``frm`` to ``to`` and
     remove it at the end. At "instant" the item is removed at once."""
     if duration(base_ms) <= 0:
         _discard_item(item)
         return None
-    anim = move(item, to, frm=frm, base_ms=base_ms)
+    anim = move(item, to, frm=frm, base_ms=base_ms, delay_ms=delay_ms)
     if anim is None:
         _discard_item(item)
         return None
@@ -155,30 +159,19 @@ def travel(item, frm: QPointF, to: QPointF, base_ms: int = BASE_MS):
     return anim
 
 
-def ripple(item, base_ms: int = 520):
-    """A brief pulse of a throw-away decoration ``item``: it grows and fades, then is removed."""
+def ripple(item, base_ms: int = 520, delay_ms: int = 0):
+    """A brief pulse of a throw-away decoration ``item``: it grows and fades, then is removed
+    (unseen while it waits for its turn)."""
     ms = duration(base_ms)
     if ms <= 0:
         _discard_item(item)
         return None
-    anim = _new()
-    anim.setStartValue(0.0)
-    anim.setEndValue(1.0)
-    anim.setDuration(ms)
-    anim.setEasingCurve(QEasingCurve.Type.OutQuad)
+    delay = duration(delay_ms)
 
-    def step(t, item=item):
-        t = float(t)
-        try:
-            item.setScale(0.7 + 0.6 * t)
-            item.setOpacity(1.0 - t)
-        except RuntimeError:
-            anim.stop()
-
-    anim.valueChanged.connect(step)
-    anim.finished.connect(lambda: _discard_item(item))
-    step(0.0)
-    return _start(anim)
+    def step(t: float) -> None:
+        item.setScale(0.7 + 0.6 * t)
+        item.setOpacity(1.0 - t if t > 0 or delay == 0 else 0.0)
+    return _progress(ms, delay, QEasingCurve.Type.OutQuad, step, lambda: _discard_item(item))
 
 
 def active() -> list:
@@ -202,10 +195,3 @@ def finish_all() -> None:
         anim.setCurrentTime(anim.duration())
         anim.stop()
         _running.discard(anim)
-
-
-def _safe(fn, *args) -> None:
-    try:
-        fn(*args)
-    except RuntimeError:
-        pass

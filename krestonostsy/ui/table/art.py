@@ -557,3 +557,38 @@ def glow(p: QPainter, path: QPainterPath, colour: QColor, width: float = 6) -> N
                       Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
         p.drawPath(path)
     p.restore()
+
+
+def order_token(p: QPainter, c: QPointF, r: float, owner: str, order: str,
+                enhanced: bool = False) -> None:
+    """An order token of ``owner``: a hexagon of the state's colour with the order's icon
+    on a parchment disc ("boost": a red plus); a gold rim and boss when enhanced."""
+    col = state_colour(owner)
+    p.save()
+    path = QPainterPath()
+    pts = [c + QPointF(r * math.cos(math.pi / 6 + k * math.pi / 3),
+                       r * math.sin(math.pi / 6 + k * math.pi / 3)) for k in range(6)]
+    path.addPolygon(QPolygonF(pts))
+    path.closeSubpath()
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QColor(0, 0, 0, 80))
+    p.drawPath(path.translated(2, 3))
+    p.setBrush(col)
+    p.setPen(QPen(GOLD if enhanced else INK, 3.2 if enhanced else 1.6))
+    p.drawPath(path)
+    if _colour_blind and owner in STATE_PATTERNS:
+        p.setBrush(QBrush(state_ink(owner), STATE_PATTERNS[owner]))
+        p.setOpacity(.35)
+        p.drawPath(path)
+        p.setOpacity(1)
+    p.setPen(QPen(INK, 1))
+    p.setBrush(QColor(PARCHMENT_LIGHT))
+    p.drawEllipse(c, r * .62, r * .62)
+    if order == "boost":
+        text(p, QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), "+", r * 1.2, CRIMSON, bold=True)
+    elif order in ORDER_ICONS:
+        s = r * .9
+        icon(p, ORDER_ICONS[order], QRectF(c.x() - s / 2, c.y() - s / 2, s, s))
+    if enhanced:
+        boss(p, c + QPointF(r * .62, -r * .62), r * .22)
+    p.restore()

@@ -1,7 +1,8 @@
 """Thin graphics items: each draws one piece of the current view and carries its targets.
 
 An item knows nothing of the rules. It is told whether it is a legal target
-(``set_legal``) and whether it was part of the last move (``set_last``); a click on a legal
+(``set_legal``) and whether it was part of the last move (``set_last``, from the engine's
+log: ``motion.py``); a click on a legal
 item is reported to the scene (``TableScene.item_clicked``), which turns it into intents.
 ``texts`` (also in ``data(0)``) lists the words the item shows, so tests and accessibility
 tools can read the table.
@@ -9,10 +10,11 @@ tools can read the table.
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPicture
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPicture, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem
 
 from . import art
@@ -52,6 +54,17 @@ def draw_signature(draw: Callable | None) -> str:
     return repr(parts)
 
 
+class _MeasuringPainter(QPainter):
+    """The painter that measures a drawing (into a ``QPicture``): it records a textured
+    brush (the parchment of the panels) as its plain colour. A picture stores each texture
+    it is given as a PNG, ~0.2 s for one panel, and the texture changes no bound."""
+
+    def setBrush(self, brush, *args) -> None:  # noqa: N802 - Qt's name
+        if isinstance(brush, QBrush) and brush.style() == Qt.BrushStyle.TexturePattern:
+            brush = QBrush(brush.color())
+        super().setBrush(brush, *args)
+
+
 class TableItem(QGraphicsItem):
     """A rectangle (in local coordinates) painted by ``draw(painter, rect)``.
 
@@ -71,7 +84,6 @@ class TableItem(QGraphicsItem):
         self.texts = [str(t) for t in texts if t not in (None, "")]
         self.legal = False
         self.last = False
-        self.changed = False  # changed by another's move since the viewer last acted
         self.hover = False
         self.round_shape = round_shape
         self.radius = radius
@@ -90,6 +102,23 @@ class TableItem(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     # --- geometry -----------------------------------------------------------------------
+
+    @staticmethod
+    def nearest(kept: list[TableItem], place: QPointF) -> TableItem:
+        """Take from ``kept`` (items painting the same picture) the one whose top-left
+        corner lies nearest ``place`` (in the scene) and put it there. Moving an item keeps
+        its cached picture: a table laid out anew (a board moved aside when the viewer
+        changes) repaints only what it shows anew."""
+        def dist(it: TableItem) -> float:
+            d = it.pos() + it._rect.topLeft() - place
+            return abs(d.x()) + abs(d.y())
+        it = kept.pop() if len(kept) == 1 else min(kept, key=dist)
+        if kept and it in kept:
+            kept.remove(it)
+        to = place - it._rect.topLeft()
+        if it.pos() != to:
+            it.setPos(to)
+        return it
 
     def rect(self) -> QRectF:
         return QRectF(self._rect)
@@ -112,7 +141,7 @@ class TableItem(QGraphicsItem):
             self._bounds = self._rect.adjusted(-14 - left, -14 - top, 14 + right, 14 + bottom)
             if self._draw is not None:
                 pic = QPicture()
-                p = QPainter(pic)
+                p = _MeasuringPainter(pic)
                 try:
                     self._draw(p, QRectF(self._rect))
                 except Exception:  # reported when it is painted
@@ -212,16 +241,16 @@ class TableItem(QGraphicsItem):
 
 class Halo(QGraphicsItem):
     """The highlight of a :class:`TableItem`: a glow when it is a legal target (brighter
-    under the mouse), a glow and a dashed outline when it was part of the last move. A child
+    under the mouse), a blue glow, a dashed outline and a dot on its corner when it was
+    part of the last move of the others (on top of the legal glow). A child
     of the item, static (no animation: the window stays idle while it waits), never hit by
-    the mouse, and cached apart from the item's own picture."""
+    the mouse; its picture is shared by every highlight of the same size and look."""
 
     def __init__(self, owner: TableItem):
         super().__init__(owner)
         self.owner = owner
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setAcceptHoverEvents(False)
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         return self.owner.rect().adjusted(-14, -14, 14, 14)
@@ -230,18 +259,53 @@ class Halo(QGraphicsItem):
         return QPainterPath()  # clicks and hover go to the item underneath
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        """The highlight's picture, made once for each size, look and zoom (all the market
+        cards share one): a new legal target costs a blit, not a glow drawn anew."""
         o = self.owner
+        bounds = self.boundingRect()
+        t = p.worldTransform()
+        dpr = p.device().devicePixelRatioF() if p.device() is not None else 1.0
+        scale = max(abs(t.m11()), abs(t.m12())) * dpr
+        key = (o.round_shape, o.radius, round(bounds.width(), 1), round(bounds.height(), 1),
+               o.legal, o.hover, o.last, round(scale, 3))
+        pix = _HALO_PICTURES.get(key)
+        if pix is None:
+            if len(_HALO_PICTURES) >= HALO_PICTURES_MAX:
+                _HALO_PICTURES.clear()
+            pix = _HALO_PICTURES[key] = self._picture(bounds, scale)
+        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        p.drawPixmap(bounds, pix, QRectF(pix.rect()))
+
+    def _picture(self, bounds: QRectF, scale: float) -> QPixmap:
+        o = self.owner
+        pix = QPixmap(max(1, math.ceil(bounds.width() * scale)),
+                      max(1, math.ceil(bounds.height() * scale)))
+        pix.fill(Qt.GlobalColor.transparent)
+        p = QPainter(pix)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.scale(scale, scale)
+        p.translate(-bounds.topLeft())
         outline = o.outline()
-        if o.last:
-            art.glow(p, outline, art.LAST, 3)
-            pen = QPen(art.LAST, 2.5, Qt.PenStyle.DashLine)
-            p.setPen(pen)
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            p.drawPath(outline)
         if o.legal:
             c = QColor("#ffd24a") if o.hover else QColor(art.LEGAL)
             art.glow(p, outline, c, 5 + (3 if o.hover else 0))
+        if o.last:  # over the legal glow: a piece the others moved may be a target too
+            art.glow(p, outline, art.LAST, 3)
+            p.setPen(QPen(art.LAST, 3.5, Qt.PenStyle.DashLine))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawPath(outline)
+            # a marker on the top-left corner, readable on the smallest piece
+            corner = outline.boundingRect().topLeft()
+            p.setPen(QPen(art.PARCHMENT_LIGHT, 2))
+            p.setBrush(art.LAST)
+            p.drawEllipse(corner + QPointF(2, 2), 7, 7)
+        p.end()
+        return pix
+
+
+# The highlights' pictures by (shape, size, look, zoom); emptied when it holds this many.
+HALO_PICTURES_MAX = 200
+_HALO_PICTURES: dict[tuple, QPixmap] = {}
 
 
 def centered(size: float, h: float | None = None) -> QRectF:

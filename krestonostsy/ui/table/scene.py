@@ -27,6 +27,7 @@ from . import animation, art
 from . import labels as L
 from . import results as RS
 from .items import DATA_TEXTS, TableItem, draw_signature
+from .motion import Director
 
 ORDERS = ("build", "prayer", "muster", "march")
 W, H = 2560, 1640
@@ -43,11 +44,6 @@ R_BATTLE = QRectF(1660, 785, 900, 260)
 R_BOARDS = QRectF(0, 1060, W, 580)
 MAP_ORIGIN = QPointF(35, 205)  # map space (0..1000, 0..800) → scene
 MAP_SCALE = 1.0
-# keys of the card items whose arrival is animated (battle slots and hand, hand, markets)
-CARD_SLOTS = ("battle:card:", "battle:hand:", "hand:", "market:")
-# keys of the items whose change is marked as the last move (pieces, cities, cards in play)
-CHANGE_KEYS = ("piece:", "city:", "bishop:", "market:", "battle:card:", "token:", "gov:",
-               "saracen_cell:", "spy:", "building:", "warehouse:", "event")
 
 
 # The sections of the table, each laid out by the method of that name from the view.
@@ -120,7 +116,7 @@ class TableScene(QGraphicsScene):
         self._settings_sig: tuple = ()
         self._tips: dict[tuple, str] = {}
         self._sections: dict[str, tuple] = {}  # section -> (its inputs, its items)
-        self._seen: dict[str | None, set[str]] = {}  # viewer -> what they last saw
+        self.motion = Director(self)  # what happened, from the engine's log
         self._added: list[TableItem] = []
         self.notices: dict[str, TableItem] = {}  # kind -> the notice shown
         self._notice_seen: dict[tuple, int] = {}  # (viewer, kind) -> the last result shown
@@ -135,13 +131,8 @@ class TableScene(QGraphicsScene):
         picture as before are kept. Unchanged items keep their cached pictures, so the
         repaint after an action redraws only what changed."""
         animation.finish_all()
-        mine = [it for items in self._sections.values() for it in items[1]]
-        old = {it.key: it.pos() for it in mine if it.key and it.key.startswith("piece:")}
-        prev_view, prev_viewer = self.view_data, self._viewer
-        prev_decider = ((prev_view or {}).get("decision") or {}).get("player")
-        old_cards = {it.card_id: it.pos() for it in mine
-                     if it.card_id and it.key and it.key.startswith(CARD_SLOTS)}
-        old_slots = {it.key: it.card_id for it in mine if it.key and it.key.startswith(CARD_SLOTS)}
+        self._viewer = viewer if viewer is not None else (view or {}).get("viewer")
+        before = self.motion.snapshot(log, self.table_items())  # motion.py: what happened
         for it in self.items():  # animation decorations left over
             if it.parentItem() is None and not isinstance(getattr(it, "signature", None), str):
                 self.removeItem(it)
@@ -182,21 +173,13 @@ class TableScene(QGraphicsScene):
                 self.removeItem(it)
         self._pool = {}
         self._added = []
-        self._mark_changes(prev_view, prev_viewer, prev_decider)
+        self.motion.show(log, before)  # marks and plays the others' moves from the log
         self._apply_highlights()
         if old_settings != self._settings_sig:  # the open notices, in the new words
             for kind, it in list(self.notices.items()):
                 self._open_notice(kind, it.result)
         if log is not None:
             self._show_results(log)
-        # animate pieces that moved since the last view
-        for it in self.table_items():
-            if it.key in old and old[it.key] != it.pos():
-                animation.move(it, it.pos(), frm=old[it.key])
-        if prev_view and animation.duration() > 0:
-            self._animate_units(prev_view, self.view_data)
-            if prev_viewer == self.viewer:
-                self._animate_cards(old_cards, old_slots)
 
     def _plan(self, v: dict) -> dict[str, tuple]:
         """The sections of the table for this view: name -> (method, extra arguments,
@@ -246,7 +229,7 @@ class TableScene(QGraphicsScene):
         """Every item of the table (not the animation decorations), in no special order."""
         return [it for _inputs, items in self._sections.values() for it in items]
 
-    # --- animations between two views (all through ``animation``) ---------------------------
+    # --- animations (motion.py reads the log, animation.py moves) --------------------------
 
     def _decoration(self, rect: QRectF, draw, pos: QPointF, z: float = 6.0) -> TableItem:
         """A throw-away item for an animation: never hovered, clicked nor read as a target."""
@@ -257,85 +240,6 @@ class TableScene(QGraphicsScene):
         it.setZValue(z)
         self.addItem(it)
         return it
-
-    def _animate_units(self, before: dict, after: dict) -> None:
-        """Units that changed between two views: a piece travels between adjacent cities when
-        a count dropped in one and rose in the other for the same owner, else the changed
-        count ripples."""
-        board = _board()
-        if board is None:
-            return
-        b_c, a_c = before.get("cities") or {}, after.get("cities") or {}
-        deltas: dict[str, dict[str, int]] = {}  # owner -> city -> change
-        for cid in board.cities:
-            ub = (b_c.get(cid) or {}).get("units") or {}
-            ua = (a_c.get(cid) or {}).get("units") or {}
-            for owner in set(ub) | set(ua):
-                d = int(ua.get(owner) or 0) - int(ub.get(owner) or 0)
-                if d:
-                    deltas.setdefault(owner, {})[cid] = d
-        budget = 16  # keep it cheap: a mass change (setup, a new round) pulses a few cities
-        for owner, changes in deltas.items():
-            drops = {c: -d for c, d in changes.items() if d < 0}
-            rises = {c: d for c, d in changes.items() if d > 0}
-            moved: set[str] = set()
-            for dst, n_in in rises.items():
-                for src in sorted(drops):
-                    if drops[src] <= 0 or src not in board.adjacency.get(dst, ()) \
-                            and dst not in board.adjacency.get(src, ()):
-                        continue
-                    n = min(n_in, drops[src])
-                    drops[src] -= n
-                    n_in -= n
-                    moved.update((src, dst))
-                    if budget > 0:
-                        budget -= 1
-                        self._unit_travel(owner, n, board.cities[src], board.cities[dst])
-                    if n_in <= 0:
-                        break
-            for cid in changes:
-                if cid not in moved and budget > 0:
-                    budget -= 1
-                    self._unit_ripple(owner, board.cities[cid])
-
-    def _unit_travel(self, owner: str, n: int, src, dst) -> None:
-        frm, to = self._mp(src.position), self._mp(dst.position)
-
-        def draw(p, rc, owner=owner, n=n):
-            art.piece(p, rc.center(), 18, owner)
-            if n > 1:
-                art.count_badge(p, rc.center() + QPointF(14, 12), n, 11)
-        it = self._decoration(QRectF(-24, -24, 48, 48), draw, frm)
-        animation.travel(it, frm, to)
-
-    def _unit_ripple(self, owner: str, city) -> None:
-        c = self._mp(city.position)
-        col = QColor(art.state_colour(owner) if owner in art.STATE_COLOURS else art.SARACEN)
-
-        def draw(p, rc, col=col):
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            p.setPen(QPen(col, 7))
-            p.drawEllipse(rc.center(), 40, 40)
-            p.setPen(QPen(art.GOLD_LIGHT, 2.5))
-            p.drawEllipse(rc.center(), 46, 46)
-        it = self._decoration(QRectF(-52, -52, 104, 104), draw, c)
-        animation.ripple(it)
-
-    def _animate_cards(self, old_cards: dict, old_slots: dict) -> None:
-        """A card new in a slot (battle board, the viewer's hand, a market refill) fades in,
-        sliding from where it was when it was visible elsewhere (the hand → the battle)."""
-        if not old_slots:
-            return
-        for it in self.items():
-            if not (isinstance(it, TableItem) and it.card_id and it.key
-                    and it.key.startswith(CARD_SLOTS)):
-                continue
-            if old_slots.get(it.key) == it.card_id:
-                continue
-            frm = old_cards.get(it.card_id)
-            if frm is not None and frm == it.pos():
-                continue
-            animation.slide_in(it, frm)
 
     def item_clicked(self, item: TableItem, screen_pos) -> None:
         self.targetClicked.emit(item, screen_pos)
@@ -360,23 +264,7 @@ class TableScene(QGraphicsScene):
             it.set_last(self._is_last(it))
 
     def _is_last(self, it: TableItem) -> bool:
-        return it.changed or bool(self.last_ids & (set(it.targets) | {it.key}))
-
-    def _mark_changes(self, prev_view, prev_viewer, prev_decider) -> None:
-        """What the others (players, the automa) did since this viewer last acted is marked
-        as the last move until the viewer acts: the pieces of the table whose picture
-        changed since the viewer's last look. The viewer's own moves are not marked."""
-        viewer = self._viewer
-        now = {it.signature for it in self.table_items() if it.key
-               and it.key.startswith(CHANGE_KEYS)}
-        seen = self._seen.get(viewer)
-        acted = prev_view is not None and prev_viewer == viewer and prev_decider == viewer
-        for it in self.table_items():
-            if acted or seen is None:
-                it.changed = False
-            elif it.signature not in seen and it.key and it.key.startswith(CHANGE_KEYS):
-                it.changed = True
-        self._seen[viewer] = now
+        return self.motion.marked(it) or bool(self.last_ids & (set(it.targets) | {it.key}))
 
     # --- notices: a battle's result, a round's summary (results.py) ---------------------------
 
@@ -545,11 +433,13 @@ class TableScene(QGraphicsScene):
     def add(self, rect, draw=None, pos=(0, 0), z=0.0, **kw) -> TableItem:
         """An item of the table; the same item as before when it paints the same picture."""
         pos = QPointF(*pos) if isinstance(pos, tuple) else QPointF(pos)
-        sig = repr((self._settings_sig, tuple(QRectF(rect).getRect()), (pos.x(), pos.y()), z,
-                    sorted(kw.items()), draw_signature(draw)))
+        rect = QRectF(rect)
+        sig = repr((self._settings_sig, rect.width(), rect.height(), z, sorted(kw.items()),
+                    draw_signature(draw)))
         kept = self._pool.get(sig)
-        if kept:
-            it = kept.pop()
+        if kept:  # the same picture, here or elsewhere (a board moved aside): moved, its
+            # cached picture stays (a translation keeps a DeviceCoordinateCache)
+            it = TableItem.nearest(kept, pos + rect.topLeft())
             self._added.append(it)
             it.card_id = None  # the caller sets it again; highlights are set after the build
             return it
@@ -1099,7 +989,8 @@ class TableScene(QGraphicsScene):
                                             max(7, tr * .38))
                     self.add(QRectF(-tr - 2, -tr - 2, 2 * tr + 4, 2 * tr + 4), tdraw, pos=pc,
                              z=1 + (n - i) * .01, round_shape=True,
-                             key=f"piece:order:{owner}:{order}:{i}", tooltip=ttip,
+                             key=f"piece:order:{owner}:{order}:{which}:{n - 1 - i}",
+                             tooltip=ttip,
                              texts=[L.state_name(owner)],
                              targets=[f"cross:{order}:{which}"])
         # automa supply / aside in the corner
@@ -1115,41 +1006,12 @@ class TableScene(QGraphicsScene):
                 for k, tok in enumerate(aside):
                     self._order_token(p, QPointF(rc.x() + 20 + k * 36, rc.y() + 62), 15, "automa", tok, tok == "boost")
             self.add(QRectF(body.left() + 6, body.bottom() - 100, 170, 95), adraw, z=-1,
-                     texts=[line], tooltip=_("The automa's tokens: shuffled face down; "
+                     texts=[line], key="automa:tokens", tooltip=_("The automa's tokens: shuffled face down; "
                                              "a boost sends the next token to the outer cell"))
 
     def _order_token(self, p: QPainter, c: QPointF, r: float, owner: str, order: str,
                      enhanced: bool) -> None:
-        col = art.state_colour(owner)
-        p.save()
-        path = QPainterPath()
-        pts = [c + QPointF(r * math.cos(math.pi / 6 + k * math.pi / 3),
-                           r * math.sin(math.pi / 6 + k * math.pi / 3)) for k in range(6)]
-        path.addPolygon(QPolygonF(pts))
-        path.closeSubpath()
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(0, 0, 0, 80))
-        p.drawPath(path.translated(2, 3))
-        p.setBrush(col)
-        p.setPen(QPen(art.GOLD if enhanced else art.INK, 3.2 if enhanced else 1.6))
-        p.drawPath(path)
-        if art.colour_blind() and owner in art.STATE_PATTERNS:
-            p.setBrush(QBrush(art.state_ink(owner), art.STATE_PATTERNS[owner]))
-            p.setOpacity(.35)
-            p.drawPath(path)
-            p.setOpacity(1)
-        disc = QColor(art.PARCHMENT_LIGHT)
-        p.setPen(QPen(art.INK, 1))
-        p.setBrush(disc)
-        p.drawEllipse(c, r * .62, r * .62)
-        if order == "boost":
-            art.text(p, QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), "+", r * 1.2, art.CRIMSON, bold=True)
-        elif order in art.ORDER_ICONS:
-            s = r * .9
-            art.icon(p, art.ORDER_ICONS[order], QRectF(c.x() - s / 2, c.y() - s / 2, s, s))
-        if enhanced:
-            art.boss(p, c + QPointF(r * .62, -r * .62), r * .22)
-        p.restore()
+        art.order_token(p, c, r, owner, order, enhanced)
 
     # --- event area --------------------------------------------------------------------------
 

@@ -39,9 +39,11 @@ from .scene import TableScene
 
 
 class PromptBar(QFrame):
-    """What is asked, of whom; buttons for actions with no target on the board."""
+    """What is asked, of whom; buttons for actions with no target on the board; a "?" that
+    asks for the rule behind the question (``helpRequested``)."""
 
     clicked = Signal(object)  # Action
+    helpRequested = Signal()
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -65,8 +67,17 @@ class PromptBar(QFrame):
         self.buttons.setContentsMargins(0, 0, 0, 0)
         self.buttons.setSpacing(8)
         lay.addWidget(self.buttons_box)
+        self.help_button = QPushButton("?", self)
+        self.help_button.setObjectName("rulesHelp")
+        self.help_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.help_button.clicked.connect(lambda _checked=False: self.helpRequested.emit())
+        lay.addWidget(self.help_button)
         self._buttons: list[QPushButton] = []
         self.set_scale(1.0)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.help_button.setToolTip(_("The rule behind this question (rules reference)"))
 
     def set_scale(self, k: float) -> None:
         fam = art.font_family()
@@ -82,6 +93,9 @@ class PromptBar(QFrame):
                            padding: {int(4 * k)}px {int(12 * k)}px; }}
             QPushButton:hover {{ background: #ffe9a8; }}
             QPushButton[cancel="true"] {{ background: #e9d9c0; color: #8b1e1e; }}
+            QPushButton#rulesHelp {{ font-family: '{art.bold_family()}'; font-weight: bold;
+                                     border-radius: {int(13 * k)}px; min-width: {int(18 * k)}px;
+                                     background: #f6ecd2; }}
         """)
 
     def set_prompt(self, text: str, who: str | None, actions: list) -> None:
@@ -189,6 +203,14 @@ class CardPreview(QWidget):
         for ln in lines:
             parts.append(f"<p style='margin-top:{int(4 * k)}px; font-size:{int(17 * k)}px;"
                          f" color:{ink}'>{ln}</p>")
+        from ...content.rules import shipped_rules
+        words = [e.term.get(lang) for e in shipped_rules().keywords(obj)]
+        if words:  # the right-click menu of the card opens each in the glossary
+            parts.append(f"<p style='margin-top:{int(8 * k)}px; font-size:{int(14 * k)}px;"
+                         f" color:{soft}'>" + html.escape(_("Keywords")) + ": <u>"
+                         + "</u> · <u>".join(html.escape(w) for w in words) + "</u><br><i>"
+                         + html.escape(_("Right-click the card to open them in the glossary"))
+                         + "</i></p>")
         if flavour:
             parts.append(f"<p style='margin-top:{int(10 * k)}px; font-size:{int(16 * k)}px;"
                          f" color:{soft}'><i>{html.escape(flavour)}</i></p>")
@@ -225,9 +247,13 @@ class CardPreview(QWidget):
 
 
 class TableView(QGraphicsView):
-    """The whole table. Signals: ``actionChosen(Action)``."""
+    """The whole table. Signals: ``actionChosen(Action)``; ``rulesRequested(list)`` (the
+    rule IDs of the current decision, from the "?" of the prompt bar);
+    ``glossaryRequested(str)`` (a keyword of a card, from its right-click menu)."""
 
     actionChosen = Signal(object)
+    rulesRequested = Signal(object)
+    glossaryRequested = Signal(str)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -255,6 +281,7 @@ class TableView(QGraphicsView):
         self._margin = -1
         self.prompt = PromptBar(self)
         self.prompt.clicked.connect(self._choose)
+        self.prompt.helpRequested.connect(self.request_rules)
         self.preview = CardPreview(self.viewport())
         self._hover_pos: QPoint | None = None
         self._scene.targetClicked.connect(self._on_target)
@@ -345,6 +372,41 @@ class TableView(QGraphicsView):
     def prompt_buttons(self) -> list[QPushButton]:
         return self.prompt.action_buttons()
 
+    def decision_rules(self) -> list[str]:
+        """The rule IDs of the decision shown (the view's ``decision["rules"]``)."""
+        return list(((self._view or {}).get("decision") or {}).get("rules") or [])
+
+    def request_rules(self) -> None:
+        """The "?": ask for the rules behind the decision shown."""
+        self.rulesRequested.emit(self.decision_rules())
+
+    def card_keywords(self, card_id: str) -> list:
+        """The glossary entries of the words ``card_id``'s text uses."""
+        obj = L.card(card_id)
+        if obj is None:
+            return []
+        from ...content.rules import shipped_rules
+        return shipped_rules().keywords(obj)
+
+    def keyword_menu(self, card_id: str) -> QMenu | None:
+        """The right-click menu of a card: its keywords, each opening its glossary entry."""
+        entries = self.card_keywords(card_id)
+        if not entries:
+            return None
+        lang = current_language()
+        if self._menu is not None:
+            self._menu.deleteLater()
+        self._menu = QMenu(self)
+        self._menu.setObjectName("keywordMenu")
+        head = self._menu.addAction(_("Keywords of {card} in the glossary:").format(
+            card=L.card_name(card_id)))
+        head.setEnabled(False)
+        for entry in entries:
+            act = self._menu.addAction(entry.term.get(lang))
+            act.setData(entry.id)
+            act.triggered.connect(lambda _c=False, e=entry.id: self.glossaryRequested.emit(e))
+        return self._menu
+
     def card_at(self, pos: QPoint) -> TableItem | None:
         """The face-up card under ``pos`` (viewport coordinates), if any."""
         for it in self.items(pos):
@@ -386,6 +448,7 @@ class TableView(QGraphicsView):
                 self.verticalScrollBar().setValue(keep[2])
 
     def _on_language(self, lang: str) -> None:
+        self.prompt.retranslate()
         self._rerender()
 
     def _update_prompt(self) -> None:
@@ -475,6 +538,15 @@ class TableView(QGraphicsView):
                 from PySide6.QtWidgets import QToolTip
                 QToolTip.showText(event.globalPosition().toPoint(), hint, self)
                 return
+
+    def contextMenuEvent(self, event) -> None:  # noqa: N802 - Qt override
+        it = self.card_at(event.pos())
+        menu = self.keyword_menu(it.card_id) if it is not None else None
+        if menu is None:
+            super().contextMenuEvent(event)
+            return
+        self.hide_preview()
+        menu.popup(event.globalPos())
 
     def mouseMoveEvent(self, event) -> None:
         super().mouseMoveEvent(event)
