@@ -4,8 +4,12 @@
 
 For each level, plays seeded 4-player games with that level in every seat and times every
 decision the bot is asked (decisions with one legal action are answered by the harness
-at once and are timed separately: "instant"). Prints p50/p95/max in milliseconds and the
-targets of issue 8 (novice/easy/normal ≤ 50 ms p95, hard ≤ 1.2 s, expert ≤ 3 s).
+at once and are timed separately: "instant"). Prints p50/p95/max in milliseconds of the
+clock, and the p50/p95 of the processor time the deciding thread used ("cpu": what the
+decision costs on a machine with nothing else to do — on a shared, loaded machine the
+clock can be several times more), and the targets of issue 8 (novice/easy/normal ≤ 50 ms
+p95, hard ≤ 1.2 s, expert ≤ 3 s). The expert's trees run in worker processes, whose
+processor time the deciding thread does not see: for it, read the clock.
 """
 from __future__ import annotations
 
@@ -26,26 +30,32 @@ TARGET_P95_MS = {"random": 50, "novice": 50, "easy": 50, "normal": 50, "hard": 1
 
 def bench(level: str, decisions: int, seed: int) -> dict:
     bot = make_bot(level)
-    times, instant = [], []
+    times, cpu, instant = [], [], []
     game_no = 0
     while len(times) < decisions:
         g = Game.new(["jerusalem", "tripoli", "edessa", "antioch"], seed=seed + game_no)
         k = 0
         while not g.is_over and len(times) < decisions:
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.thread_time()
             a = decide(bot, g, mix(seed, game_no, k))
             ms = (time.perf_counter() - start) * 1000
-            (instant if len(g.legal_actions()) == 1 else times).append(ms)
+            if len(g.legal_actions()) == 1:
+                instant.append(ms)
+            else:
+                times.append(ms)
+                cpu.append((time.thread_time() - start_cpu) * 1000)
             g.apply(a)
             k += 1
         game_no += 1
     times.sort()
+    cpu.sort()
     instant.sort()
 
     def pct(xs, q):
         return round(xs[min(len(xs) - 1, int(q * len(xs)))], 2) if xs else 0.0
     return {"level": level, "decisions": len(times), "p50": pct(times, 0.5),
             "p95": pct(times, 0.95), "max": round(times[-1], 2),
+            "cpu_p50": pct(cpu, 0.5), "cpu_p95": pct(cpu, 0.95),
             "instant_max": pct(instant, 1.0), "target_p95": TARGET_P95_MS[level]}
 
 
@@ -64,7 +74,8 @@ def main() -> int:
         rows.append(r)
         ok = "meets" if r["p95"] <= r["target_p95"] else "MISSES"
         print(f"{level:7} {r['decisions']:5} decisions  p50 {r['p50']:8.1f} ms  "
-              f"p95 {r['p95']:8.1f} ms  max {r['max']:8.1f} ms  (target p95 ≤ "
+              f"p95 {r['p95']:8.1f} ms  max {r['max']:8.1f} ms  cpu p50 {r['cpu_p50']:8.1f} "
+              f"p95 {r['cpu_p95']:8.1f} ms  (target p95 ≤ "
               f"{r['target_p95']} ms: {ok}; one-action decisions ≤ {r['instant_max']} ms)",
               flush=True)
     if a.json:

@@ -8,6 +8,8 @@
 (``seat.py``). Levels (``levels.py``): random, novice, easy, normal, hard, expert.
 """
 from .levels import LEVELS, make_bot
-from .seat import Bot, BotError, Knowledge, decide, mix
+from .reasons import Reason
+from .seat import Bot, BotError, Cancelled, Knowledge, decide, decide_explained, mix
 
-__all__ = ["LEVELS", "Bot", "BotError", "Knowledge", "decide", "make_bot", "mix"]
+__all__ = ["LEVELS", "Bot", "BotError", "Cancelled", "Knowledge", "Reason", "decide",
+           "decide_explained", "make_bot", "mix"]

@@ -16,8 +16,11 @@ guides early visits and fades as visits accumulate.
 Root parallelisation: ``trees`` independent searches (each with its own root world and
 its own determinizations) sum their root visits. With ``processes > 1`` the trees run in
 worker processes; the answer is the same either way, because a tree depends only on its
-root world and its seed. Budgets are iterations per tree; ``seconds`` caps a tree's time
-on a slow machine (the only thing that can make a search depend on the machine).
+root world and its seed. Budgets are iterations per tree; ``seconds`` caps the processor
+time a tree's thread spends (``time.thread_time``) on a slow machine — the only thing that
+can make a search depend on the machine. Processor time, not the clock: on a machine busy
+with other work the search keeps its strength (and takes longer), instead of being cut
+short by whatever else runs.
 """
 from __future__ import annotations
 
@@ -38,8 +41,8 @@ MAX_PLAYOUT_ACTIONS = 1000
 class SearchBudget:
     """How much a search may do: ``iterations`` per tree, ``trees`` searched (root
     parallelisation), in ``processes`` worker processes, each tree stopped after
-    ``seconds`` (None: no time cap). ``exploration`` is UCB's constant and ``bias`` the
-    weight of the heuristic prior."""
+    ``seconds`` of its thread's processor time (None: no cap). ``exploration`` is UCB's
+    constant and ``bias`` the weight of the heuristic prior."""
 
     iterations: int
     seconds: float | None = None
@@ -95,15 +98,22 @@ def _select(node: Node, world, acts, rnd, budget: SearchBudget):
     return best_a, best_child, False
 
 
+def _never() -> None:
+    return None
+
+
 def search_tree(root_world, seat: str, seed: int, budget: SearchBudget,
-                weights: Weights) -> dict:
-    """One tree from ``root_world`` (a determinization): ``{action: visits}`` at the root."""
+                weights: Weights, check=_never) -> dict:
+    """One tree from ``root_world`` (a determinization): ``{action: visits}`` at the root.
+    ``check()`` is called at every iteration and every playout move; it raises to stop the
+    search (:meth:`Knowledge.check <krestonostsy.ai.seat.Knowledge.check>`)."""
     rnd = random.Random(mix(seed, 0x7EE))
     root = Node()
     root_round = root_world.s["round"]
-    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    deadline = None if budget.seconds is None else time.thread_time() + budget.seconds
     for it in range(budget.iterations):
-        if deadline is not None and it and time.perf_counter() > deadline:
+        check()
+        if deadline is not None and it and time.thread_time() > deadline:
             break
         world = root_world.determinize(seat, mix(seed, it))
         node, path = root, []
@@ -119,6 +129,7 @@ def search_tree(root_world, seat: str, seed: int, budget: SearchBudget,
                 break
         n = 0
         while not world.is_over and world.s["round"] == root_round and n < MAX_PLAYOUT_ACTIONS:
+            check()
             world.apply(playout_choice(world, rnd))
             n += 1
         rewards = win_chances(world, seat, weights)
@@ -160,8 +171,59 @@ def _pool(processes: int) -> ProcessPoolExecutor:
     return _POOL
 
 
+POLL_SECONDS = 0.02  # how often a root-parallel search looks at its cancel flag
+
+
+def _await(jobs: list, check) -> None:
+    """Wait for the worker processes' trees, calling ``check()`` every
+    :data:`POLL_SECONDS`; if it raises (a cancel), the workers are stopped at once (their
+    processes terminated, the pool dropped) before the exception goes on."""
+    from concurrent.futures import ALL_COMPLETED, wait
+    while True:
+        try:
+            check()
+        except BaseException:
+            stop_workers()
+            raise
+        done, pending = wait(jobs, timeout=POLL_SECONDS, return_when=ALL_COMPLETED)
+        if not pending:
+            return
+
+
+def stop_workers() -> None:
+    """Terminate the search's worker processes (a cancelled search must not keep two cores
+    busy); the next root-parallel search starts a fresh pool."""
+    global _POOL, _POOL_SIZE
+    pool, _POOL, _POOL_SIZE = _POOL, None, 0
+    if pool is None:
+        return
+    processes = list(getattr(pool, "_processes", {}).values())
+    for proc in processes:
+        proc.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        proc.join(5)
+
+
+def worker_processes() -> list:
+    """The live worker processes of the root-parallel pool (for tests and diagnostics)."""
+    return [p for p in getattr(_POOL, "_processes", {}).values() if p.is_alive()] \
+        if _POOL is not None else []
+
+
 def search(knowledge: Knowledge, budget: SearchBudget, weights: Weights):
     """The action with the most root visits over all trees (ties: the earlier action)."""
+    return best_of(knowledge.actions, search_visits(knowledge, budget, weights))
+
+
+def best_of(actions, visits: dict):
+    """The action of ``actions`` with the most visits (ties: the earlier action)."""
+    best = max(visits.values())
+    return next(a for a in actions if visits[a] == best)
+
+
+def search_visits(knowledge: Knowledge, budget: SearchBudget, weights: Weights) -> dict:
+    """``{action: root visits summed over all trees}`` for every action of the decision."""
     seat = knowledge.seat
     visits: dict = {a: 0 for a in knowledge.actions}
     roots = [knowledge.world(t) for t in range(budget.trees)]
@@ -171,6 +233,7 @@ def search(knowledge: Knowledge, budget: SearchBudget, weights: Weights):
         pool = _pool(min(budget.processes, budget.trees))
         jobs = [pool.submit(_tree_job, w.s, w.setup, w.log, seat, s, budget, weights)
                 for w, s in zip(roots, seeds, strict=True)]
+        _await(jobs, knowledge.check)
         for job in jobs:
             for a_json, v in job.result():
                 a = Action.from_json(a_json)
@@ -178,8 +241,7 @@ def search(knowledge: Knowledge, budget: SearchBudget, weights: Weights):
                     visits[a] += v
     else:
         for w, s in zip(roots, seeds, strict=True):
-            for a, v in search_tree(w, seat, s, budget, weights).items():
+            for a, v in search_tree(w, seat, s, budget, weights, knowledge.check).items():
                 if a in visits:
                     visits[a] += v
-    best = max(visits.values())
-    return next(a for a in knowledge.actions if visits[a] == best)
+    return visits

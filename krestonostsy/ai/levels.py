@@ -23,11 +23,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .evaluation import HAND_WEIGHTS, Weights, expert_weights, values
-from .ismcts import SearchBudget, search
+from .ismcts import SearchBudget, best_of, search_visits
 from .policy import STOP_KINDS, WINDOW_KINDS, hopeless, playout_choice, priors
+from .reasons import Reason, attack, searched_order
 from .seat import Bot, Knowledge
 
 FOLLOW_UP_ACTIONS = 8  # normal: own follow-up choices played before scoring an action
+WINDOW_MARGIN = 0.5   # influence points an own-turn window must promise to be opened
 
 
 def _lead(vals: dict, seat: str) -> float:
@@ -72,55 +74,107 @@ class GreedyBot(Bot):
     follow_up = 0        # own follow-up choices played (by the cheap policy) before scoring
     prior_weight = 2.0   # influence points per unit of the cheap prior
     weights: Weights = HAND_WEIGHTS
+    explains = False     # says why it attacks (reasons.attack)
+
+    def choose_explained(self, k: Knowledge) -> tuple:
+        action = self.choose(k)
+        return action, attack(k.world(0), k.seat, action) if self.explains else None
 
     def choose(self, k: Knowledge):
         rnd = k.rng()
         world = k.world(0)
         seat = k.seat
         pri = priors(world, seat, k.actions)
-        round_now = world.s["round"]
         legal_here = set(world.legal_actions())
         best, best_score = None, -1e300
         for a, p in zip(k.actions, pri, strict=True):
+            k.check()
             if a not in legal_here:
                 # the engine offered the seat a choice among another player's hidden
                 # cards, which differ in this world: judge it by the prior alone
                 score = self.prior_weight * p - 1000.0
-                if score > best_score:
-                    best, best_score = a, score
-                continue
-            w = world.clone()
-            w.apply(a)
-            for _ in range(self.follow_up):
-                if w.is_over or w.decision.player != seat or w.s["round"] != round_now:
-                    break
-                w.apply(playout_choice(w, rnd))
-            score = _lead(values(w, seat, self.weights), seat) + self.prior_weight * p
+            elif a.kind in WINDOW_KINDS:
+                score = self._window_score(world, seat, a, rnd)
+                if score is None:
+                    continue
+            else:
+                score = self._score(world, seat, a, p, rnd)
             if self.noise:
                 score += rnd.gauss(0.0, self.noise)
             if score > best_score:
                 best, best_score = a, score
         return best
 
+    def _score(self, world, seat: str, a, p: float, rnd) -> float:
+        """The seat's lead after ``a`` and its own follow-up choices, plus the prior."""
+        round_now = world.s["round"]
+        w = world.clone()
+        w.apply(a)
+        for _ in range(self.follow_up):
+            if w.is_over or w.decision.player != seat or w.s["round"] != round_now:
+                break
+            w.apply(playout_choice(w, rnd))
+        return _lead(values(w, seat, self.weights), seat) + self.prior_weight * p
+
+    def _window_score(self, world, seat: str, a, rnd) -> float | None:
+        """Opening the own-turn window is worth the best useful thing done in it, less
+        :data:`WINDOW_MARGIN`; None when nothing useful is offered there. (The window asks
+        the same decision again when it closes: without the margin a bot that judged the
+        window slightly differently from inside would open and close it for ever.)"""
+        w = world.clone()
+        w.apply(a)
+        if w.is_over or w.decision.player != seat:
+            return None
+        useful = [b for b in w.decision.actions
+                  if b.kind not in STOP_KINDS and b.kind not in WINDOW_KINDS]
+        if not useful:
+            return None
+        return max(self._score(w, seat, b, q, rnd)
+                   for b, q in zip(useful, priors(w, seat, useful), strict=True)) - WINDOW_MARGIN
+
 
 class NormalBot(GreedyBot):
     level = "normal"
+    explains = True
     noise = 0.0
     follow_up = FOLLOW_UP_ACTIONS
     prior_weight = 2.0
 
 
+# The decisions a search level searches: where an order is placed on the cross and which
+# city a march attacks. Their consequences come later in the round (an order is carried
+# out in the activation phase, a march ends in a battle), past the horizon of the normal
+# level's one step; every other decision (payments, card choices, moves inside an order…)
+# is answered by the normal level's judgement, which sees their effect at once.
+SEARCHED_PROMPTS = frozenset(("place_order", "march_target"))
+
+
 class SearchBot(Bot):
-    """SO-ISMCTS with a budget and evaluation weights."""
+    """SO-ISMCTS with a budget and evaluation weights at the decisions of
+    :data:`SEARCHED_PROMPTS`; the normal level's judgement (with the same weights) at the
+    others."""
 
     level = "hard"
 
-    def __init__(self, budget: SearchBudget, weights: Weights):
+    def __init__(self, budget: SearchBudget, weights: Weights,
+                 searched: frozenset = SEARCHED_PROMPTS):
         self.budget = budget
         self.weights = weights
+        self.searched = searched
+        self.judge = NormalBot()
+        self.judge.weights = weights
 
     def choose(self, k: Knowledge):
-        return search(k, self.budget, self.weights)
+        return self.choose_explained(k)[0]
+
+    def choose_explained(self, k: Knowledge) -> tuple:
+        if k.prompt not in self.searched:
+            return self.judge.choose_explained(k)
+        visits = search_visits(k, self.budget, self.weights)
+        action = best_of(k.actions, visits)
+        reason: Reason | None = (searched_order(k.seat, action, visits)
+                                 or attack(k.world(0), k.seat, action))
+        return action, reason
 
 
 HARD_BUDGET = SearchBudget(iterations=100, seconds=1.0)

@@ -6,7 +6,7 @@ it looks only at the action and a few public numbers of the position, plus the d
 player's own hand — never another player's secrets.
 
 One small scoring function per action kind (a registry, :data:`SCORERS`); a kind without
-one scores 0.5. Opening the own-turn window during an order scores 0.3. "Stop" actions (``done``, ``pass``, ``skip``, ``decline``…) score low
+one scores 0.5. "Stop" actions (``done``, ``pass``, ``skip``, ``decline``…) score low
 where the same decision offers something useful, so the policy never wastes an order it
 could use; :func:`hopeless` tells an attack that cannot win.
 """
@@ -17,8 +17,9 @@ from ..engine import board as B
 STOP_KINDS = frozenset(("done", "pass", "skip", "decline", "end_moves", "end_march",
                         "stop_reinforce", "keep"))
 # actions that open a window of optional choices and then ask the same decision again
-# (TURN-10's own-turn effects during an order): worth little on their own, and a policy
-# that always opened them would go round in circles
+# (TURN-10's own-turn effects during an order): worth nothing on their own, so they score
+# 0.1, below every stop action — a policy that preferred opening the window to closing it
+# would go round in circles (open, close, open…)
 WINDOW_KINDS = frozenset(("own_turn",))
 
 ORDER_BASE = {"build": 0.62, "muster": 0.6, "prayer": 0.55, "march": 0.58}
@@ -135,7 +136,7 @@ def prior(world, player: str, action) -> float:
     if action.kind in STOP_KINDS:
         return 0.2
     if action.kind in WINDOW_KINDS:
-        return 0.3
+        return 0.1
     fn = SCORERS.get(action.kind)
     return fn(world, player, action) if fn else 0.5
 

@@ -6,7 +6,11 @@ A bot never receives the true game. :func:`decide` hands it a :class:`Knowledge`
 * ``actions`` — the legal actions of the seat's decision (public to the decider);
 * ``world(k)`` — the k-th determinization ``game.determinize(seat, seed_k)``: a copy in
   which everything the seat cannot see is resampled. Every look-ahead a bot does runs on
-  such copies.
+  such copies;
+* ``check()`` — raises :class:`Cancelled` once the caller no longer wants the answer
+  (``decide(..., cancelled=flag.is_set)``: closing the game, undo, load, quit). Bots call
+  it at every step of their look-ahead (the search at every iteration and playout move),
+  so a cancel stops them at once.
 
 The bot returns one of ``actions``. A decision with one legal action is answered by the
 harness at once, without asking the bot. Bots hold no game between decisions: the
@@ -19,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..engine.actions import Action
+from .reasons import Reason
 
 
 def mix(*parts: int) -> int:
@@ -43,10 +48,17 @@ class Knowledge:
     view: dict
     seed: int
     _sample: Callable = field(repr=False, compare=False)
+    cancelled: Callable[[], bool] = field(default=lambda: False, repr=False, compare=False)
 
     def world(self, k: int = 0):
         """The k-th determinization of the seat's information set (a fresh copy)."""
+        self.check()
         return self._sample(mix(self.seed, 0xD37, k))
+
+    def check(self) -> None:
+        """:class:`Cancelled` if the answer is no longer wanted."""
+        if self.cancelled():
+            raise Cancelled
 
     def rng(self, salt: int = 0) -> random.Random:
         """The bot's own generator for this decision."""
@@ -54,19 +66,30 @@ class Knowledge:
 
 
 class Bot:
-    """A level: ``choose(knowledge) -> Action`` (one of ``knowledge.actions``)."""
+    """A level: ``choose(knowledge) -> Action`` (one of ``knowledge.actions``). A level that
+    can say why overrides :meth:`choose_explained` too."""
 
     level = ""
 
     def choose(self, knowledge: Knowledge) -> Action:  # pragma: no cover - interface
         raise NotImplementedError
 
+    def choose_explained(self, knowledge: Knowledge) -> tuple[Action, Reason | None]:
+        """The action and, where the level has one, a :class:`~.reasons.Reason` for the
+        log (the same action as :meth:`choose`)."""
+        return self.choose(knowledge), None
+
+
+class Cancelled(Exception):
+    """The bot's answer is no longer wanted (the position changed, the game closed): the
+    bot stops where it is, raising this from :meth:`Knowledge.check`."""
+
 
 class BotError(RuntimeError):
     """A bot answered with an action that is not legal (a bug in the bot)."""
 
 
-def knowledge_of(game, seed: int) -> Knowledge:
+def knowledge_of(game, seed: int, cancelled: Callable[[], bool] | None = None) -> Knowledge:
     """The seat's knowledge at ``game``'s current decision (the harness side)."""
     d = game.decision
     if d is None:
@@ -74,18 +97,27 @@ def knowledge_of(game, seed: int) -> Knowledge:
     seat = d.player
     return Knowledge(seat=seat, prompt=d.prompt, params=dict(d.params), actions=d.actions,
                      view=game.view(seat), seed=seed,
-                     _sample=lambda s: game.determinize(seat, s))
+                     _sample=lambda s: game.determinize(seat, s),
+                     cancelled=cancelled or (lambda: False))
 
 
-def decide(bot: Bot, game, seed: int) -> Action:
-    """The action ``bot`` plays at ``game``'s current decision, with its ``seed``."""
+def decide(bot: Bot, game, seed: int, cancelled: Callable[[], bool] | None = None) -> Action:
+    """The action ``bot`` plays at ``game``'s current decision, with its ``seed``;
+    :class:`Cancelled` as soon as ``cancelled()`` is true while the bot thinks."""
+    return decide_explained(bot, game, seed, cancelled)[0]
+
+
+def decide_explained(bot: Bot, game, seed: int,
+                     cancelled: Callable[[], bool] | None = None) -> tuple[Action, Reason | None]:
+    """:func:`decide` with the bot's reason for the log (None where it has none; always
+    None for a decision with one legal action, which the bot is not asked)."""
     d = game.decision
     if d is None:
         raise BotError("the game is over: there is no decision to make")
     if len(d.actions) == 1:
-        return d.actions[0]
-    action = bot.choose(knowledge_of(game, seed))
+        return d.actions[0], None
+    action, reason = bot.choose_explained(knowledge_of(game, seed, cancelled))
     if action not in d.actions:
         raise BotError(f"{bot.level} bot answered {action!r}, not legal at "
                        f"'{d.prompt}' for {d.player}")
-    return action
+    return action, reason

@@ -14,14 +14,25 @@ class GameOptions:
                         deal 1 bull even in an experienced game (§14.4: configurable).
     raid_without_movers "resolve": a raid in which no Saracen moves still resolves with
                         strength 0 + bonuses (§14.8 reading); "skip": no raid at all.
+    computer_saracens   False (the rulebook's way, BATTLE-02: the closest opponent plays
+                        the Saracens' battle cards) or True: the computer plays them, so a
+                        hot-seat battle against the Saracens needs no hand-off at every
+                        manoeuvre. A table option, not a rule: the engine still asks the
+                        closest opponent, and the window lets a normal-level bot answer for
+                        the Saracen side (``ai.saracens``).
     """
 
     first_game: bool = True
     bull_choice: bool = True
     raid_without_movers: str = "resolve"
+    computer_saracens: bool = False
 
     def to_json(self) -> dict:
-        return asdict(self)
+        """Every option, except the table options (:data:`TABLE_OPTIONS`) left at their
+        default: they do not change the rules, so a game without them keeps the state (and
+        the saves) it always had."""
+        return {name: value for name, value in asdict(self).items()
+                if name not in TABLE_OPTIONS or value != TABLE_OPTIONS[name]}
 
     def __post_init__(self) -> None:
         for name, value in asdict(self).items():
@@ -54,4 +65,8 @@ class GameOptions:
 
 #: Every option's allowed values (checked type-exactly by GameOptions).
 ALLOWED: dict[str, tuple] = {"first_game": (True, False), "bull_choice": (True, False),
-                             "raid_without_movers": ("resolve", "skip")}
+                             "raid_without_movers": ("resolve", "skip"),
+                             "computer_saracens": (False, True)}
+
+#: Options the engine's rules never read (the window's), with their defaults.
+TABLE_OPTIONS: dict[str, object] = {"computer_saracens": False}

@@ -11,7 +11,8 @@ each); ``--bots hard,normal,normal,normal`` is one hard bot against three normal
 Prints each level's wins with a 95 % (Wilson) confidence interval and its fair share, the
 mean game length and each level's decision time (p50/p95/max, milliseconds).
 ``--jobs J`` plays the games in J processes (the results do not change); ``--json`` ends
-with one JSON object.
+with one JSON object; ``--progress`` writes a line per finished game to stderr (its
+winner and the running tally), so a long run can be followed and, if stopped, still read.
 """
 from __future__ import annotations
 
@@ -98,13 +99,13 @@ def run(bots: list, players: int, games: int, seed: int, jobs: int = 1,
             for r in ex.map(play_one, plan):
                 results.append(r)
                 if progress:
-                    progress(len(results), len(plan))
+                    progress(results, len(plan))
     else:
         results = []
         for job in plan:
             results.append(play_one(job))
             if progress:
-                progress(len(results), len(plan))
+                progress(results, len(plan))
     n = len(results)
     wins = Counter(r["winner_level"] for r in results)
     levels = list(dict.fromkeys(bots))
@@ -134,6 +135,15 @@ def run(bots: list, players: int, games: int, seed: int, jobs: int = 1,
     }
 
 
+def _print_progress(results: list, total: int) -> None:
+    r = results[-1]
+    tally = Counter(x["winner_level"] for x in results)
+    print(f"game {len(results)}/{total} (deal {r['deal']}, rotation {r['rotation']}): "
+          f"{r['winner_level']} ({r['winner']}) wins in {r['actions']} actions; so far "
+          + ", ".join(f"{lv} {n}" for lv, n in sorted(tally.items())),
+          file=sys.stderr, flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="krestonostsy tournament",
                                  description=__doc__.split("\n")[0])
@@ -144,6 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--json", action="store_true", help="end with one JSON object")
+    ap.add_argument("--progress", action="store_true",
+                    help="a line per finished game on stderr (winner, running tally)")
     a = ap.parse_args(argv)
     bots = [b.strip() for b in a.bots.split(",") if b.strip()]
     unknown = [b for b in bots if b not in LEVELS]
@@ -155,7 +167,8 @@ def main(argv: list[str] | None = None) -> int:
     if a.games < 1 or a.jobs < 1:
         ap.error("--games and --jobs must be at least 1")
     try:
-        r = run(bots, a.players, a.games, a.seed, a.jobs)
+        r = run(bots, a.players, a.games, a.seed, a.jobs,
+                progress=_print_progress if a.progress else None)
     except Exception as err:  # a failing game is reported, never hidden
         print(f"tournament: a game failed: {type(err).__name__}: {err}", file=sys.stderr)
         return 1

@@ -25,7 +25,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
-from ..ai import decide, make_bot, mix
+from ..ai import Cancelled as BotCancelled
+from ..ai import Reason, decide_explained, make_bot, mix
+from ..ai.saracens import SARACEN_LEVEL, deciding_for_saracens
 from ..engine import Action, Game, GameOptions, IllegalAction
 from ..i18n import N_, _
 from .names import show_content
@@ -45,19 +47,22 @@ class Seat:
     def choose(self, game: Game, cancel: threading.Event) -> Action:  # pragma: no cover
         raise NotImplementedError
 
+    def choose_explained(self, game: Game, cancel: threading.Event
+                         ) -> tuple[Action, Reason | None]:
+        """The action and, where the seat has one, a reason for the log."""
+        return self.choose(game, cancel), None
+
 
 class HumanSeat(Seat):
     kind = "human"
     is_human = True
 
 
-class BotCancelled(Exception):
-    """The bot's answer is no longer wanted (the position changed): it stops early."""
-
-
 class _SeatGame:
     """What the harness reads of the game (the decision, the seat's view, its
-    determinizations), with a cancel check before every determinization a bot asks for."""
+    determinizations), with a cancel check before every determinization a bot asks for
+    (the bots also check the flag at every step of their look-ahead: ``decide``'s
+    ``cancelled``)."""
 
     def __init__(self, game: Game, cancel: threading.Event):
         self._game, self._cancel = game, cancel
@@ -87,8 +92,13 @@ class BotSeat(Seat):
         self.bot = make_bot(level)
 
     def choose(self, game: Game, cancel: threading.Event) -> Action:
+        return self.choose_explained(game, cancel)[0]
+
+    def choose_explained(self, game: Game, cancel: threading.Event
+                         ) -> tuple[Action, Reason | None]:
         seed = mix(int(game.setup.get("seed", 0)), len(game.actions))
-        return decide(self.bot, _SeatGame(game, cancel), seed)
+        return decide_explained(self.bot, _SeatGame(game, cancel), seed,
+                                cancelled=cancel.is_set)
 
 
 # The levels offered in the new-game dialog, weakest first ("random" is a baseline for
@@ -121,6 +131,19 @@ END_TURN = Action("end_turn")
 # The first decision of an order: "Done" there gives the whole order up.
 ORDER_PROMPTS = frozenset({"build", "prayer", "muster", "march_target"})
 TAKE_BACK = Action("take_back")
+
+
+@dataclass(frozen=True)
+class BotReason:
+    """A bot's reason for its ``action_no``-th action of the game, shown in the log just
+    before the entries that action wrote (at ``log_at``); public (``entry``'s visibility is
+    None). Kept by the controller, never in the engine's log: the rules did not write it.
+    It is dropped from view once an undo takes its action back."""
+
+    action_no: int
+    action: Action
+    log_at: int
+    entry: tuple
 
 
 @dataclass(frozen=True)
@@ -219,13 +242,13 @@ class _BotTask(QRunnable):
 
     def run(self) -> None:
         try:
-            action = self.seat.choose(self.game, self.cancel)
+            choice = self.seat.choose_explained(self.game, self.cancel)
         except BotCancelled:
             return
         except Exception:  # report, never crash the worker
             self.signals.failed.emit(self.generation, traceback.format_exc())
             return
-        self.signals.chosen.emit(self.generation, action)
+        self.signals.chosen.emit(self.generation, choice)
 
 
 # --- the controller ------------------------------------------------------------------------
@@ -257,6 +280,8 @@ class GameController(QObject):
         # Safe turns: an action that ends the turn waits for "End turn" (see turn_end_of).
         self.safe_turns = True
         self.last_autosave: Path | None = None
+        self.bot_reasons: list[BotReason] = []  # the bots' reasons shown in the log
+        self._saracen_seat: Seat | None = None  # plays the Saracens (computer_saracens)
         self.game_id = ""  # the game's id: its autosaves are kept together (ui/saves.py)
         self._generation = 0
         self._busy = False
@@ -301,6 +326,7 @@ class GameController(QObject):
         self.game = game
         show_content(game.c)  # cards are named from the game's own content
         self.viewer = None
+        self.bot_reasons = []
         self.pending_handoff = None
         self.pending_end = None
         self._lead_mark = {}
@@ -362,6 +388,20 @@ class GameController(QObject):
         view["decision"] = pending.prompt
         return view
 
+    def seat_deciding(self) -> Seat | None:
+        """The seat that answers the current decision: the deciding state's, or — with the
+        game option ``computer_saracens`` — a bot for a decision made for the Saracen side
+        of a battle (``ai.saracens``), so hot-seat players need no hand-off for it."""
+        d = self.game.decision if self.game is not None else None
+        if d is None:
+            return None
+        if self.game.s.get("options", {}).get("computer_saracens") \
+                and deciding_for_saracens(self.game):
+            if self._saracen_seat is None:
+                self._saracen_seat = BotSeat(SARACEN_LEVEL)
+            return self._saracen_seat
+        return self.seats.get(d.player)
+
     def legal_for_viewer(self) -> list[Action] | None:
         """The actions the human in front of the screen may choose now, else None."""
         if self.game is None or self.pending_handoff is not None or self._busy:
@@ -371,7 +411,7 @@ class GameController(QObject):
         d = self.game.decision
         if d is None or d.player != self.viewer:
             return None
-        seat = self.seats.get(d.player)
+        seat = self.seat_deciding()
         if seat is None or not seat.is_human:
             return None
         return list(self.game.legal_actions())
@@ -382,14 +422,21 @@ class GameController(QObject):
             return []
         viewer = None if self.pending_handoff is not None else self.viewer
         shown = self.pending_end.preview if self.pending_end is not None else None
+        game = shown or self.game
+        reasons: dict[int, list] = {}
+        for r in self.bot_reasons:  # only those whose action is still in the game (undo)
+            if r.action_no < len(game.actions) and game.actions[r.action_no] == r.action:
+                reasons.setdefault(r.log_at, []).append(r.entry)
         out = []
-        for entry in (shown or self.game).log:
+        for at, entry in enumerate(game.log):
+            out.extend(reasons.get(at, ()))
             try:
                 _key, _params, visibility = entry
             except (TypeError, ValueError):
                 continue
             if visibility is None or (viewer is not None and viewer in visibility):
                 out.append(entry)
+        out.extend(reasons.get(len(game.log), ()))
         return out
 
     @property
@@ -581,7 +628,7 @@ class GameController(QObject):
             self.gameOver.emit(result or {})
             return
         player = game.decision.player
-        seat = self.seats.get(player)
+        seat = self.seat_deciding()
         if seat is None:
             # Nobody at this seat (an engine sentinel): show the table, offer nothing.
             self.changed.emit()
@@ -609,7 +656,8 @@ class GameController(QObject):
 
     def stop_bot(self) -> None:
         """Drop the thinking bot's answer (new position, undo, load, close, quit): its cancel
-        flag stops it at its next determinization, and the sequence number moves on so an
+        flag stops it at its next look-ahead step (a search: its next iteration or playout move;
+        an expert's worker processes are terminated), and the sequence number moves on so an
         answer already on its way is discarded."""
         self._generation += 1
         self._cancel.set()
@@ -627,18 +675,22 @@ class GameController(QObject):
             self.busyChanged.emit(busy)
 
     @Slot(int, object)
-    def _on_bot_chosen(self, generation: int, action) -> None:
+    def _on_bot_chosen(self, generation: int, choice) -> None:
         if generation != self._generation or self.game is None:
             return  # the game changed meanwhile (undo, load, new game)
         wait = self.bot_pause_ms - int((time.monotonic() - self._changed_at) * 1000)
         if wait > 0:  # a pace a person can follow: the previous move stays on screen
-            QTimer.singleShot(wait, self, lambda: self._on_bot_chosen(generation, action))
+            QTimer.singleShot(wait, self, lambda: self._on_bot_chosen(generation, choice))
             return
         self._set_busy(False)
+        action, reason = choice
         if action not in self.game.legal_actions():
             self.errorOccurred.emit(_("A bot chose an action that is not legal: {action}")
                                     .format(action=action))
             return
+        if reason is not None:
+            self.bot_reasons.append(BotReason(len(self.game.actions), action,
+                                              len(self.game.log), reason.entry()))
         self._apply(action)
 
     @Slot(int, str)

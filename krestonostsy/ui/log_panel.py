@@ -187,6 +187,13 @@ TEMPLATES: dict[str, Callable[[dict], str]] = {
     "march_moves_bought": lambda p: ngettext("{player} buys {n} extra move",
                                              "{player} buys {n} extra moves", _n(p)),
     "march_target": lambda p: _("{player} marches on the city {city}"),
+    # why a bot chose what it chose (the bot harness's entries: krestonostsy.ai.reasons)
+    "bot_attacks": lambda p: _("{player} (bot) attacks {city}: strength {strength} against "
+                               "{defence}"),
+    "bot_order_searched": lambda p: ngettext(
+        "{player} (bot) chooses the order “{order}”: best in {n} of {total} simulated "
+        "round", "{player} (bot) chooses the order “{order}”: best in {n} of {total} "
+        "simulated rounds", _n(p, "total")),
     "bombarded": lambda p: ngettext("{player} bombards the city {city}: {n} Saracen falls",
                                     "{player} bombards the city {city}: {n} Saracens fall",
                                     _n(p)),

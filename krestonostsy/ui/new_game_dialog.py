@@ -40,6 +40,8 @@ SETUP_OPTIONS = ("first_game", "bull_choice")
 
 OPTION_LABELS = {
     "raid_without_movers": N_("A raid in which no Saracen moves:"),
+    "computer_saracens": N_("The computer plays the Saracens' battle cards (no hand-off "
+                            "at every manoeuvre)"),
 }
 OPTION_VALUE_LABELS = {
     ("raid_without_movers", "resolve"): N_("still resolves (strength 0 + bonuses)"),

@@ -124,6 +124,15 @@ def test_tournament_cli_json(capsys):
     assert "95% CI" in "\n".join(out)
 
 
+def test_tournament_progress_lines_follow_a_long_run(capsys):
+    code = cli_main(["tournament", "--bots", "novice,random", "--players", "2",
+                     "--games", "2", "--seed", "4", "--progress"])
+    assert code == 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert [line.split(" (")[0] for line in err] == ["game 1/2", "game 2/2"]
+    assert "so far" in err[-1] and "wins in" in err[-1]
+
+
 def test_tournament_rotates_every_deal_through_the_seats():
     from krestonostsy.tools.tournament import schedule
     plan = schedule(["hard", "normal", "normal", "normal"], 4, 8, 1)

@@ -1,0 +1,51 @@
+"""The bots' reasons in the log panel: translated, placed before the entries of the action
+they explain, and gone once an undo takes that action back."""
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from krestonostsy import i18n  # noqa: E402
+from krestonostsy.ai import Reason  # noqa: E402
+from krestonostsy.ui.controller import BotReason, GameController  # noqa: E402
+from krestonostsy.ui.log_panel import render_entry  # noqa: E402
+
+
+@pytest.mark.parametrize(("lang", "attack", "order"), [
+    ("ru", "Эдесса (бот) атакует город Дамаск: сила 6 против 3",
+     "Эдесса (бот) выбирает приказ «Поход»: лучший в 61 из 102 разыгранных раундов"),
+    ("en", "Edessa (bot) attacks Damascus: strength 6 against 3",
+     "Edessa (bot) chooses the order “March”: best in 61 of 102 simulated rounds"),
+])
+def test_reasons_read_in_both_languages(lang, attack, order):
+    try:
+        i18n.set_language(lang)
+        assert render_entry("bot_attacks", {"player": "edessa", "city": "damascus",
+                                            "strength": 6, "defence": 3})[0] == attack
+        assert render_entry("bot_order_searched", {"player": "edessa", "order": "march",
+                                                   "n": 61, "total": 102})[0] == order
+    finally:
+        i18n.set_language("ru")
+
+
+def test_a_reason_stands_before_its_actions_entries_until_undone(qtbot, store):
+    c = GameController(store, autosave=False)
+    c.new_game(["jerusalem", "tripoli"], 3)
+    game = c.game
+    while game.decision.prompt != "place_order":
+        game.apply(game.legal_actions()[0])
+    action = game.legal_actions()[0]
+    entry = Reason("bot_order_searched", {"player": game.decision.player,
+                                          "order": action.order, "n": 5, "total": 9}).entry()
+    at = len(game.log)
+    c.bot_reasons.append(BotReason(len(game.actions), action, at, entry))
+    before = game.clone()
+    game.apply(action)
+    shown = c.visible_log()
+    i = shown.index(entry)
+    assert shown[i + 1] is game.log[at], "just before the entries its action wrote"
+    c.game = before  # what an undo of the action leaves
+    assert entry not in c.visible_log(), "an undone action's reason is gone"
+    before.apply(before.legal_actions()[-1])  # another action in its place
+    assert entry not in c.visible_log()
