@@ -1256,8 +1256,17 @@ class TableScene(QGraphicsScene):
             it.setTransform(QTransform().rotate(rotate))
         return it
 
+    def _battle_wide(self, v: dict) -> bool:
+        """Does the battle board take the whole right column? During a battle, except
+        while the decision is about a market card (e.g. the governor of a captured city
+        is chosen from the market before the battle is over): the player must see it.
+        The legal targets are read only during a battle, so between battles the markets
+        do not depend on them (and are not laid out again at every action)."""
+        return bool(v.get("battle")) and not any(t.startswith("market:")
+                                                 for t in self.legal_targets)
+
     def _markets(self, v: dict) -> None:
-        if v.get("battle"):
+        if self._battle_wide(v):
             return  # the battle board lies over the right column until the battle ends
         body = self.add_panel(R_MARKET, _("Markets"), title_size=art.MIN_TEXT)
         markets = v.get("markets") or {}
@@ -1342,8 +1351,9 @@ class TableScene(QGraphicsScene):
             city = b.get("city")
             if city:
                 title = _("Battle for {city}").format(city=L.city_name(city))
-        body = self.add_panel(R_BATTLE_LARGE if b else R_BATTLE, title,
-                              title_size=28 if b else art.MIN_TEXT)
+        wide = self._battle_wide(v)
+        body = self.add_panel(R_BATTLE_LARGE if wide else R_BATTLE, title,
+                              title_size=28 if wide else art.MIN_TEXT)
         marker = 0
         if b:
             for k in ("marker", "balance", "strength", "difference"):
@@ -1398,7 +1408,8 @@ class TableScene(QGraphicsScene):
         slots = list(b.get("slots") or [])
         sw = (body.width() - 20) / 4
         sy = ty0 + 54
-        slot_h = 360
+        # beside the markets (a market choice during the battle) the slots shrink to the strip
+        slot_h = 360 if wide else body.bottom() - sy - 6
         cw, chh = sw - 22, slot_h - 20
         for i in range(4):
             sx = body.left() + 10 + i * sw
@@ -1438,6 +1449,8 @@ class TableScene(QGraphicsScene):
                     self._card_item(rr, None, face_down=True, key=f"battle:cover:{i}", z=2,
                                     tip=_("Cover card: cancels the {half} half").format(
                                         half=_("bottom") if cancelled == "bottom" else _("top")))
+        if not wide:
+            return  # the cards in hand come back with the whole column
         # the cards the viewer may play (or how many the Saracen hand holds)
         hy = sy + slot_h + 12
         viewer = self.viewer
