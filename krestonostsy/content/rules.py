@@ -69,7 +69,8 @@ KEY_SOURCES: dict[str, tuple] = {
     "timing": tuple(T.RESCRIPT_TIMINGS), "event": tuple(T.EVENT_TIMINGS), "mark": MARKS,
 }
 
-RULE_ID = re.compile(r"^(?:EX-)?[A-Z]+-[0-9]+$")
+# e.g. BATTLE-16, EX-RAID-1, and a campaign scenario's own rules CAMP-S2-01
+RULE_ID = re.compile(r"^(?:EX-)?[A-Z]+(?:-[A-Z][0-9]+)?-[0-9]+$")
 ENTRY_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 LINK = re.compile(r"\[\[(g:)?([A-Za-z0-9_-]+)\]\]")
 

@@ -20,6 +20,9 @@ PROMPT_RULES: dict[str, tuple[str, ...]] = {
     "raid_order": ("RAID-07", "RAID-06"),
     "raid_rescripts": ("RESCRIPT-01", "RAID-08"),
     # activation: own turn, buildings, spies, rescripts
+    # «Levantine Merchants» (docs/campaign.md §7)
+    "trade_goods": ("CAMP-S2-01", "CAMP-S2-03"),
+    "choose_trade_track": ("CAMP-S2-02",),
     "own_turn": ("TURN-10", "ACT-04", "BLDG-04", "SPY-02"),
     "after_order_buildings": ("BLDG-02", "BLDG-03", "BLDG-05", "BLDG-06"),
     "after_battle_buildings": ("BLDG-02", "BLDG-03"),
