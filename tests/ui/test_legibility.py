@@ -254,3 +254,15 @@ def test_a_word_too_long_for_its_card_breaks_with_a_hyphen_not_a_smaller_font(qa
         for word in line.split(" "):
             assert fm.horizontalAdvance(word) <= width, word
     assert art.hyphenate("Bazaar", width, art.MIN_TEXT) == "Bazaar"  # short words stay whole
+
+
+def test_a_long_russian_name_breaks_between_syllables_not_before_its_vowel(qapp):
+    from PySide6.QtGui import QFontMetricsF
+
+    from krestonostsy.ui.table import art
+    fm = QFontMetricsF(art.font(art.MIN_TEXT))
+    width = fm.horizontalAdvance("Провансальск-") + 1  # the old cut: «Провансальск-» / «ие»
+    assert art.hyphenate("Провансальские", width, art.MIN_TEXT).split("\n")[0] == "Провансаль-"
+    width = fm.horizontalAdvance("священн-") + 1
+    assert art.hyphenate("священник", width, art.MIN_TEXT).split("\n")[0] == "священ-"
+    assert art.syllable_breaks("Kogh") == []  # no boundary: cut where it must

@@ -368,11 +368,38 @@ def _fits(s: str, w: float, h: float, size: float, bold: bool, italic: bool) -> 
     return br.width() <= w + .5 and br.height() <= h
 
 
+VOWELS = frozenset("аеёиоуыэюяaeiouyéèêàâôûîïü")
+SOFT = frozenset("ьъй")  # a break goes after these, never before them
+
+
+def syllable_breaks(word: str) -> list[int]:
+    """Where ``word`` may be broken, by the simple rules of Russian (and good enough for
+    English) hyphenation: both parts keep a vowel and two letters, never before ь/ъ/й;
+    after ь/ъ/й, between two consonants, or after a vowel when a vowel or one consonant
+    and its vowel follow — never between a consonant and the vowel it belongs to
+    («Провансаль-ские», «священ-ник», never «Провансальск-ие» or «свяще-нник»)."""
+    low = word.lower()
+    points = []
+    for i in range(2, len(word) - 1):
+        a, b = low[i - 1], low[i]
+        if not (a.isalpha() and b.isalpha()) or b in SOFT:
+            continue
+        if not (VOWELS & set(low[:i]) and VOWELS & set(low[i:])):
+            continue
+        if a in SOFT or (a in VOWELS and (b in VOWELS or low[i + 1] in VOWELS)) \
+                or (a not in VOWELS and b not in VOWELS):
+            points.append(i)
+    return points
+
+
 @lru_cache(maxsize=4096)
 def hyphenate(s: str, width: float, size: float, bold: bool = False,
               italic: bool = False) -> str:
     """``s`` with each word wider than ``width`` at ``size`` broken over lines with a
-    hyphen («Госпиталь-» / «еры»): a narrow card keeps its name legible, not shrunk."""
+    hyphen («Госпиталь-» / «еры»): a narrow card keeps its name legible, not shrunk. The
+    break is the last syllable boundary that fits (:func:`syllable_breaks`; one after
+    ь/ъ/й is preferred when it costs at most two letters); only a word with no boundary
+    that fits is cut where it must."""
     from PySide6.QtGui import QFontMetricsF
     fm = QFontMetricsF(font(size, bold, italic))
     lines = []
@@ -380,9 +407,16 @@ def hyphenate(s: str, width: float, size: float, bold: bool = False,
         words = []
         for word in line.split(" "):
             while fm.horizontalAdvance(word) > width and len(word) > 3:
-                cut = len(word) - 2
-                while cut > 2 and fm.horizontalAdvance(word[:cut] + "-") > width:
-                    cut -= 1
+                fitting = [i for i in syllable_breaks(word)
+                           if fm.horizontalAdvance(word[:i] + "-") <= width]
+                if fitting:
+                    cut = fitting[-1]
+                    soft = [i for i in fitting if word[i - 1].lower() in SOFT and i >= cut - 2]
+                    cut = soft[-1] if soft else cut
+                else:
+                    cut = len(word) - 2
+                    while cut > 2 and fm.horizontalAdvance(word[:cut] + "-") > width:
+                        cut -= 1
                 words.append(word[:cut] + "-\n")
                 word = word[cut:]
             words.append(word)
