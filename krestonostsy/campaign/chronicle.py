@@ -25,7 +25,6 @@ import os
 import re
 import shutil
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +34,7 @@ from ..engine import Game, SaveError
 from ..engine.options import GameOptions
 from ..engine.ruleset import Ruleset
 from ..engine.setup import check_lineup
+from ..files import atomic_write
 from .carry import carry_over
 from .data import CampaignData, ScenarioEntry, shipped_campaign
 from .qualities import award_nicknames, chronicle_points, led, places, qualities
@@ -71,24 +71,6 @@ def default_data_dir() -> Path:
 
 def campaigns_dir(data_dir: Path | str | None = None) -> Path:
     return Path(data_dir if data_dir is not None else default_data_dir()) / CAMPAIGNS_DIR
-
-
-def atomic_write(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves the old file or the new one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".part", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 @dataclass(frozen=True)

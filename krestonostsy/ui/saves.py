@@ -34,7 +34,6 @@ import json
 import math
 import os
 import re
-import tempfile
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -44,11 +43,11 @@ from ..engine import Game, SaveError
 from ..engine.errors import SAVE_ERRORS
 from ..engine.saves import CURRENT as SAVE_FORMAT
 from ..engine.saves import MAX_SAVE_BYTES, decode, parse
+from ..files import TEMP_PREFIX, atomic_write
 from ..i18n import _
 
 AUTOSAVE_PREFIX = "autosave-"
 SAVE_SUFFIX = ".json"
-TEMP_PREFIX, TEMP_SUFFIX = ".tmp-", ".part"  # never matches *.json: never listed as a save
 THUMBS_DIR = ".thumbs"
 THUMB_SUFFIX = ".png"
 STALE_TEMP_SECONDS = 60  # older temporary files are leftovers of a killed write
@@ -77,26 +76,6 @@ def data_dir() -> Path:
     if not location:
         location = str(Path.home() / ".krestonostsy")
     return Path(location)
-
-
-def atomic_write(path: Path, data: str | bytes) -> None:
-    """Write ``data`` (text as UTF-8, or bytes) to ``path`` through a temporary file in
-    the same folder."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data.encode("utf-8") if isinstance(data, str) else data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def new_game_id() -> str:
