@@ -75,6 +75,22 @@ def test_balance_report_covers_every_lineup(capsys):
     assert sum(report["end_conditions"].values()) >= 9
 
 
+def test_balance_plays_a_scenario_for_one_player_count_with_intervals(capsys):
+    assert cli(["balance", "--scenario", "levantine_merchants", "--players", "2",
+                "--games", "2", "--seed", "2", "--progress", "--json"]) == 0
+    out, err = capsys.readouterr()
+    report = json.loads(out.strip().splitlines()[-1])
+    assert report["scenario"] == "levantine_merchants" and len(report["lineups"]) == 4
+    for lu in report["lineups"]:
+        assert len(lu["states"]) == 2
+        for s in lu["states"]:
+            lo, hi = lu["ci95"][s]
+            assert 0 <= lo <= lu["win_rate"][s] <= hi <= 1
+    assert err.count("levantine_merchants ") == 8  # one progress line per game
+    assert cli(["balance", "--scenario", "no_such_scenario", "--games", "1"]) == 2
+    assert "no_such_scenario" in capsys.readouterr().err
+
+
 def test_missing_x11_libraries_are_named_not_a_qt_abort(monkeypatch, capsys):
     from krestonostsy.ui import preflight
 
@@ -139,4 +155,4 @@ def test_simulate_plays_a_named_scenario_and_refuses_an_unknown_one(capsys):
     assert "scenario base" in capsys.readouterr().out
     assert cli(["simulate", "--games", "1", "--scenario", "crescent"]) == 1
     assert "no scenario 'crescent' (known scenarios: base, chronicle_beginning, " \
-           "levantine_merchants)" in capsys.readouterr().err
+           "levantine_merchants" in capsys.readouterr().err

@@ -192,11 +192,55 @@ def features(world, viewer: str, view: dict | None = None) -> dict:
     return out
 
 
+COIN = 0.25  # influence points a coin is worth at the end (4 coins = 1 influence)
+OATH_PEACE = 0.4  # a protector's men in one's walls and peace with it, per protector
+
+
+def _oaths_value(world, part: dict, rounds_left: int) -> dict:
+    """«Вассал моего вассала»' sworn oaths (CAMP-S3-03/05), public: a lord gains its
+    tribute for the rounds left, a vassal pays it and is protected; a regent gains its
+    influence every round left and its ward is protected. A broken oath costs its breaker
+    the influence it paid (CAMP-S3-04): the features guess others' hidden influence by
+    the viewer's own, so without this a perjury would look free."""
+    out: dict = {}
+    oaths = world.c.oaths
+    for o in part["broken"]:
+        out[o["by"]] = out.get(o["by"], 0.0) - o["cost"]
+    for o in part["sworn"]:
+        stream = COIN * oaths[o["card"]].tribute * rounds_left
+        out[o["lord"]] = out.get(o["lord"], 0.0) + stream
+        out[o["vassal"]] = out.get(o["vassal"], 0.0) - stream + OATH_PEACE
+    data = world.rules.scenario.components.get("oaths")
+    for ward, regent in part["regents"].items():
+        out[regent] = out.get(regent, 0.0) + (data.regency_influence if data else 0) * rounds_left
+        out[ward] = out.get(ward, 0.0) + OATH_PEACE
+    return out
+
+
+COMPONENT_VALUES = {"oaths": _oaths_value}
+"""What a scenario component is worth to each player beyond the features, in influence
+points: ``fn(world, part as the viewer sees it, rounds_left) -> {player: points}`` (read
+from the view: public parts only). The base game has no components."""
+
+
 def values(world, viewer: str, weights: Weights, view: dict | None = None) -> dict:
-    """``{player: value in influence points}`` as ``viewer`` sees ``world``."""
+    """``{player: value in influence points}`` as ``viewer`` sees ``world`` (plus what a
+    scenario's components are worth, :data:`COMPONENT_VALUES`)."""
     w = weights.values
-    return {pid: sum(a * b for a, b in zip(w, f, strict=True))
-            for pid, f in features(world, viewer, view).items()}
+    v = view if view is not None else world.view(viewer)
+    out = {pid: sum(a * b for a, b in zip(w, f, strict=True))
+           for pid, f in features(world, viewer, v).items()}
+    components = v.get("components")
+    if components:
+        rounds_left = 0 if v["phase"] == "over" else max(
+            0, world.rules.last_round + 1 - max(v["round"], 1))
+        for kind, part in components.items():
+            fn = COMPONENT_VALUES.get(kind)
+            if fn is not None:
+                for pid, x in fn(world, part, rounds_left).items():
+                    if pid in out:
+                        out[pid] += x
+    return out
 
 
 def win_chances(world, viewer: str, weights: Weights) -> dict:

@@ -131,6 +131,72 @@ def _some(world, player, a):
     return 0.55 + 0.05 * min(a.n, 3) - (0.1 if a.n > 3 else 0.0)
 
 
+# --- «Вассал моего вассала»'s oaths (docs/campaign.md §8): public numbers and the seat's
+# own oath hand only
+
+def _oath(world, card):
+    oaths = getattr(world.c, "oaths", None) or {}
+    return oaths.get(card)
+
+
+def _threat(world, player: str, other: str) -> int:
+    """How much of ``other``'s realm ``player`` could attack: its cities next to
+    ``player``'s whose public defence ``player``'s adjacent units beat."""
+    mine = set(world.s["players"][player]["cities"])
+    n = 0
+    for c in world.s["players"][other]["cities"]:
+        if any(a in mine for a in B.adjacent(world, c)):
+            units, defence = attack_strength(world, player, c)
+            n += units > defence + 1
+    return n
+
+
+@scorer("offer_oath")
+def _offer_oath(world, player, a):
+    """A lord gains its tribute every Income and peace with the vassal: offer the card
+    with the highest tribute to a state one would not attack anyway."""
+    card = _oath(world, a.card)
+    tribute = card.tribute if card else 0
+    return 0.55 + 0.05 * tribute - 0.15 * min(_threat(world, player, a.player), 2)
+
+
+@scorer("accept_oath")
+def _accept_oath(world, player, a):
+    """Accept a cheap oath (low tribute) unless the lord's cities are worth marching on:
+    the vassal swears peace with its lord."""
+    d = world.decision
+    card = _oath(world, d.params.get("card")) if d is not None else None
+    lord = d.params.get("lord") if d is not None else None
+    tribute = card.tribute if card else 1
+    threat = _threat(world, player, lord) if lord in world.s["players"] else 0
+    return 0.65 - 0.08 * tribute - 0.2 * min(threat, 2)
+
+
+@scorer("refuse_oath")
+def _refuse_oath(world, player, a):
+    return 0.45
+
+
+@scorer("break_oath")
+def _break_oath(world, player, a):
+    """Breaking costs influence: worth it only to attack the partner's weak cities."""
+    part = (world.s.get("components") or {}).get("oaths") or {}
+    for o in part.get("sworn", ()):
+        if o["card"] == a.card:
+            other = o["vassal"] if o["lord"] == player else o["lord"]
+            return 0.12 + 0.3 * min(_threat(world, player, other), 2)
+    return 0.1
+
+
+@scorer("name_regent")
+def _name_regent(world, player, a):
+    """The strongest protector: the candidate with the most units on the map (a lord
+    already bound to the ward counts double)."""
+    part = (world.s.get("components") or {}).get("oaths") or {}
+    lord = any(o["lord"] == a.player and o["vassal"] == player for o in part.get("sworn", ()))
+    return min(0.95, 0.4 + 0.03 * B.units_on_map(world, a.player) + (0.2 if lord else 0.0))
+
+
 def prior(world, player: str, action) -> float:
     """The cheap score of ``action`` for ``player`` (the decider) in ``world``."""
     if action.kind in STOP_KINDS:

@@ -5,7 +5,8 @@ The file lives in ``<user data folder>/campaigns/<id>.json`` and is written atom
 after every finished scenario. It records what cannot be derived:
 
 * ``seats``: each state's seat, ``"human"`` or a bot level; ``seed``: the campaign seed;
-  ``advanced``: the advanced mode (terrain in every scenario, CAMP-10);
+  ``advanced``: the advanced mode (terrain in every scenario, CAMP-10); ``name``: the name
+  the players gave it (any text; the file's name is a safe id);
 * per finished scenario (a *chapter*): its id, its seed and its **final save** (the whole
   save: the game is replayed and its digest checked when the chronicle is opened), with
   the outcome computed when it ended (places, qualities, nicknames, points, carry-over)
@@ -20,6 +21,7 @@ refusing, a copy is kept beside it (``<id>.json.bad-<time>``) and the message na
 """
 from __future__ import annotations
 
+import glob
 import json
 import os
 import re
@@ -45,13 +47,19 @@ CAMPAIGNS_DIR = "campaigns"
 HUMAN = "human"
 _ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 MAX_CHRONICLE_BYTES = 64 * 1024 * 1024
+MAX_NAME_LENGTH = 80
 ADVANCED_HOOKS = ("terrain",)
 """The rule changes of the advanced mode (CAMP-10), added to every scenario's own."""
 
 
 class ChronicleError(Exception):
     """A chronicle that cannot be opened or written; the message says why (and where its
-    backup was kept)."""
+    backup was kept). ``newer``: refused because a newer version of the game wrote it
+    (the window says so in the player's language)."""
+
+    def __init__(self, message: str, newer: bool = False):
+        super().__init__(message)
+        self.newer = newer
 
 
 def default_data_dir() -> Path:
@@ -107,8 +115,9 @@ class Chronicle:
 
     def __init__(self, path: Path, seats: dict, seed: int, data: CampaignData,
                  chapters: list[Chapter] | None = None, in_progress: dict | None = None,
-                 advanced: bool = False):
+                 advanced: bool = False, name: str | None = None):
         self.path = Path(path)
+        self.name = name or self.path.stem  # as the players named it (the window lists it)
         self.seats = dict(seats)
         self.seed = seed
         self.advanced = advanced  # CAMP-10: terrain in every scenario (the advanced mode)
@@ -121,10 +130,11 @@ class Chronicle:
     @classmethod
     def new(cls, seats: dict, seed: int, folder: Path | str | None = None,
             campaign_id: str | None = None, data: CampaignData | None = None,
-            advanced: bool = False) -> Chronicle:
+            advanced: bool = False, name: str | None = None) -> Chronicle:
         """A new campaign for ``seats`` (state -> ``"human"`` or a bot level, in seat
-        order), written at once; ``advanced``: the advanced mode (terrain, CAMP-10).
-        ``ValueError`` for an illegal line-up or seat."""
+        order), written at once; ``advanced``: the advanced mode (terrain, CAMP-10);
+        ``name``: its name as the players gave it (default: ``campaign_id``).
+        ``ValueError`` for an illegal line-up or seat, or a name too long."""
         from ..ai.levels import LEVELS
 
         data = data or shipped_campaign()
@@ -137,19 +147,23 @@ class Chronicle:
                                  f"({', '.join(LEVELS)}), got {seat!r}")
         if type(seed) is not int:
             raise ValueError(f"the campaign seed must be a whole number, got {seed!r}")
+        if name is not None and not (isinstance(name, str) and 0 < len(name.strip())
+                                     <= MAX_NAME_LENGTH):
+            raise ValueError(f"a campaign's name is 1 to {MAX_NAME_LENGTH} characters")
         campaign_id = campaign_id or time.strftime("%Y%m%d-%H%M%S") + f"-{seed}"
         if not _ID_RE.match(campaign_id):
             raise ValueError(f"'{campaign_id}' is not a campaign name (letters, digits, - _)")
         path = campaigns_dir(folder) / f"{campaign_id}.json"
         if path.exists():
             raise ValueError(f"a campaign named '{campaign_id}' already exists ({path})")
-        chronicle = cls(path, seats, seed, data, advanced=bool(advanced))
+        chronicle = cls(path, seats, seed, data, advanced=bool(advanced),
+                        name=name.strip() if name else None)
         chronicle.save()
         return chronicle
 
     def to_json(self) -> dict:
-        return {"format": FORMAT, "version": VERSION, "seats": self.seats, "seed": self.seed,
-                "advanced": self.advanced, "chapters": [c.record() for c in self.chapters],
+        return {"format": FORMAT, "version": VERSION, "name": self.name, "seats": self.seats,
+                "seed": self.seed, "advanced": self.advanced, "chapters": [c.record() for c in self.chapters],
                 "in_progress": self.in_progress}
 
     def save(self) -> None:
@@ -190,7 +204,12 @@ class Chronicle:
             raise ChronicleError("the campaign has no next scenario to play")
         carried = self.chapters[-1].starting if self.chapters else None
         return self.data.rules(entry.id).with_starting(carried).with_hooks(
-            ADVANCED_HOOKS if self.advanced else ())
+            ADVANCED_HOOKS if self.advanced else ()).with_nicknames(self.carried_nicknames())
+
+    def carried_nicknames(self) -> dict[str, str] | None:
+        """The nickname each state carries into the next scenario (CAMP-05: the latest
+        one lies on its state board), as nickname ids; None before the first chapter."""
+        return dict(self.chapters[-1].nickname_ids) if self.chapters else None
 
     def new_game(self) -> Game:
         """The next scenario's game (its options, seed and carried start)."""
@@ -235,6 +254,7 @@ class Chronicle:
         if not game.is_over:
             raise ChronicleError(f"chapter {index + 1}: the game of '{entry.id}' is not over")
         expected_start = self.chapters[index - 1].starting if index else None
+        expected_nicks = self.chapters[index - 1].nickname_ids if index else None
         setup = game.setup
         problems = [what for what, bad in (
             (f"its scenario is '{setup.get('scenario')}', not '{entry.id}'",
@@ -247,6 +267,8 @@ class Chronicle:
              (setup.get("starting") or None) != (expected_start or None)),
             (f"its options are not the scenario's {dict(entry.options)}",
              setup.get("options") != GameOptions.from_json(dict(entry.options)).to_json()),
+            ("its states' nicknames are not the ones the chronicle awarded",
+             (setup.get("nicknames") or None) != (expected_nicks or None)),
             ("its advanced mode (terrain) is not the campaign's",
              list(setup.get("hooks") or ()) != list(ADVANCED_HOOKS if self.advanced else ())),
         ) if bad]
@@ -277,7 +299,8 @@ class Chronicle:
         try:
             return cls._load(path, data or shipped_campaign())
         except ChronicleError as err:
-            raise ChronicleError(f"{path.name}: {err}; {_backup(path)}") from None
+            raise ChronicleError(f"{path.name}: {err}; {_backup(path)}",
+                                 newer=err.newer) from None
 
     @classmethod
     def _load(cls, path: Path, data: CampaignData) -> Chronicle:
@@ -299,13 +322,18 @@ class Chronicle:
         if version > VERSION:
             raise ChronicleError(f"was written by a newer version of the game (chronicle "
                                  f"format {version}; this version reads up to {VERSION}); "
-                                 "update the game to open it")
+                                 "update the game to open it", newer=True)
         seats, seed, chapters = doc.get("seats"), doc.get("seed"), doc.get("chapters")
         if not isinstance(seats, dict) or type(seed) is not int or not isinstance(chapters, list):
             raise ChronicleError("is damaged: 'seats', 'seed' or 'chapters' is missing")
         advanced = doc.get("advanced", False)
         if type(advanced) is not bool:
             raise ChronicleError("is damaged: 'advanced' must be true or false")
+        name = doc.get("name")
+        if name is not None and not (isinstance(name, str) and 0 < len(name.strip())
+                                     <= MAX_NAME_LENGTH):
+            raise ChronicleError("is damaged: its 'name' is not a text of 1 to "
+                                 f"{MAX_NAME_LENGTH} characters")
         progress = doc.get("in_progress")
         if progress is not None and not (isinstance(progress, dict)
                                          and isinstance(progress.get("autosave"), str)):
@@ -314,7 +342,8 @@ class Chronicle:
             check_lineup(data.rules(data.scenarios[0].id).content, list(seats))
         except ValueError as err:
             raise ChronicleError(f"is damaged: {err}") from None
-        chronicle = cls(path, seats, seed, data, in_progress=progress, advanced=advanced)
+        chronicle = cls(path, seats, seed, data, in_progress=progress, advanced=advanced,
+                        name=name)
         for i, record in enumerate(chapters):
             if not isinstance(record, dict) or not isinstance(record.get("save"), dict):
                 raise ChronicleError(f"is damaged: chapter {i + 1} has no save")
@@ -340,7 +369,16 @@ class Chronicle:
 
 
 def _backup(path: Path) -> str:
-    """Copy a refused chronicle beside itself; the sentence naming the copy."""
+    """Copy a refused chronicle beside itself; the sentence naming the copy. A file
+    refused again unchanged (the window lists the campaigns every time it shows them)
+    keeps its first copy: no second one is made."""
+    try:
+        raw = path.read_bytes()
+        for old in sorted(path.parent.glob(glob.escape(path.name) + ".bad-*")):
+            if old.stat().st_size == len(raw) and old.read_bytes() == raw:
+                return f"the file was kept as {old.name}"
+    except OSError:
+        pass
     stamp = time.strftime("%Y%m%d-%H%M%S")
     for n in range(100):
         backup = path.with_name(f"{path.name}.bad-{stamp}" + (f"-{n}" if n else ""))

@@ -1,7 +1,8 @@
 """The campaign's data: ``data/campaign/*.yaml`` (docs/campaign.md), validated.
 
 * ``campaign.yaml``: the scenarios in order (CAMP-01) with their names, years, options and
-  briefings; chronicle points (CAMP-02); the qualities as weighted measures (CAMP-03); the
+  briefings (the story text, the special rules in the order a player meets them, the
+  cities the briefing's map highlights, the new components); chronicle points (CAMP-02); the qualities as weighted measures (CAMP-03); the
   bulls' symbol bonus (CAMP-09); the carry-overs (CAMP-05..08).
 * ``nicknames.yaml``: the 20 nickname cards, one per quality and scenario (CAMP-04).
 * ``bull_symbols.yaml``: the quality on the left of each bull (BULL-05, CAMP-09).
@@ -12,6 +13,7 @@ plays those and names the others.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -20,7 +22,7 @@ from types import MappingProxyType
 
 from ..content.errors import ContentError
 from ..content.loader import load_content
-from ..content.scenario import ID_RE, PLAYER_COUNTS, scenario_ids
+from ..content.scenario import COMPONENTS, ID_RE, PLAYER_COUNTS, scenario_ids
 from ..content.yamlfile import Reader, read_yaml
 from ..engine.options import GameOptions
 from ..resources import data_dir as shipped_data_dir
@@ -28,12 +30,26 @@ from .qualities import MEASURES, QUALITIES
 
 CAMPAIGN_DIR = "campaign"
 NICKNAME_ADVANTAGES = ("coins", "units", "sanctity", "influence")
+RULE_ID_RE = re.compile(r"^CAMP-[A-Z0-9]+(?:-[A-Z0-9]+)*$")
+"""A rule ID of docs/campaign.md §10 (``CAMP-05``, ``CAMP-S2-01``)."""
+
+
+@dataclass(frozen=True)
+class SpecialRule:
+    """One rule a scenario changes, as its briefing tells it: a title, a text (both
+    translatable) and the docs/campaign.md rule IDs behind it."""
+
+    title: str
+    text: str
+    rules: tuple[str, ...]
 
 
 @dataclass(frozen=True)
 class ScenarioEntry:
     """One scenario of the campaign: its id, name, years, game options and briefing
-    (``briefing`` is "" for a scenario not implemented yet)."""
+    (``briefing`` is "" for a scenario not implemented yet): the story text, its special
+    rules, the cities its map highlights and its new components (kinds of
+    ``content.scenario.COMPONENTS``)."""
 
     id: str
     name: str
@@ -41,6 +57,9 @@ class ScenarioEntry:
     options: Mapping
     briefing: str
     implemented: bool
+    special_rules: tuple[SpecialRule, ...] = ()
+    highlight: tuple[str, ...] = ()
+    components: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -95,6 +114,7 @@ def load_campaign(directory: Path | str | None = None) -> CampaignData:
     if not folder.is_dir():
         raise ContentError(f"{CAMPAIGN_DIR}/", None, "missing folder (the campaign's data)")
     known = set(scenario_ids(root_dir))
+    cities = tuple(load_content(root_dir, "base").board.cities)
     r = Reader(_read(folder, "campaign.yaml"), "campaign.yaml", "campaign")
     name = r.str("name").strip()
     scenarios = []
@@ -114,9 +134,16 @@ def load_campaign(directory: Path | str | None = None) -> CampaignData:
         briefing = s.str("briefing", "").strip()
         if implemented and not briefing:
             s.fail("an implemented scenario needs its 'briefing'", "id")
+        special = tuple(_special_rule(x) for x in s.readers("special_rules", "special rule")
+                        ) if s.has("special_rules") else ()
+        if implemented and not special:
+            s.fail("an implemented scenario needs its 'special_rules' (what it changes)", "id")
+        highlight = _names(s, "highlight", cities, "city")
+        components = _names(s, "components", tuple(COMPONENTS), "component")
         entry = ScenarioEntry(id=sid, name=s.str("name").strip(), years=s.str("years"),
                               options=MappingProxyType(dict(options)), briefing=briefing,
-                              implemented=implemented)
+                              implemented=implemented, special_rules=special,
+                              highlight=highlight, components=components)
         s.done()
         scenarios.append(entry)
     if not scenarios or not scenarios[0].implemented:
@@ -197,6 +224,31 @@ def _read(folder: Path, file: str):
     if not path.is_file():
         raise ContentError(f"{CAMPAIGN_DIR}/{file}", None, "missing file")
     return read_yaml(path)
+
+
+def _special_rule(r: Reader) -> SpecialRule:
+    title = r.str("title").strip()
+    text = " ".join(r.str("text").split())
+    ids = r.list("rules")
+    if not ids:
+        r.fail("'rules' names at least one rule ID (docs/campaign.md §10)", "rules")
+    for rid in ids:
+        if not isinstance(rid, str) or not RULE_ID_RE.match(rid):
+            r.fail(f"'{rid}' is not a campaign rule ID (CAMP-…, docs/campaign.md §10)",
+                   "rules")
+    r.done()
+    return SpecialRule(title=title, text=text, rules=tuple(ids))
+
+
+def _names(r: Reader, key: str, known: tuple, what: str) -> tuple[str, ...]:
+    """The list ``key`` of ids among ``known`` (an empty list when absent)."""
+    values = r.list(key, [])
+    for v in values:
+        if v not in known:
+            r.fail(f"'{key}': unknown {what} {v!r} (known: {', '.join(known)})", key)
+    if len(set(values)) != len(values):
+        r.fail(f"'{key}' names a {what} twice", key)
+    return tuple(values)
 
 
 def _advantage(r: Reader) -> dict:

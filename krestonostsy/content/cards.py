@@ -33,11 +33,13 @@ from .models import (
     Event,
     Governor,
     HomsCard,
+    Oath,
     RaidResult,
     Rescript,
     SaracenTactic,
     Spy,
     Tactic,
+    WarlordCard,
 )
 from .vocabulary import (
     COLOURS,
@@ -58,9 +60,10 @@ ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 WHO = ("you", "opponent")
 EVENT_TIMINGS = ("immediate", "each_player", "round")
 RESCRIPT_TIMINGS = ("battle", "turn", "raid", "income")
-BOOL_MODIFIERS = ("free_stacking", "no_outer_cells")
+BOOL_MODIFIERS = ("free_stacking", "no_outer_cells", "warlord_rests")
 STR_CHOICES = {("bishop_actions", "only"): ("train", "move"),
-               ("trade", "republic"): (*REPUBLICS, "any")}
+               ("trade", "republic"): (*REPUBLICS, "any"),
+               ("lose_trade", "republic"): REPUBLICS}
 
 # Where each kind of effect may be used: a card's op must list one of these contexts.
 CONTEXTS = {
@@ -72,7 +75,11 @@ CONTEXTS = {
     "turn": ("turn", "any"),
     "raid": ("raid", "any"),
     "income": ("any",),
+    "oath": ("event", "any"),  # an oath's terms: applied to a state outside its turn
+    "betrayal": ("turn", "any"),  # an oath's betrayal: in the breaker's own turn
+    "warlord": ("warlord", "any"),
 }
+MAX_TRIBUTE = 5
 
 
 def _line(node: Any, fallback: int | None = None) -> int | None:
@@ -250,10 +257,13 @@ class _Checker:
 class _Deck:
     """Shared reading of one deck file: ids, names, flavour, unknown keys."""
 
-    def __init__(self, path: Path, deck: str, ids: dict, spec=None):
+    def __init__(self, path: Path, deck: str, ids: dict, spec=None, board=None,
+                 added: bool = False):
         self.file = path.name
+        self.board = board  # the map, for cards that name a city (warlord targets)
         self.deck = deck
         self.spec = spec  # the scenario's DeckSpec: the counts this file must match
+        self.added = added  # a scenario's ``add:`` file, joining the deck of ``spec.file``
         self.ids = ids
         self.check = _Checker(self.file)
         root = read_yaml(path)
@@ -410,6 +420,8 @@ def _buildings(deck: _Deck) -> dict:
         out[cid] = Building(id=cid, name=name, cost=cost, trigger=trigger, effect=effect,
                             flavour=flavour)
     deck.count(len(out), deck.spec.count, "buildings")
+    if deck.added:  # a scenario's added buildings: the Bazaar is in the deck they join
+        return out
     if "bazaar" not in out or out["bazaar"].level != 0:
         raise ContentError(deck.file, deck.line,
                            "the level-0 deck must hold the Bazaar (id 'bazaar', cost [])")
@@ -586,6 +598,42 @@ def _events(deck: _Deck) -> dict:
     return out
 
 
+def _oaths(deck: _Deck) -> dict:
+    """The oath cards of «Вассал моего вассала» (CAMP-S3-02..04): each a real bargain,
+    so every term and the betrayal are effects; a card without any term is refused."""
+    out = {}
+    for node in deck.entries():
+        r, cid, name, flavour = deck.card(node, "oath")
+        lord = deck.effect(r, "lord", CONTEXTS["oath"])
+        vassal = deck.effect(r, "vassal", CONTEXTS["oath"])
+        tribute = r.int("tribute", lo=0, hi=MAX_TRIBUTE)
+        betrayal = deck.effect(r, "betrayal", CONTEXTS["betrayal"], allow_empty=False)
+        if not (lord or vassal or tribute):
+            r.fail("an oath binds someone: give it a 'lord' or 'vassal' term or a 'tribute'",
+                   "tribute")
+        r.done()
+        out[cid] = Oath(id=cid, name=name, lord=lord, vassal=vassal, tribute=tribute,
+                        betrayal=betrayal, flavour=flavour)
+    deck.count(len(out), deck.spec.count, "oath cards")
+    return out
+
+
+def _warlord(deck: _Deck) -> dict:
+    """Warlord cards (CAMP-S4-02): a target city of the map and a value 1..4."""
+    out = {}
+    for node in deck.entries():
+        r, cid, name, flavour = deck.card(node, "warlord card")
+        target = r.str("target")
+        if target not in deck.board.cities:
+            r.fail(f"unknown city '{target}' in 'target' (the cities: "
+                   f"{', '.join(deck.board.cities)})", "target")
+        value = r.int("value", lo=1, hi=4)
+        r.done()
+        out[cid] = WarlordCard(id=cid, name=name, target=target, value=value, flavour=flavour)
+    deck.count(len(out), deck.spec.count, "warlord cards")
+    return out
+
+
 def _homs(deck: _Deck) -> HomsCard:
     r, cid, name, flavour = deck.card(deck.body, "Homs card")
     r.done()
@@ -602,6 +650,8 @@ _READERS = {
     "spies": _spies,
     "rescripts": _rescripts,
     "homs": _homs,
+    "oaths": _oaths,
+    "warlord": _warlord,
 }
 
 
@@ -626,10 +676,11 @@ def load_cards(data_dir: Path, board, decks) -> dict:
     ids: dict = {}
     out: dict = {}
     for deck_name, spec in decks.items():  # the scenario checked that each file exists
-        out[deck_name] = _READERS[deck_name](_Deck(cards_dir / spec.file, deck_name, ids, spec))
+        out[deck_name] = _READERS[deck_name](_Deck(cards_dir / spec.file, deck_name, ids, spec,
+                                                    board))
         for file, count in spec.add:  # a scenario's added cards: their own count, no starters
             added = replace(spec, file=file, count=count, add=(),
                             extra={k: 0 for k in spec.extra})
             out[deck_name].update(_READERS[deck_name](_Deck(cards_dir / file, deck_name, ids,
-                                                            added)))
+                                                            added, board, added=True)))
     return out

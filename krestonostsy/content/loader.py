@@ -14,10 +14,12 @@ from .models import (
     Event,
     Governor,
     HomsCard,
+    Oath,
     Rescript,
     SaracenTactic,
     Spy,
     Tactic,
+    WarlordCard,
 )
 from .scenario import CARDS_DIR, SCENARIOS_DIR, Scenario, load_scenario
 
@@ -36,13 +38,16 @@ class Content:
     spies: dict[str, Spy] = field(default_factory=dict)
     rescripts: dict[str, Rescript] = field(default_factory=dict)
     homs: HomsCard | None = None
+    oaths: dict[str, Oath] = field(default_factory=dict)  # «Вассал моего вассала» only
+    warlord: dict[str, WarlordCard] = field(default_factory=dict)  # «Восход полумесяца»
     version: str = ""
     scenario: Scenario | None = None  # the scenario this content was loaded for
 
     def card(self, card_id: str):
         """Any card by id (ids are unique across all decks)."""
         for table in (self.tactics, self.buildings, self.governors, self.rescripts,
-                      self.spies, self.saracens, self.bulls, self.events):
+                      self.spies, self.saracens, self.bulls, self.events, self.oaths,
+                      self.warlord):
             if card_id in table:
                 return table[card_id]
         if self.homs is not None and self.homs.id == card_id:

@@ -166,6 +166,43 @@ class Event:
 
 
 @dataclass(frozen=True)
+class Oath:
+    """An oath card of «Вассал моего вассала» (docs/campaign.md §8, CAMP-S3-02..04): a
+    lord offers it to another state; sworn, ``lord`` runs for the lord and ``vassal``
+    for the vassal (each with the other as ``opponent``), the vassal pays ``tribute``
+    coins to its lord at every Income; whoever breaks it gains ``betrayal``."""
+
+    id: str
+    name: str
+    lord: Effect
+    vassal: Effect
+    tribute: int
+    betrayal: Effect
+    flavour: str = ""
+
+
+@dataclass(frozen=True)
+class WarlordCard:
+    """A warlord card (карта полководца, SYM-91; «Восход полумесяца», docs/campaign.md §9):
+    turned one per Event phase, it names the city the warlord marches towards (SYM-86)
+    and the Saracens he levies for the attack (``value``)."""
+
+    id: str
+    name: str
+    target: str  # a city id of the map
+    value: int  # 1..4
+    flavour: str = ""
+
+    @property
+    def effect(self) -> Effect:
+        """What the card does, in the effect vocabulary (CAMP-S4-02/03): the warlord
+        moves one city towards ``target``, then attacks with ``value``. The engine runs
+        exactly these ops and the card text is generated from them."""
+        return ({"op": "warlord_move", "towards": self.target, "amount": 1},
+                {"op": "warlord_attack", "amount": self.value})
+
+
+@dataclass(frozen=True)
 class HomsCard:
     id: str
     name: str

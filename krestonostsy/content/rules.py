@@ -36,6 +36,7 @@ from .models import (
     SaracenTactic,
     Spy,
     Tactic,
+    WarlordCard,
 )
 from .yamlfile import Reader, read_yaml
 
@@ -382,6 +383,8 @@ def card_keys(card) -> list[str]:
             keys += list(_effect_keys(row.effect))
     elif isinstance(card, HomsCard):
         keys.append("mark:homs")
+    elif isinstance(card, WarlordCard):
+        keys += list(_effect_keys(card.effect))
     else:
         raise TypeError(f"not a card: {card!r}")
     return list(dict.fromkeys(keys))

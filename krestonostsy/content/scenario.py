@@ -44,6 +44,7 @@ _SLOTS_RE = re.compile(r"^\s*(?:(players)\s*(?:([+-])\s*(\d+))?|(\d+))\s*$")
 # Every deck the rules use, and the extra counts a deck's file is checked against.
 DECKS = ("events", "buildings", "tactics", "saracens", "governors", "bulls", "spies",
          "rescripts", "homs")
+OPTIONAL_DECKS = ("oaths", "warlord")  # a scenario's own decks (oath cards, warlord cards)
 DECK_EXTRA_COUNTS = {"tactics": ("starting_per_state",), "governors": ("starting",)}
 MAX_ROUNDS = 20
 CROSS_ORDERS = ("build", "prayer", "muster", "march")  # the cross (engine/state.py)
@@ -185,7 +186,57 @@ def _trade_board(r: Reader, board) -> TradeBoard:
                       harbours=tuple(harbours), income=income, influence=tuple(influence))
 
 
-COMPONENTS = {"trade_board": _trade_board}
+@dataclass(frozen=True)
+class Oaths:
+    """«Вассал моего вассала»' oaths (docs/campaign.md §8): the oath cards (the scenario's
+    ``oaths`` deck) dealt ``per_state`` to each state; the influence a state pays to
+    break an oath (``break_cost``); the strength a protector adds to a raided city of its
+    vassal or ward (``protection``); the influence a regent gains at each Income
+    (``regency_influence``)."""
+
+    per_state: int
+    break_cost: int
+    protection: int
+    regency_influence: int
+
+
+def _oaths(r: Reader, board) -> Oaths:
+    out = Oaths(per_state=r.int("per_state", lo=1, hi=4), break_cost=r.int("break_cost", lo=0,
+                hi=10), protection=r.int("protection", lo=0, hi=5),
+                regency_influence=r.int("regency_influence", lo=0, hi=5))
+    r.done()
+    return out
+
+
+@dataclass(frozen=True)
+class Warlord:
+    """«Восход полумесяца»'s warlord (SYM-91, docs/campaign.md §9): the city the piece
+    starts in, and the city whose fall ends the era (CAMP-S4-05: Edessa 1144) with the
+    influence every state but its last defender loses. The warlord cards are the
+    scenario's ``warlord`` deck."""
+
+    start: str
+    fall_city: str
+    fall_influence: int
+
+
+def _warlord(r: Reader, board) -> Warlord:
+    start = r.str("start")
+    if start not in board.cities:
+        r.fail(f"unknown city '{start}' in 'start'", "start")
+    if board.cities[start].kind == "capital":
+        r.fail(f"'{start}' is a capital: the warlord starts in a Saracen city", "start")
+    fall = r.sub("fall", "the warlord's 'fall'")
+    city = fall.str("city")
+    if city not in board.cities:
+        fall.fail(f"unknown city '{city}' in 'city'", "city")
+    influence = fall.int("influence", lo=0, hi=10)
+    fall.done()
+    r.done()
+    return Warlord(start=start, fall_city=city, fall_influence=influence)
+
+
+COMPONENTS = {"trade_board": _trade_board, "oaths": _oaths, "warlord": _warlord}
 """The components a scenario may add (``components: {kind: {...}}``), each read and
 checked by its own function; the engine sets each up (``engine/setup.py``) and a hook
 plays it."""
@@ -257,6 +308,18 @@ def load_scenario(data_dir: Path, scenario_id: str, board) -> Scenario:
     decks = _decks(root, Path(data_dir) / CARDS_DIR)
     setup = _setup(root.sub("setup"), board, decks, lines)
     components = _components(root, board, lines)
+    if ("oaths" in components) != ("oaths" in decks):
+        root.fail("the component 'oaths' and the deck 'oaths' (cards:) go together: name "
+                  "both or neither", "components" if root.has("components") else "cards")
+    if "oaths" in components and decks["oaths"].count < components["oaths"].per_state * 4:
+        root.fail(f"the oath deck holds {decks['oaths'].count} cards: too few to deal "
+                  f"{components['oaths'].per_state} to each of 4 states", "cards")
+    if "warlord" in components and "warlord" not in decks:
+        root.sub("components").fail("the warlord needs his cards: add a 'warlord' deck "
+                                    "under 'cards'", "warlord")
+    if "warlord" in decks and "warlord" not in components:
+        root.sub("cards").fail("warlord cards without the warlord: add 'warlord' under "
+                               "'components'", "warlord")
     hooks: list[str] = []
     listed = root.list("hooks", [])
     item_lines = getattr(listed, "item_lines", None) or [root.line_of("hooks")] * len(listed)
@@ -277,7 +340,7 @@ def load_scenario(data_dir: Path, scenario_id: str, board) -> Scenario:
 def _decks(root: Reader, cards_dir: Path) -> dict:
     cards = root.sub("cards", "cards")
     out = {}
-    for deck in DECKS:
+    for deck in (*DECKS, *(d for d in OPTIONAL_DECKS if cards.has(d))):
         r = cards.sub(deck, f"deck '{deck}'")
         file = _card_file(r, cards_dir, ())
         count = None if deck == "homs" else r.int("count", lo=1, hi=500)

@@ -38,10 +38,12 @@ from .models import (
     Event,
     Governor,
     HomsCard,
+    Oath,
     Rescript,
     SaracenTactic,
     Spy,
     Tactic,
+    WarlordCard,
 )
 
 DOMAIN = "content"
@@ -101,6 +103,9 @@ METRIC_LABELS = {
     "tactics_played": N_("tactics played in this battle"),
     "units_in_battle": N_("your units in this battle"),
     "saracen_cities_adjacent": N_("Saracen cities next to your cities"),
+    "harbours": N_("your harbour cities"),
+    "trade_cells": N_("your cells on the trade tracks"),
+    "warlord_adjacent": N_("your cities next to the warlord"),
 }
 COLOUR_METRIC_LABELS = {
     "goods": N_("%(colour)s goods in your warehouse"),
@@ -114,6 +119,15 @@ FACT_LABELS = {
     "sanctity": N_("sanctity gained"), "trained": N_("bishops trained"),
     "battle": N_("battles fought"), "won": N_("battles won"),
 }
+
+CITY_NAMES = {
+    "jerusalem": N_("Jerusalem"), "tripoli": N_("Tripoli"), "edessa": N_("Edessa"),
+    "antioch": N_("Antioch"), "turbessel": N_("Turbessel"), "tadmor": N_("Tadmor"),
+    "acre": N_("Acre"), "tortosa": N_("Tortosa"), "aleppo": N_("Aleppo"),
+    "apamea": N_("Apamea"), "baalbek": N_("Baalbek"), "damascus": N_("Damascus"),
+    "homs": N_("Homs"),
+}
+"""The cities of the map, as a warlord card names its target (data/map.yaml)."""
 
 REPUBLIC_NAMES = {"genoa": N_("Genoa"), "pisa": N_("Pisa"), "venice": N_("Venice")}
 """The trade board's republics (content/vocabulary.REPUBLICS)."""
@@ -138,7 +152,17 @@ OP_TEMPLATES: dict[str, Any] = {  # a template, or (singular, plural)
                  "Climb %(n)s cells on trade tracks of your choice"),
     "trade_on": NP_("Climb %(n)s cell on the trade track of %(republic)s",
                     "Climb %(n)s cells on the trade track of %(republic)s"),
+    "lose_trade": NP_("Lose %(n)s cell on the highest trade track",
+                      "Lose %(n)s cells on the highest trade track"),
+    "lose_trade_on": NP_("Lose %(n)s cell on the trade track of %(republic)s",
+                         "Lose %(n)s cells on the trade track of %(republic)s"),
     "draw_spy": N_("Take the top spy card"),
+    "swear": N_("You may offer one of your oath cards to another state"),
+    "break_oath": NP_("Break one of your oaths for %(n)s influence point and gain its betrayal",
+                      "Break one of your oaths for %(n)s influence points and gain its betrayal"),
+    "break_oath_price": N_("Break one of your oaths at the usual price and gain its betrayal"),
+    "break_oath_free": N_("Break one of your oaths without paying influence and gain its betrayal"),
+    "draw_oath": NP_("Take %(n)s oath card", "Take %(n)s oath cards"),
     "discard_rescript": N_("Discard a rescript"),
     "discard_tactic": NP_("Discard %(n)s non-starting tactic", "Discard %(n)s non-starting tactics"),
     "discard_building": N_("Discard a building"),
@@ -166,6 +190,14 @@ OP_TEMPLATES: dict[str, Any] = {  # a template, or (singular, plural)
     "add_units": NP_("Add up to %(n)s unit from your supply to the battle",
                      "Add up to %(n)s units from your supply to the battle"),
     "casualties": N_("Casualties %(n)s"),
+    "warlord_move": NP_("The warlord moves %(n)s city towards %(city)s",
+                        "The warlord moves %(n)s cities towards %(city)s"),
+    "warlord_attack": NP_("he attacks the crusader city on his way with the Saracens of his "
+                          "city but one and %(n)s more; with nothing to attack, %(n)s "
+                          "Saracen joins him",
+                          "he attacks the crusader city on his way with the Saracens of his "
+                          "city but one and %(n)s more; with nothing to attack, %(n)s "
+                          "Saracens join him"),
     "raid_defence": N_("+%(n)s to the strength of the raided city"),
     "choose": N_("Choose one: %(options)s"),
     "if": N_("If %(label)s ≥ %(n)s: %(then)s"),
@@ -193,6 +225,7 @@ ROUND_MODIFIER_TEMPLATES: dict[str, Any] = {  # a template, or (singular, plural
     "defence": N_("Crusader cities have +%(n)s defence in raids and battles"),
     "no_outer_cells": N_("No order may be placed in an outer cell"),
     "attacker_strength": N_("Attackers have +%(n)s strength in battles"),
+    "warlord_rests": N_("The warlord does not act: his card is discarded"),
 }
 EVENT_TIMINGS = {
     "immediate": N_("Every player, in turn order:"),
@@ -242,6 +275,11 @@ T: dict[str, Any] = {  # a template, or (singular, plural)
     "timing_effect": N_("%(timing)s: %(effect)s"),
     "raids": N_("Raid results (city strength − raid strength):"),
     "raid_row": N_("%(range)s: %(effect)s"),
+    "oath_lord": N_("Lord: %(effect)s"),
+    "oath_vassal": N_("Vassal: %(effect)s"),
+    "oath_tribute": NP_("Tribute: the vassal pays the lord %(n)s coin every Income",
+                        "Tribute: the vassal pays the lord %(n)s coins every Income"),
+    "oath_betrayal": N_("Betrayal: %(effect)s"),
     "homs": N_("While you control Homs, once per round you may place 1 of your orders in an "
                "inner cell enhanced side up, without drawing a spy. It is carried out this "
                "round as an enhanced order."),
@@ -377,13 +415,21 @@ def op_text(op: dict, tr: Translator) -> str:
                     then=_lower_first(effect_text(op["then"], tr)))
     elif name == "draw_rescript":
         text = _fmt(tr, OP_TEMPLATES[name], level=ROMAN[op["level"]])
-    elif name == "trade":
+    elif name in ("trade", "lose_trade"):
         n, suffix = _amount(op["amount"], tr)
         republic = op.get("republic", "any")
-        text = _fmt(tr, OP_TEMPLATES["trade"], n) if republic == "any" else _fmt(
-            tr, OP_TEMPLATES["trade_on"], n, republic=tr.gettext(REPUBLIC_NAMES[republic]))
+        text = _fmt(tr, OP_TEMPLATES[name], n) if republic == "any" else _fmt(
+            tr, OP_TEMPLATES[name + "_on"], n, republic=tr.gettext(REPUBLIC_NAMES[republic]))
+    elif name == "break_oath":
+        cost = op.get("cost")
+        text = (_fmt(tr, OP_TEMPLATES["break_oath_price"]) if cost is None else
+                _fmt(tr, OP_TEMPLATES["break_oath_free"]) if cost == 0 else
+                _fmt(tr, OP_TEMPLATES["break_oath"], cost))
     elif name == "extra_order":
         text = _fmt(tr, OP_TEMPLATES[name], order=order_name(op["order"], tr))
+    elif name == "warlord_move":
+        text = _fmt(tr, OP_TEMPLATES[name], op["amount"],
+                    city=tr.gettext(CITY_NAMES[op["towards"]]))
     elif name == "upgrade_city":
         text = _fmt(tr, OP_TEMPLATES["upgrade_capital" if op.get("capital") else "upgrade_city"])
     elif name == "bishop_actions":
@@ -507,6 +553,16 @@ def card_lines(card, lang_or_translator: Any = None) -> list[str]:
                               effect=_lower_first(effect_text(row.effect, tr))))
     elif isinstance(card, HomsCard):
         lines.append(tr.gettext(T["homs"]))
+    elif isinstance(card, Oath):
+        for key, effect in (("oath_lord", card.lord), ("oath_vassal", card.vassal)):
+            if effect:
+                lines.append(_fmt(tr, T[key], effect=_lower_first(effect_text(effect, tr))))
+        if card.tribute:
+            lines.append(_fmt(tr, T["oath_tribute"], card.tribute))
+        lines.append(_fmt(tr, T["oath_betrayal"],
+                          effect=_lower_first(effect_text(card.betrayal, tr))))
+    elif isinstance(card, WarlordCard):
+        lines.append(effect_text(card.effect, tr))
     else:
         raise TypeError(f"not a card: {card!r}")
     return lines

@@ -57,7 +57,10 @@ METRICS = {
     "sanctity_rank": "4 for the rightmost piece on the sanctity track, down to 1",
     "tactics_played": "tactics played face up in this battle so far, both sides; ':colour'",
     "units_in_battle": "the player's units in the current battle",
+    "warlord_adjacent": "the player's cities adjacent to the warlord's city (CAMP-S4-06)",
     "saracen_cities_adjacent": "Saracen cities adjacent to the player's cities",
+    "harbours": "harbour cities of the trade board the player controls (0 without it)",
+    "trade_cells": "the player's cells on all trade tracks together (0 without the board)",
 }
 
 
@@ -153,6 +156,25 @@ OPS: dict[str, OpSpec] = {spec.name: spec for spec in [
     _op("trade", "any", "Advance `amount` cells on `republic`'s trade track (any or absent: "
         "your choice, cell by cell); nothing without the trade board (CAMP-S2-02).",
         amount="int", republic="str?"),
+    _op("lose_trade", "any", "The target's marker drops `amount` cells on `republic`'s trade "
+        "track, or without one on its highest track (ties: the board's order), never below "
+        "0; nothing without the trade board or against the Saracens (CAMP-S2-05).",
+        amount="amount", republic="str?", who="who?"),
+    # --- oaths of «Вассал моего вассала» (engine/ops/oaths.py) -----------------------------
+    _op("swear", "any", "You may offer an oath card from your hand to another state, which "
+        "accepts or refuses; you are the lord (CAMP-S3-02). Nothing without oaths."),
+    _op("break_oath", "turn", "Break one of your oaths, paying `cost` influence (absent: the "
+        "scenario's price), and gain its betrayal (CAMP-S3-03).", cost="int?"),
+    _op("draw_oath", "any", "Take `amount` oath cards from the oath deck into your hand "
+        "(CAMP-S3-02).", amount="int"),
+    # --- warlord (engine/ops/warlord.py: «Rise of the Crescent», CAMP-S4-*) ---------------
+    _op("warlord_move", "warlord", "The warlord moves `amount` cities along the shortest path "
+        "towards the city `towards` (SYM-86, SYM-91), never into a crusader city; off the "
+        "map he enters first (CAMP-S4-02).", towards="str", amount="int"),
+    _op("warlord_attack", "warlord", "The warlord attacks the crusader city next on his way "
+        "with the non-last Saracens of his city and `amount` more from the supply, a battle "
+        "whose Saracen hand is the top of the Saracen deck, face up (SYM-92); with nothing "
+        "to attack, `amount` Saracens join his city (CAMP-S4-03).", amount="int"),
     # --- structure ---------------------------------------------------------------------
     _op("choose", "any", "Choose one of `options` (each an effect) (SYM-85).", options="opslist"),
     _op("if", "any", "If you have at least `at_least` of `metric`, do `then`, otherwise `else` "
@@ -186,6 +208,7 @@ ROUND_MODIFIERS = {
     "defence": "crusader cities get this much extra defence in raids and battles",
     "no_outer_cells": "no token may be placed in an outer cell this round",
     "attacker_strength": "attackers get this much extra strength in battles",
+    "warlord_rests": "the warlord's card this round does nothing (CAMP-S4-02)",
 }
 
 GOVERNOR_SCORING = ("per", "tiers", "leader")

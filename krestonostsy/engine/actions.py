@@ -14,6 +14,7 @@ labels and names read it to render a value.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any, NamedTuple
 
 
@@ -198,3 +199,12 @@ class Action:
         if not out:
             out.append(f"choice:{self.kind}")
         return tuple(out)
+
+
+@cache
+def bare(kind: str) -> Action:
+    """The action ``kind`` without parameters (``done``, ``pass``, ``skip``, ``pay_coin``…),
+    built once per kind. The steps offer these at most of their decisions; an action is an
+    immutable value, so one object serves every game (``bare("done") == Action("done")``).
+    """
+    return Action(kind)

@@ -40,7 +40,7 @@ from __future__ import annotations
 from . import board as B
 from . import cities as C
 from . import rng
-from .actions import Action
+from .actions import Action, bare
 from .decks import discard, draw
 from .effects import OneOf, effect_data
 from .effects import amount as effects_amount
@@ -563,7 +563,7 @@ class BattleReinforce(Step):
         if not srcs:
             g.ret()
             return None
-        acts = [Action("reinforce_from", city=c) for c in srcs] + [Action("stop_reinforce")]
+        acts = [Action("reinforce_from", city=c) for c in srcs] + [bare("stop_reinforce")]
         d = _random_or(g, chooser(b, f["side"]), "battle_reinforce",
                        {"left": f["left"], "city": b["city"]}, acts)
         if isinstance(d, Action):

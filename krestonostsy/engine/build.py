@@ -8,7 +8,7 @@ across the basic actions as the player likes, plus one extra building of any lev
 from __future__ import annotations
 
 from . import board as B
-from .actions import Action
+from .actions import Action, bare
 from .activation import new_facts
 from .cities import set_level
 from .decks import discard
@@ -56,9 +56,9 @@ class BuildOrder(Step):
                         g, player, upgrade_cost(g, c), left, True):
                     acts.append(Action("upgrade", city=c))
         if not f["bb"] and can_take_any(g, player, BASIC_MARKETS, left):
-            acts.append(Action("build_building"))
+            acts.append(bare("build_building"))
         if f["enhanced"] and not f["bx"] and can_take_any(g, player, ALL_MARKETS, 0):
-            acts.append(Action("build_extra"))
+            acts.append(bare("build_extra"))
         return acts
 
     def at_begin(self, g, f):
@@ -116,7 +116,7 @@ class BuildOrder(Step):
             return None
         # (with nothing possible now but a basic action unused, the order stays open while
         # an own-turn effect could still make one possible: TURN-10)
-        acts.append(Action("done"))
+        acts.append(bare("done"))
         return Decision(player, "build", {"discount": f["disc"] - f["disc_used"]},
                         tuple(acts))
 

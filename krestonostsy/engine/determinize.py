@@ -14,7 +14,9 @@ The contract (tests/engine/test_determinize.py proves it position by position):
   view(player)``, whoever is deciding.
 * **What is sampled.** Other players' tactic hands, set-aside starting tactics (only once
   one was taken back in secret: until then the public discards name them), rescripts,
-  spies in hand, bulls (and set-up bull/governor choices); every deck order (the face-up
+  spies in hand, bulls (and set-up bull/governor choices); the hidden parts of a
+  scenario's components (:data:`COMPONENT_SAMPLE`: others' oath hands and the oath
+  deck); every deck order (the face-up
   level-0 building deck keeps its top card); which events were left in the box; the
   Saracen battle hand and face-down covers the player did not lay; other players'
   bishop levels (on the map and in supply, keeping each player's counts of level I and
@@ -49,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 from . import rng
 from .decks import deck_of
 from .flow import Decision, EngineError
-from .state import SARACEN, copy_state
+from .state import SARACEN, copy_state, saracen_hand_open
 
 if TYPE_CHECKING:
     from ..content import Content
@@ -188,7 +190,7 @@ def _sample(s: dict, g: AnyGame, viewer: str, k: Knowledge, refs: set[str],
     battle = s.get("battle")
     if battle:
         knows_saracen = battle.get("saracen_player") == viewer
-        if not knows_saracen and battle["saracen_hand"]:
+        if not (knows_saracen or saracen_hand_open(s)) and battle["saracen_hand"]:
             lists.append(battle["saracen_hand"])
         for key in ("slots", "returned"):
             for slot in battle.get(key, ()):
@@ -268,12 +270,21 @@ def _sample(s: dict, g: AnyGame, viewer: str, k: Knowledge, refs: set[str],
             sigma[old] = container[key]
 
     _sample_bishops(s, viewer, k, r)
+    for kind, part in (s.get("components") or {}).items():
+        sampler = COMPONENT_SAMPLE.get(kind)
+        if sampler is not None:
+            sampler(part, s["states"], viewer, r)
     own_influence = players[viewer]["influence"]
     low = max(0, own_influence - INFLUENCE_SPREAD)
     for q in s["states"]:
         if q != viewer:
             players[q]["influence"] = low + int(r.random() * (own_influence
                                                               + INFLUENCE_SPREAD - low + 1))
+    lord = (s.get("components") or {}).get("warlord")
+    if lord is not None and len(lord["deck"]) > 1:  # the warlord deck's order (CAMP-S4-01)
+        hidden = sorted(lord["deck"])
+        _mix(r, hidden)
+        lord["deck"] = hidden
     track = s["saracen_track"]
     nxt = track["next"]
     first_hidden = nxt + 1 if nxt is not None else (len(track["tokens"])
@@ -283,6 +294,28 @@ def _sample(s: dict, g: AnyGame, viewer: str, k: Knowledge, refs: set[str],
         _mix(r, hidden)
         track["tokens"][first_hidden:] = hidden
     return sigma
+
+
+def _sample_oaths(part: dict, states: list[str], viewer: str, r: Random) -> None:
+    """«Вассал моего вассала»' oaths (CAMP-S3-*): the other states' oath hands and the
+    face-down oath deck are pooled, shuffled and dealt again, every hand and the deck
+    keeping its size. Sworn, broken and refused oaths are public and stay."""
+    hands = part["hands"]
+    others = [q for q in states if q != viewer and hands.get(q)]
+    pool = sorted([c for q in others for c in hands[q]] + part["deck"])
+    _mix(r, pool)
+    at = 0
+    for q in others:
+        n = len(hands[q])
+        hands[q] = pool[at:at + n]
+        at += n
+    part["deck"] = pool[at:]
+
+
+COMPONENT_SAMPLE = {"oaths": _sample_oaths}
+"""How the hidden parts of each kind of scenario component are sampled again (a kind not
+named here hides nothing): ``fn(part, states, viewer, r)``, in place, as a function of
+what ``viewer`` may know and ``r`` alone."""
 
 
 def _mix(r: Random, items: list) -> None:

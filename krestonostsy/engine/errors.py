@@ -40,6 +40,7 @@ SAVE_ERRORS: dict[str, str] = {
     "setup_scenario": _DAMAGED + "'setup' must name the scenario (a lowercase id)",
     "setup_starting": _DAMAGED + "'setup.starting' must be a mapping of states",
     "setup_hooks": _DAMAGED + "'setup.hooks' must be a list of hook names",
+    "setup_nicknames": _DAMAGED + "'setup.nicknames' must map states to nickname ids",
     "actions_type": _DAMAGED + "'actions' must be a list",
     "too_many_actions": _DAMAGED + "{count} actions (a game has far fewer)",
     # stage 4: the replay (engine/saves.py load_save)

@@ -95,6 +95,11 @@ class Game:
             setup["starting"] = rules.starting
         if rules.extra_hooks:  # rule changes switched on beyond the scenario's (terrain)
             setup["hooks"] = list(rules.extra_hooks)
+        if rules.nicknames:  # the nicknames a campaign's states carry (CAMP-05)
+            unknown = sorted(set(rules.nicknames) - set(states))
+            if unknown:
+                raise ValueError(f"a nickname for {unknown[0]!r}, which does not play")
+            setup["nicknames"] = dict(rules.nicknames)
         game = cls(new_state(rules, list(states), seed, options), rules, setup)
         game._advance()
         return game

@@ -12,7 +12,7 @@ Income rescripts (timing ``income``) may be played, in turn order, before step 3
 from __future__ import annotations
 
 from . import board as B
-from .actions import Action
+from .actions import Action, bare
 from .flow import Decision, Step, step
 from .markets import fill_markets
 from .scoring import bishop_totals, goods_with_spices, holy_lands, metric, spices_held
@@ -152,7 +152,7 @@ class IncomePhase(Step):
                 f["queue"].pop(0)
                 continue
             return Decision(x, "income_rescript", {}, tuple(
-                [Action("play_rescript", card=r) for r in cards] + [Action("done")]))
+                [Action("play_rescript", card=r) for r in cards] + [bare("done")]))
         f["at"] = "influence"
         return None
 

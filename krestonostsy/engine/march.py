@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from . import board as B
 from . import cities as C
-from .actions import Action
+from .actions import Action, bare
 from .decks import discard
 from .flow import Decision, Step, step
 from .payment import max_extra_goods
@@ -86,7 +86,7 @@ class MarchOrder(Step):
             acts += _governor_actions(g, p)
         if not ts:
             if acts:
-                acts.append(Action("end_march"))
+                acts.append(bare("end_march"))
                 return Decision(p, "march_governor", {}, tuple(acts))
             return self._finish(g, f)
         return Decision(p, "march_target", {"moves": free_moves(g, enhanced)}, tuple(acts))
@@ -122,7 +122,7 @@ class MarchOrder(Step):
         acts = [Action("march_move", city=c, n=n)
                 for c in sorted(src) for n in range(1, min(src[c], left) + 1)]
         if f["moved"] > 0:
-            acts.append(Action("end_moves"))
+            acts.append(bare("end_moves"))
         return Decision(p, "march_move", {"target": t, "left": left}, tuple(acts))
 
     def at_battle(self, g, f):
@@ -137,7 +137,7 @@ class MarchOrder(Step):
         if f.get("enhanced") and not f.get("gov_done"):
             acts = _governor_actions(g, f["player"])
             if acts:
-                acts.append(Action("end_march"))
+                acts.append(bare("end_march"))
                 return Decision(f["player"], "march_governor", {}, tuple(acts))
         return self._finish(g, f)
 

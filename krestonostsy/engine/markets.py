@@ -9,7 +9,7 @@ Markets: ``buildings_12`` (5 slots), ``buildings_34`` (3), ``tactics_12`` (5),
 from __future__ import annotations
 
 from . import board as B
-from .actions import Action
+from .actions import Action, bare
 from .decks import FACE_UP_DECKS, draw, put_back
 from .flow import Decision, Step, step
 from .payment import can_pay
@@ -107,7 +107,7 @@ class TakeCard(Step):
             if m not in FACE_UP_DECKS and (g.s["decks"].get(m) or g.s["discards"].get(m)):
                 acts.append(Action("draw_blind", market=m))
         if f.get("optional", False) or not acts:
-            acts.append(Action("skip"))
+            acts.append(bare("skip"))
         if len(acts) == 1 and acts[0].kind == "skip":
             return self._done(g, f, None, 0)
         return Decision(player, "take_card", {"markets": list(f["markets"]),

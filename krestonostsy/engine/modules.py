@@ -22,13 +22,21 @@ from . import (  # noqa: F401  (each defines steps with @step)
     scoring,
     triggers,
 )
-from .hooks import chronicle_beginning, levantine_merchants, terrain  # noqa: F401  (hooks)
+from .hooks import (  # noqa: F401  (hooks)
+    chronicle_beginning,
+    levantine_merchants,
+    rise_of_the_crescent,
+    terrain,
+    vassal_of_my_vassal,
+)
 from .ops import battle as battle_ops
 from .ops import campaign as campaign_ops
-from .ops import cards, resources, structure
+from .ops import cards, oaths, resources, structure
 from .ops import cities as city_ops
+from .ops import warlord as warlord_ops
 
-OP_MODULES = (resources, cards, city_ops, battle_ops, structure, campaign_ops)
+OP_MODULES = (resources, cards, city_ops, battle_ops, structure, campaign_ops, oaths,
+              warlord_ops)
 """The op modules, one per section of content/vocabulary.py."""
 
 for _module in OP_MODULES:

@@ -8,7 +8,7 @@ discount. Afterwards the hand goes back to 5 (MUSTER-05/06).
 from __future__ import annotations
 
 from . import board as B
-from .actions import Action
+from .actions import Action, bare
 from .activation import new_facts
 from .decks import discard
 from .flow import Decision, Step, step
@@ -66,12 +66,12 @@ class MusterOrder(Step):
         left = f["disc"] - f["disc_used"]
         acts = []
         if not f["hire"] and B.cities_of(g, player) and hire_room(g, player) > 0:
-            acts.append(Action("hire"))
+            acts.append(bare("hire"))
         if f["learn"] < 2 and not f["learn_done"] and can_take_any(
                 g, player, BASIC_MARKETS, left):
-            acts.append(Action("learn"))
+            acts.append(bare("learn"))
         if f["enhanced"] and not f["lx"] and can_take_any(g, player, ALL_MARKETS, 0):
-            acts.append(Action("learn_extra"))
+            acts.append(bare("learn_extra"))
         return acts
 
     def run(self, g, f):
@@ -90,7 +90,7 @@ class MusterOrder(Step):
         acts = self._menu(g, f)
         if not acts:
             return self._finish(g, f)
-        acts.append(Action("done"))
+        acts.append(bare("done"))
         return Decision(f["player"], "muster", {"discount": f["disc"] - f["disc_used"]},
                         tuple(acts))
 

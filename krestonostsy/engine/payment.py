@@ -16,7 +16,7 @@ requirement with a single possible way is paid automatically.
 from __future__ import annotations
 
 from . import board as B
-from .actions import Action
+from .actions import Action, bare
 from .decks import discard
 from .flow import Decision, Step, step
 
@@ -207,7 +207,7 @@ class Pay(Step):
         coins = p["coins"]
         opts = []
         if disc > 0 and can_pay(g, player, rest, disc - 1, own_turn, pool, coins):
-            opts.append(Action("pay_discount"))
+            opts.append(bare("pay_discount"))
         goods = p["goods"]
         for c in sorted(goods):
             if goods[c][0] <= 0 or not (need == ANY or c == need or c == GREEN):
@@ -238,7 +238,7 @@ class Pay(Step):
                 if ok:
                     opts.append(Action("pay_rescript", card=r, colour=c))
         if coins > 0 and can_pay(g, player, rest, disc, own_turn, pool, coins - 1):
-            opts.append(Action("pay_coin"))
+            opts.append(bare("pay_coin"))
         return opts
 
     def run(self, g, f):
@@ -253,7 +253,7 @@ class Pay(Step):
         while f["left"]:
             opts = self._canonical(g, f, self._options(g, f))
             if f.get("optional") and not f["spent"] and not f["used"]:
-                opts.append(Action("decline"))
+                opts.append(bare("decline"))
             if len(opts) == 1 and opts[0].kind != "decline":
                 self.act(g, f, opts[0])
                 continue

@@ -22,6 +22,15 @@ def stack_fee(g) -> int:
     return int(mods.get("stacking_cost", 1))
 
 
+# Every placement there can be, built once: Planning asks at every placement, and building
+# eight Action objects was most of the cost of asking (actions are immutable values, so
+# one object serves every game).
+_PLACEMENTS = {(order, cell): Action("place_order", order=order, cell=cell)
+               for order in CROSS_ORDERS for cell in ("inner", "outer")}
+_HOMS_PLACEMENTS = {order: Action("place_order", order=order, cell="inner", homs=True)
+                    for order in CROSS_ORDERS}
+
+
 def placement_options(g, player: str) -> list:
     """Every legal placement of ``player`` now (PLAN-03..10, HOMS-01); [] = skip (PLAN-07)."""
     s = g.s
@@ -41,12 +50,12 @@ def placement_options(g, player: str) -> list:
                 covered += 1
         cost = fee * covered
         if p["coins"] >= cost:
-            opts.append(Action("place_order", order=order, cell="inner"))
+            opts.append(_PLACEMENTS[order, "inner"])
             if homs:
-                opts.append(Action("place_order", order=order, cell="inner", homs=True))
+                opts.append(_HOMS_PLACEMENTS[order])
         if not p["outer_used"] and cell["outer"] is None and not no_outer \
                 and order not in g.rules.setup.blocked_cross:  # a scenario's blocked cell
-            opts.append(Action("place_order", order=order, cell="outer"))
+            opts.append(_PLACEMENTS[order, "outer"])
     return opts
 
 

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from . import board as B
-from .actions import Action
+from .actions import Action, bare
 from .activation import new_facts
 from .decks import draw
 from .flow import Decision, Step, step
@@ -219,7 +219,7 @@ class BishopActions(Step):
                 acts += move_options(g, player, moved)
             if not acts:
                 break
-            acts.append(Action("done"))
+            acts.append(bare("done"))
             return Decision(player, "bishop_action", {"left": f["n"], "phase": f["phase"]},
                             tuple(acts))
         g.ret(f["trained"])

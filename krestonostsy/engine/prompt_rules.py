@@ -23,6 +23,11 @@ PROMPT_RULES: dict[str, tuple[str, ...]] = {
     # «Levantine Merchants» (docs/campaign.md §7)
     "trade_goods": ("CAMP-S2-01", "CAMP-S2-03"),
     "choose_trade_track": ("CAMP-S2-02",),
+    # «The Vassal of My Vassal» (docs/campaign.md §8)
+    "offer_oath": ("CAMP-S3-02",),
+    "answer_oath": ("CAMP-S3-02", "CAMP-S3-03"),
+    "choose_oath_to_break": ("CAMP-S3-04",),
+    "choose_regent": ("CAMP-S3-05", "CAMP-S3-03"),
     "own_turn": ("TURN-10", "ACT-04", "BLDG-04", "SPY-02"),
     "after_order_buildings": ("BLDG-02", "BLDG-03", "BLDG-05", "BLDG-06"),
     "after_battle_buildings": ("BLDG-02", "BLDG-03"),

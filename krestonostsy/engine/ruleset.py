@@ -73,10 +73,10 @@ class Ruleset:
     """
 
     __slots__ = ("scenario", "content", "setup", "last_round", "steps", "ops", "battle_ops",
-                 "starting", "extra_hooks")
+                 "starting", "extra_hooks", "nicknames")
 
     def __init__(self, scenario: Scenario, content: Content, starting: Mapping | None = None,
-                 hooks: tuple[str, ...] = ()):
+                 hooks: tuple[str, ...] = (), nicknames: Mapping | None = None):
         from . import modules  # noqa: F401  (registers every step and op)
 
         _check_markets(scenario)
@@ -90,6 +90,10 @@ class Ruleset:
         # hooks switched on beyond the scenario's own (the advanced mode's ``terrain``):
         # recorded in the game's setup and saves too
         self.extra_hooks = tuple(hooks)
+        # the nickname each state carries from a campaign's earlier scenario (state ->
+        # nickname id, CAMP-05): shown on its state board, recorded in setup and saves.
+        # Its advantage is a starting position (above); the engine only keeps the name.
+        self.nicknames = _nicknames(nicknames)
         for name in self.extra_hooks:
             if name not in HOOKS:
                 raise ValueError(f"unknown hook '{name}' (known hooks: "
@@ -138,7 +142,8 @@ class Ruleset:
         """This scenario's rules with other cards (tests and tools build their own)."""
         if content is self.content:
             return self
-        return Ruleset(self._file_scenario, content, self.starting, self.extra_hooks)
+        return Ruleset(self._file_scenario, content, self.starting, self.extra_hooks,
+                       self.nicknames)
 
     def with_starting(self, starting: Mapping | None) -> Ruleset:
         """This scenario's rules with more starting positions (see
@@ -146,7 +151,8 @@ class Ruleset:
         gives the scenario as its file says. :class:`ContentError` for a bad position."""
         if not starting and not self.starting:
             return self
-        return Ruleset(self._file_scenario, self.content, starting, self.extra_hooks)
+        return Ruleset(self._file_scenario, self.content, starting, self.extra_hooks,
+                       self.nicknames)
 
     def with_hooks(self, hooks) -> Ruleset:
         """This scenario's rules with ``hooks`` switched on beyond its own (e.g.
@@ -155,7 +161,16 @@ class Ruleset:
         hooks = tuple(hooks or ())
         if hooks == self.extra_hooks:
             return self
-        return Ruleset(self._file_scenario, self.content, self.starting, hooks)
+        return Ruleset(self._file_scenario, self.content, self.starting, hooks, self.nicknames)
+
+    def with_nicknames(self, nicknames: Mapping | None) -> Ruleset:
+        """This scenario's rules with the nicknames the states carry (state -> nickname
+        id, a campaign's CAMP-05); ``None`` or ``{}``: none. ``ValueError`` for a mapping
+        that is not of names to names."""
+        if _nicknames(nicknames) == self.nicknames:
+            return self
+        return Ruleset(self._file_scenario, self.content, self.starting, self.extra_hooks,
+                       nicknames)
 
     @property
     def _file_scenario(self) -> Scenario:
@@ -169,6 +184,17 @@ class Ruleset:
 
     def __repr__(self) -> str:
         return f"Ruleset({self.scenario.id!r}, hooks={[*self.scenario.hooks, *self.extra_hooks]})"
+
+
+def _nicknames(nicknames: Mapping | None) -> dict[str, str] | None:
+    """``nicknames`` as a plain dict (None when empty); ``ValueError`` when it is not a
+    mapping of state names to nickname ids."""
+    if not nicknames:
+        return None
+    if not isinstance(nicknames, Mapping) or not all(
+            type(k) is str and type(v) is str and v for k, v in nicknames.items()):
+        raise ValueError(f"nicknames map states to nickname ids, got {nicknames!r:.80}")
+    return dict(nicknames)
 
 
 def _check_markets(scenario: Scenario) -> None:

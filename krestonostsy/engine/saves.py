@@ -187,9 +187,16 @@ def _check_hooks(value) -> str | None:
     return None
 
 
+def _check_nicknames(value) -> str | None:
+    if value is not None and not (isinstance(value, dict) and all(
+            type(k) is str and type(v) is str and v for k, v in value.items())):
+        return "setup_nicknames"
+    return None
+
+
 SETUP_FIELDS = {"states": _check_states, "seed": _check_seed, "options": _check_options,
                 "scenario": _check_scenario, "starting": _check_starting,
-                "hooks": _check_hooks}
+                "hooks": _check_hooks, "nicknames": _check_nicknames}
 REQUIRED_SETUP = ("states", "scenario")
 TOP_LEVEL = {"format_version", "content_version", "game", "setup", "actions", "state_digest",
              "ui"}
@@ -276,8 +283,9 @@ def _scenario(setup: dict, rules):
         _fail("other_scenario", scenario=sid, expected=rules.id)
     try:
         # starting positions carried in beyond the scenario file (a campaign's carry-over)
-        # and hooks switched on beyond its own (the advanced mode's terrain)
+        # and hooks switched on beyond its own (the advanced mode's terrain), and the
+        # nicknames the states carry (CAMP-05)
         return (rules or load_ruleset(sid)).with_starting(setup.get("starting")) \
-            .with_hooks(setup.get("hooks"))
+            .with_hooks(setup.get("hooks")).with_nicknames(setup.get("nicknames"))
     except (ContentError, ValueError) as err:
         _fail("unknown_scenario", scenario=sid, detail=err)

@@ -201,6 +201,17 @@ def _saracen_cities_adjacent(g, player, p, colour):
     return len(near)
 
 
+@_metric("warlord_adjacent")
+def _warlord_adjacent(g, player, p, colour):
+    """CAMP-S4-06: the player's cities next to the warlord's city (0 without him, or
+    while he is off the map)."""
+    lord = (g.s.get("components") or {}).get("warlord")
+    if lord is None or lord["city"] is None:
+        return 0
+    near = B.adjacent(g, lord["city"])
+    return sum(1 for c in p["cities"] if c in near)
+
+
 def _tactics_played(g, colour) -> int:
     """TACTIC-02, §14.22: face-up tactics played in this battle, both sides."""
     bt = g.s.get("battle") or {}

@@ -59,6 +59,19 @@ CROSS_ORDERS = ("build", "prayer", "muster", "march")  # activation order, ACT-0
 MARKET_SIZES = {"buildings_12": 5, "buildings_34": 3, "tactics_12": 5, "tactics_34": 3,
                 "governors": 5}
 SARACEN = "saracen"
+
+
+def saracen_hand_open(s: dict) -> bool:
+    """Is the Saracen hand of the battle under way face up? In a battle against the
+    warlord — his attack (``battle["warlord"]``) or a battle for the city he stands in —
+    the Saracens' hand is the top of the Saracen deck, face up (SYM-92, CAMP-S4-03)."""
+    b = s.get("battle")
+    if not b:
+        return False
+    if b.get("warlord"):
+        return True
+    part = (s.get("components") or {}).get("warlord")
+    return part is not None and part["city"] == b["city"]
 AUTOMA = "automa"
 
 

@@ -24,7 +24,7 @@ rescripts (CAPITAL-05).
 from __future__ import annotations
 
 from . import board as B
-from .actions import Action
+from .actions import Action, bare
 from .decks import discard
 from .effects import activation_cost, plain
 from .flow import Decision, Step, step
@@ -204,7 +204,7 @@ class OwnTurn(Step):
             g.ret()
             return None
         acts = self.options(g, p)
-        return Decision(p, "own_turn", {}, tuple(acts) + (Action("done"),))
+        return Decision(p, "own_turn", {}, tuple(acts) + (bare("done"),))
 
     def on_done(self, g, f, a):
         f["done"] = True
@@ -355,14 +355,14 @@ class _Reactions(Step):
         if opts:
             return Decision(p, self.name + "_buildings", self.params(f),
                             tuple(Action("use_building", card=c) for c in opts)
-                            + (Action("done"),))
+                            + (bare("done"),))
         for owner in B.turn_order(g) if _spied_on(g, p) else ():
             spies = self.spy_options(g, f, owner)
             if spies:
                 params = dict(self.params(f), player=p)
                 return Decision(owner, self.name + "_spies", params,
                                 tuple(Action("use_spy", card=c) for c in spies)
-                                + (Action("pass"),))
+                                + (bare("pass"),))
         g.ret()
         return None
 
@@ -532,7 +532,7 @@ class _RescriptWindow(Step):
         return Decision(f["player"], self.prompt, {k: v for k, v in f.items()
                                                    if k in ("moment", "city")},
                         tuple(Action("play_rescript", card=c) for c in cards)
-                        + (Action("pass"),))
+                        + (bare("pass"),))
 
     def on_pass(self, g, f, a):
         f["done"] = True

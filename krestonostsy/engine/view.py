@@ -7,7 +7,8 @@ The face-up level-0 building deck shows its top card (SETUP-06).
 
 Layout of a view (all plain data)::
 
-    viewer, round, phase, states, turn_order, automa_pieces, event, modifiers,
+    viewer, round, last_round (the round after which the era ends: 6, or the scenario's),
+    phase, states, turn_order, automa_pieces, event, modifiers,
     decision: {player, prompt, params, rules} (params: the deciding player sees all of
               them, everyone else only those :data:`PUBLIC_DECISION_PARAMS` names; the
               actions only for the deciding player; rules: the rule IDs behind the
@@ -21,12 +22,22 @@ Layout of a view (all plain data)::
                    bull (own only), bull_choices/governor_choices (own only)}}
     sanctity, saracen_track {revealed: [colours removed], current, hidden: n, strength, units},
     cross, markets, market_open, decks: {name: count}, discards: {name: [ids] face up},
-    buildings_0_top, homs_card, battle (see battle.py; hands filtered), result (at the end)
+    buildings_0_top, homs_card, battle (see battle.py; hands filtered), result (at the end),
+    components: {kind: ...} (only in a scenario with components of its own, e.g. the
+              trade board; each kind shown by its :data:`COMPONENT_VIEW` function)
+    hooks:    [names] the rule changes of this game (the scenario's hooks and those
+              switched on beyond them, e.g. ``terrain``); absent when there are none
+    nicknames: {state: nickname id} the nicknames a campaign's states carry (CAMP-05);
+              absent when none
 """
 from __future__ import annotations
 
+import copy
+from collections.abc import Callable
+
 from .board import controller
 from .prompt_rules import rules_of
+from .state import saracen_hand_open
 
 HIDDEN = None  # a level/card the viewer may not see
 HIDDEN_CARD = "?"  # a face-down card whose identity the viewer does not know
@@ -57,6 +68,8 @@ PUBLIC_DECISION_PARAMS: dict[str, frozenset] = {prompt: frozenset(keys) for prom
     "retreat_to": ("frm", "n", "reason"), "saracen_player": ("city",),
     "take_card": ("markets", "reason", "discount"), "take_governor": ("city",),
     "trade_goods": ("player", "n"), "choose_trade_track": ("player", "n"),
+    "offer_oath": ("player",), "answer_oath": ("card", "lord"),
+    "choose_oath_to_break": ("player",), "choose_regent": ("player",),
 }.items()}
 
 
@@ -99,9 +112,11 @@ def _player_view(s: dict, pid: str, viewer: str | None) -> dict:
     return out
 
 
-def _battle_view(battle: dict | None, viewer: str | None) -> dict | None:
-    """The battle as ``viewer`` sees it: the Saracen hand only for the Saracen player,
-    and a face-down cover card only for the player it was taken from (BATTLE-08)."""
+def _battle_view(battle: dict | None, viewer: str | None,
+                 open_hand: bool = False) -> dict | None:
+    """The battle as ``viewer`` sees it: the Saracen hand only for the Saracen player
+    (for everyone when it lies face up: a battle against the warlord, SYM-92), and a
+    face-down cover card only for the player it was taken from (BATTLE-08)."""
     if not battle:
         return None
     saracen_player = battle.get("saracen_player")
@@ -118,8 +133,43 @@ def _battle_view(battle: dict | None, viewer: str | None) -> dict | None:
                         for slot in battle[key]]
     if "saracen_hand" in battle:
         sh = battle["saracen_hand"]
-        out["saracen_hand"] = list(sh) if knows("saracen") else len(sh)
+        out["saracen_hand"] = list(sh) if open_hand or knows("saracen") else len(sh)
     return out
+
+
+def _public_component(part: dict, viewer: str | None) -> dict:
+    """A component everyone sees whole (the trade board's tracks)."""
+    return copy.deepcopy(part)
+
+
+#: How each kind of scenario component (``s["components"][kind]``) is shown to a viewer:
+#: ``fn(part, viewer) -> dict``. A kind not named here is public as a whole; a kind with
+#: hidden parts (cards in hand, a deck's order) registers its own whitelist here.
+COMPONENT_VIEW: dict[str, Callable[[dict, str | None], dict]] = {}
+
+
+def _oaths_view(part: dict, viewer: str | None) -> dict:
+    """«Вассал моего вассала»' oaths (CAMP-S3-*): a hand is shown to its owner as card ids
+    and to everyone else as a count; the deck as a count; sworn and broken oaths, the
+    regents and the refused cards are public."""
+    return {"hands": {x: list(hand) if x == viewer else len(hand)
+                      for x, hand in part["hands"].items()},
+            "sworn": [dict(o) for o in part["sworn"]],
+            "broken": [dict(o) for o in part["broken"]],
+            "regents": dict(part["regents"]),
+            "deck": len(part["deck"]), "discard": list(part["discard"])}
+
+
+COMPONENT_VIEW["oaths"] = _oaths_view
+
+def _warlord_view(part: dict, viewer: str | None) -> dict:
+    """The warlord (CAMP-S4-01): where he stands, his face-up card and target, the
+    played cards; the face-down deck is only a count (its order is hidden)."""
+    return {"city": part["city"], "card": part["card"], "target": part["target"],
+            "deck": len(part["deck"]), "discard": list(part["discard"])}
+
+
+COMPONENT_VIEW["warlord"] = _warlord_view
 
 
 def make_view(g, viewer: str | None) -> dict:
@@ -137,7 +187,8 @@ def make_view(g, viewer: str | None) -> dict:
     track = s["saracen_track"]
     nxt = track["next"]
     view = {
-        "viewer": viewer, "round": s["round"], "phase": s["phase"],
+        "viewer": viewer, "round": s["round"], "last_round": g.rules.last_round,
+        "phase": s["phase"],
         "states": list(s["states"]),
         "turn_order": sorted(s["states"], key=lambda p: -s["sanctity"][p]),
         "automa_pieces": list(s["automa"]["pieces"]),
@@ -160,9 +211,17 @@ def make_view(g, viewer: str | None) -> dict:
         "discards": {k: list(v) for k, v in s["discards"].items()},
         "buildings_0_top": s["decks"]["buildings_0"][-1] if s["decks"]["buildings_0"] else None,
         "homs_card": s["homs_card"],
-        "battle": _battle_view(s.get("battle"), viewer),
+        "battle": _battle_view(s.get("battle"), viewer, saracen_hand_open(s)),
         "result": s.get("result"),
     }
+    if s.get("components"):  # absent in the base game: its views stay as they were
+        view["components"] = {kind: COMPONENT_VIEW.get(kind, _public_component)(part, viewer)
+                              for kind, part in s["components"].items()}
+    hooks = (*g.rules.scenario.hooks, *g.rules.extra_hooks)
+    if hooks:  # absent in the base game, like the components
+        view["hooks"] = list(hooks)
+    if g.rules.nicknames:
+        view["nicknames"] = dict(g.rules.nicknames)
     if d is not None:
         view["decision"] = decision_view(d, viewer)
     return view

@@ -1,12 +1,16 @@
 """``krestonostsy balance``: self-play statistics for balancing the content.
 
 Plays seeded self-play games (``--bot LEVEL``: any bot level, all seats the same level;
-random by default) for every line-up (the four 2-player pairs, the four
-3-player sets, the 4-player game) and reports, per line-up, each state's win rate and mean
-score parts; then, over all games, how often each end condition ended a game, and for the
-cards a player can acquire (buildings, tactics, governors) how often the holder at the end
-won, against the base rate. Random players are a weak proxy for people, so read the
-numbers as a smoke alarm for outliers, not as a verdict.
+random by default) of one scenario (``--scenario ID``, a file of ``data/scenarios/``; the
+base game by default) for every line-up (the four 2-player pairs, the four 3-player sets,
+the 4-player game; ``--players N`` keeps those of N players) and reports, per line-up,
+each state's win rate with its 95 % Wilson interval and mean score parts; then, over all
+games, how often each end condition ended a game, and for the cards a player can acquire
+(buildings, tactics, governors) how often the holder at the end won, against the base
+rate. ``--progress`` prints one line per finished game to stderr, so a long run (hard
+bots) can be watched and a cut-short run still says what it played. Random players are a
+weak proxy for people, so read random-play numbers as a smoke alarm for outliers, not as
+a verdict.
 """
 from __future__ import annotations
 
@@ -17,7 +21,10 @@ from collections import Counter, defaultdict
 
 from ..ai import LEVELS, make_bot
 from ..ai.play import play as play_with_bots
+from ..content.errors import ContentError
 from ..engine import Game
+from ..engine.ruleset import load_ruleset
+from .tournament import wilson
 
 PAIRS = (("jerusalem", "tripoli"), ("tripoli", "antioch"), ("antioch", "edessa"),
          ("jerusalem", "edessa"))
@@ -25,9 +32,14 @@ ALL = ("jerusalem", "tripoli", "edessa", "antioch")
 LINEUPS = [list(p) for p in PAIRS] + [[s for s in ALL if s != x] for x in ALL] + [list(ALL)]
 
 
-def play(states, seed, level: str = "random"):
-    """One game of ``states`` with a bot of ``level`` in every seat."""
-    g = Game.new(states, seed=seed)
+def lineups(players: int | None = None) -> list[list[str]]:
+    """The line-ups played: all nine, or those of ``players`` players."""
+    return [lu for lu in LINEUPS if players is None or len(lu) == players]
+
+
+def play(states, seed, level: str = "random", scenario: str = "base"):
+    """One game of ``scenario`` for ``states`` with a bot of ``level`` in every seat."""
+    g = Game.new(states, seed=seed, scenario=scenario)
     bot = make_bot(level)
     play_with_bots(g, {s: bot for s in states}, seed)
     return g
@@ -40,16 +52,23 @@ def holdings(g, player):
     return [c for c in cards if not (c in g.c.tactics and g.c.tactics[c].starting)]
 
 
-def run(games: int, seed: int, level: str = "random") -> dict:
-    report = {"level": level, "lineups": [], "end_conditions": Counter(), "cards": {}}
+def run(games: int, seed: int, level: str = "random", scenario: str = "base",
+        players: int | None = None, progress=None) -> dict:
+    """Play ``games`` games of every line-up (of ``players`` players, or all); the
+    report (see the module docstring). ``progress(text)`` hears of every game played."""
+    report = {"level": level, "scenario": scenario, "games": games, "lineups": [],
+              "end_conditions": Counter(), "cards": {}}
     held = defaultdict(lambda: [0, 0])  # card -> [held at the end, of which won]
-    for lineup in LINEUPS:
+    for lineup in lineups(players):
         wins = Counter()
         parts = defaultdict(lambda: Counter())
         for i in range(games):
-            g = play(lineup, seed * 1_000_003 + i, level)
+            g = play(lineup, seed * 1_000_003 + i, level, scenario)
             r = g.result()
             wins[r["winner"]] += 1
+            if progress is not None:
+                progress(f"{scenario} {'/'.join(lineup)} game {i + 1}/{games}: "
+                         f"{r['winner']} wins")
             for c in r.get("end_conditions", []):
                 report["end_conditions"][c] += 1
             for s, sc in r["scores"].items():
@@ -62,6 +81,7 @@ def run(games: int, seed: int, level: str = "random") -> dict:
         report["lineups"].append({
             "states": lineup,
             "win_rate": {s: round(wins[s] / games, 3) for s in lineup},
+            "ci95": {s: [round(x, 3) for x in wilson(wins[s], games)] for s in lineup},
             "mean": {s: {k: round(v / games, 2) for k, v in parts[s].items()} for s in lineup},
         })
     report["cards"] = {c: {"held": h, "win_rate": round(w / h, 3)} for c, (h, w) in held.items()}
@@ -75,22 +95,36 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--bot", default="random", choices=list(LEVELS),
                     help="the bot level in every seat")
+    ap.add_argument("--scenario", default="base",
+                    help="the scenario to play (data/scenarios/<id>.yaml; default: base)")
+    ap.add_argument("--players", type=int, choices=(2, 3, 4),
+                    help="only the line-ups of this many players (default: all nine)")
+    ap.add_argument("--progress", action="store_true",
+                    help="one line per finished game on stderr")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
     try:
-        r = run(a.games, a.seed, a.bot)
+        load_ruleset(a.scenario)
+    except ContentError as err:
+        print(f"balance: scenario {a.scenario!r}: {err}", file=sys.stderr)
+        return 2
+    progress = (lambda text: print(text, file=sys.stderr, flush=True)) if a.progress else None
+    try:
+        r = run(a.games, a.seed, a.bot, a.scenario, a.players, progress)
     except Exception as err:  # report, never a bare traceback
         print(f"balance: a game failed: {type(err).__name__}: {err}", file=sys.stderr)
         return 1
     if a.json:
         print(json.dumps(r, sort_keys=True))
         return 0
-    print(f"self-play with {r['level']} bots, {a.games} games per line-up")
+    print(f"self-play of {r['scenario']} with {r['level']} bots, {a.games} games per line-up")
     for lu in r["lineups"]:
         print(" vs ".join(lu["states"]) + ":")
         for s in lu["states"]:
             m = lu["mean"][s]
-            print(f"  {s:10} wins {lu['win_rate'][s]:5.1%}  total {m.get('total', 0):5.1f}  "
+            lo, hi = lu["ci95"][s]
+            print(f"  {s:10} wins {lu['win_rate'][s]:5.1%} (95 % CI {lo:5.1%}–{hi:5.1%})  "
+                  f"total {m.get('total', 0):5.1f}  "
                   f"influence {m.get('influence', 0):5.1f}  bull {m.get('bull', 0):4.1f}")
     print("end conditions: " + ", ".join(f"{k} {v}" for k, v in sorted(r["end_conditions"].items())))
     cards = sorted(r["cards"].items(), key=lambda kv: -kv[1]["win_rate"])

@@ -12,7 +12,10 @@ Prints each level's wins with a 95 % (Wilson) confidence interval and its fair s
 mean game length and each level's decision time (p50/p95/max, milliseconds).
 ``--jobs J`` plays the games in J processes (the results do not change); ``--json`` ends
 with one JSON object; ``--progress`` writes a line per finished game to stderr (its
-winner and the running tally), so a long run can be followed and, if stopped, still read.
+winner and the running tally), so a long run can be followed. A run stopped with Ctrl+C
+(SIGINT) ends with the same report over the games finished so far (``"stopped": true`` and
+``"planned"`` in the JSON): the schedule does not depend on ``--games``, so those are the
+first games of the full run, deal by deal.
 """
 from __future__ import annotations
 
@@ -91,21 +94,27 @@ def run(bots: list, players: int, games: int, seed: int, jobs: int = 1,
         progress=None) -> dict:
     plan = schedule(bots, players, games, seed)
     start = time.perf_counter()
-    if jobs > 1:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as ex:
-            results = []
-            for r in ex.map(play_one, plan):
-                results.append(r)
+    results: list = []
+    stopped = False
+    try:
+        if jobs > 1:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+            with ProcessPoolExecutor(jobs,
+                                     mp_context=multiprocessing.get_context("spawn")) as ex:
+                for r in ex.map(play_one, plan):
+                    results.append(r)
+                    if progress:
+                        progress(results, len(plan))
+        else:
+            for job in plan:
+                results.append(play_one(job))
                 if progress:
                     progress(results, len(plan))
-    else:
-        results = []
-        for job in plan:
-            results.append(play_one(job))
-            if progress:
-                progress(results, len(plan))
+    except KeyboardInterrupt:  # stopped by hand: report the games finished so far
+        stopped = True
+        if not results:
+            raise
     n = len(results)
     wins = Counter(r["winner_level"] for r in results)
     levels = list(dict.fromkeys(bots))
@@ -132,6 +141,7 @@ def run(bots: list, players: int, games: int, seed: int, jobs: int = 1,
         "decision_ms": decision_ms,
         "end_conditions": dict(ends),
         "seconds": round(time.perf_counter() - start, 1),
+        "planned": len(plan), "stopped": stopped,
     }
 
 
@@ -172,7 +182,10 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as err:  # a failing game is reported, never hidden
         print(f"tournament: a game failed: {type(err).__name__}: {err}", file=sys.stderr)
         return 1
-    print(f"{r['games']} games ({r['deals']} deals × {a.players} seat rotations), "
+    if r["stopped"]:
+        print(f"stopped by hand after {r['games']} of {r['planned']} games: the report covers "
+              f"the games finished (a deal is complete only with all its rotations)")
+    print(f"{r['games']} games ({r['games'] / a.players:g} deals × {a.players} seat rotations), "
           f"{a.players} players, seed {a.seed}: {', '.join(bots)}")
     for lv in r["wins"]:
         lo, hi = r["ci95"][lv]

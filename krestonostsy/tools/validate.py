@@ -43,6 +43,10 @@ def main(argv: list[str] | None = None) -> int:
                   "tactics": len(content.tactics), "saracen cards": len(content.saracens),
                   "governors": len(content.governors), "bulls": len(content.bulls),
                   "spies": len(content.spies), "rescripts": len(content.rescripts)}
+        if content.oaths:  # a scenario's own deck (the Vassal's oath cards)
+            counts["oath cards"] = len(content.oaths)
+        if content.warlord:  # a scenario's own deck (CAMP-S4-01)
+            counts["warlord cards"] = len(content.warlord)
         print(f"content OK: scenario {sid} ({content.scenario.name}): "
               f"{len(content.board.cities)} cities; "
               + ", ".join(f"{v} {k}" for k, v in counts.items()))

@@ -286,8 +286,9 @@ class GameController(QObject):
         self._generation = 0
         self._busy = False
         self._cancel = threading.Event()  # the running bot's: set when its answer is stale
-        # Pace of bot moves: at least this long between two changes of the table when a bot
-        # moves, so a person can follow (the window sets it from the animation speed).
+        # Pace of bot moves: a bot's move is applied at least this long after the table
+        # finished showing the position before it, so a person can follow (the window sets
+        # it from the animation speed).
         self.bot_pause_ms = 0
         self._changed_at = time.monotonic()
         sys.setswitchinterval(min(sys.getswitchinterval(), GIL_SWITCH_SECONDS))
@@ -300,15 +301,23 @@ class GameController(QObject):
     # --- setting up ----------------------------------------------------------------------
 
     def new_game(self, states, seed: int | None = None, options=None,
-                 seats: dict[str, str] | None = None) -> Game:
-        """Start a game. ``seats`` maps state → seat type (default: all human).
-        Raises ``ValueError`` (illegal line-up, bad option) with the engine's message."""
+                 seats: dict[str, str] | None = None, scenario: str = "base",
+                 advanced: bool = False) -> Game:
+        """Start a game of ``scenario`` (``advanced``: with terrain, CAMP-10). ``seats``
+        maps state → seat type (default: all human). Raises ``ValueError`` (illegal
+        line-up, bad option) with the engine's message."""
         import random
+
+        from ..campaign.chronicle import ADVANCED_HOOKS
+        from ..engine.ruleset import load_ruleset
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
         if isinstance(options, GameOptions):
             options = options.to_json()
-        game = Game.new(list(states), seed=int(seed), options=options)
+        rules = load_ruleset(scenario)
+        rules = rules.with_hooks(tuple(h for h in ADVANCED_HOOKS if h not in rules.scenario.hooks)
+                                 if advanced else ())
+        game = Game.new(list(states), seed=int(seed), options=options, scenario=rules)
         self.start(game, seats, game_id=new_game_id())
         return game
 
@@ -607,7 +616,6 @@ class GameController(QObject):
 
     def _after_change(self, autosave: bool) -> None:
         self.stop_bot()
-        self._changed_at = time.monotonic()
         self.pending_end = None  # a held action belongs to the position it was chosen in
         game = self.game
         if autosave and self.autosave_enabled and self.store is not None:
@@ -651,6 +659,10 @@ class GameController(QObject):
             self.viewer = self.humans()[0]
         self._set_busy(True)
         self.changed.emit()
+        # the table shows the position now (``changed`` redrew it): the pace of the bot's
+        # move counts from here, so a slow redraw does not eat the time the previous move
+        # stays on screen
+        self._changed_at = time.monotonic()
         self._pool.start(_BotTask(seat, game.clone(), self._generation, self._bot_signals,
                                   self._cancel))
 

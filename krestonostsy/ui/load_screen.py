@@ -52,6 +52,7 @@ from PySide6.QtWidgets import (
 
 from .. import i18n
 from ..i18n import _
+from .backdrop import paint_backdrop
 from .controller import SEAT_LABELS
 from .names import phase_name, state_name
 from .saves import SaveInfo, SaveStore
@@ -303,6 +304,7 @@ class LoadScreen(QWidget):
     def __init__(self, store: SaveStore, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("loadScreen")
+        self.setProperty("sizesOwnWords", True)  # main_window.SIZES_OWN_WORDS: _fit_to_size
         self.store = store
         self.infos: list[SaveInfo] = []
         self.last_message: tuple[str, str] | None = None
@@ -565,9 +567,4 @@ class LoadScreen(QWidget):
         self.back_button.setText(_("Back"))
 
     def paintEvent(self, event) -> None:
-        p = QPainter(self)
-        g = QLinearGradient(0, 0, 0, self.height())
-        g.setColorAt(0, QColor("#3b2a1a"))
-        g.setColorAt(1, QColor("#1d140c"))
-        p.fillRect(self.rect(), g)
-        p.end()
+        paint_backdrop(self)

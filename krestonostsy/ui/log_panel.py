@@ -107,14 +107,57 @@ TEMPLATES: dict[str, Callable[[dict], str]] = {
                                          "{republic} (cell {cell})", "{player} climbs {n} "
                                          "cells on the trade track of {republic} (cell "
                                          "{cell})", _n(p)),
+    "trade_lost": lambda p: ngettext("{player} loses {n} cell on the trade track of "
+                                     "{republic} (cell {cell})", "{player} loses {n} "
+                                     "cells on the trade track of {republic} (cell "
+                                     "{cell})", _n(p)),
     "fleet_income": lambda p: ngettext("The fleet of {republic} pays {player} {coins} coin",
                                        "The fleet of {republic} pays {player} {coins} coins",
                                        _n(p, "coins")),
     "trade_privileges": lambda p: ngettext("{player}'s trade privileges: {n} influence",
                                            "{player}'s trade privileges: {n} influence",
                                            _n(p)),
+    "oath_offered": lambda p: _("{player} offers the oath {card} to {vassal}"),
+    "oath_sworn": lambda p: _("{vassal} swears the oath {card}: now the vassal of {lord}"),
+    "oath_refused": lambda p: _("{vassal} refuses the oath {card} of {lord}"),
+    "oath_broken": lambda p: _("{player} breaks the oath {card} ({lord} lord, {vassal} "
+                               "vassal)"),
+    "oath_drawn": lambda p: ngettext("{player} takes {n} oath card",
+                                     "{player} takes {n} oath cards", _n(p)),
+    "oath_taken": lambda p: _("{player} takes the oath card {card}"),
+    "tribute_paid": lambda p: ngettext("{player} pays {lord} {coins} coin of tribute",
+                                       "{player} pays {lord} {coins} coins of tribute",
+                                       _n(p, "coins")),
+    "oath_protection": lambda p: _("{protectors} protect {city} of {player}: +{n} to the "
+                                   "city's strength"),
+    "regent_named": lambda p: _("{player} names {regent} regent"),
+    "regency_ended": lambda p: _("The regency of {regent} over {player} ends"),
+    "regency_influence": lambda p: ngettext("{player}, regent of {ward}, gains {n} influence",
+                                            "{player}, regent of {ward}, gains {n} influence",
+                                            _n(p)),
     "terrain_effect": lambda p: _("Terrain of {city} ({terrain}): the strength marker "
                                   "moves {n}, now {marker}"),
+    # «Rise of the Crescent»: the warlord (CAMP-S4-*)
+    "warlord_card": lambda p: _("The warlord's card “{card}” is turned: his target is {city}"),
+    "warlord_turn": lambda p: _("The warlord acts: “{card}”, towards {city}"),
+    "warlord_rests": lambda p: _("The warlord does not act: “{card}” is discarded"),
+    "warlord_moved": lambda p: ngettext("The warlord moves from {frm} to {city} with {n} "
+                                        "Saracen", "The warlord moves from {frm} to {city} "
+                                        "with {n} Saracens", _n(p)),
+    "warlord_attacks": lambda p: ngettext("The warlord attacks {city} of {player} from {frm} "
+                                          "with {n} Saracen", "The warlord attacks {city} of "
+                                          "{player} from {frm} with {n} Saracens", _n(p)),
+    "warlord_levy": lambda p: ngettext("{n} Saracen joins the warlord in {city}",
+                                       "{n} Saracens join the warlord in {city}", _n(p)),
+    "warlord_no_army": lambda p: _("The warlord has no army to attack {city}"),
+    "warlord_took": lambda p: _("The warlord takes {city} from {player}"),
+    "warlord_entered": lambda p: _("The warlord enters the map at {city}"),
+    "warlord_absent": lambda p: _("The warlord finds no Saracen city to enter"),
+    "warlord_driven_out": lambda p: _("The warlord is driven out of {city} and leaves the map"),
+    "city_fell": lambda p: _("{city} has fallen: the era ends after this round; every state "
+                             "but {player} loses influence"),
+    "fall_influence_lost": lambda p: ngettext("{player} loses {n} influence point",
+                                              "{player} loses {n} influence points", _n(p)),
     "settlers_arrived": lambda p: ngettext("Settlers arrive: {player} places {n} unit in "
                                            "{city}", "Settlers arrive: {player} places {n} "
                                            "units in {city}", _n(p)),
@@ -242,7 +285,10 @@ TEMPLATES: dict[str, Callable[[dict], str]] = {
 # written for them, so the verb agrees in both languages ("the Saracens win", «сарацины
 # побеждают»), instead of a state's template with "Saracens" put in.
 SARACEN_TEMPLATES: dict[str, Callable[[dict], str]] = {
-    "battle_started": lambda p: _("{player} attacks the city {city}, held by the Saracens"),
+    "battle_started": lambda p: (
+        _("The Saracens attack the city {city}, held by {defender}")
+        if p.get("player") == "saracen" else  # the warlord's attack (CAMP-S4-03)
+        _("{player} attacks the city {city}, held by the Saracens")),
     "battle_reinforced": lambda p: _("The Saracens send reinforcements from {frm} to {city}"),
     "battle_retreat": lambda p: ngettext("The Saracens retreat from {city} with {n} unit",
                                          "The Saracens retreat from {city} with {n} units",
@@ -305,7 +351,8 @@ COLOUR_CONTEXT = "colour"
 _DECLARED = {kind: {k for k, p in PARAMS.items() if p.kind == kind}
              for kind in ("player", "city", "card")}
 PLAYER_KEYS = _DECLARED["player"] | {"winner", "defender", "holder", "victim", "payer",
-                                     "owner", "by", "attacker", "target"}
+                                     "owner", "by", "attacker", "target", "lord", "vassal",
+                                     "regent", "ward", "protectors"}
 CITY_KEYS = _DECLARED["city"] | {"frm", "capital"}
 CARD_KEYS = _DECLARED["card"] | {"other"}
 

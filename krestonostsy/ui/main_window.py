@@ -1,5 +1,6 @@
 """The main window: start screen, the table (``ui/table/view.py: TableView``), the hot-seat
-hand-off screen, the scoring screen and the load screen in one stack; the log in a dock; a
+hand-off screen, the scoring screen, the load screen and the campaign's pages
+(``ui/campaign/``: list, briefing, debrief, chronicle) in one stack; the log in a dock; a
 toolbar with undo, save, load, fit and settings.
 """
 from __future__ import annotations
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
 from .. import i18n
 from ..i18n import _
 from .about import AboutDialog
+from .campaign import CampaignFlow
 from .controller import GameController
 from .handoff import HandoffScreen
 from .load_screen import LoadScreen, png_bytes, table_thumbnail
@@ -59,6 +61,12 @@ def scaled_style_sheet(sheet: str, k: float) -> str:
     import re
     return re.sub(r"(\d+(?:\.\d+)?)(pt|px)\b",
                   lambda m: f"{float(m[1]) * k:.3g}{m[2]}", sheet)
+
+
+SIZES_OWN_WORDS = "sizesOwnWords"
+"""A widget property: the widget fits its words to its own size, so the interface scale
+must not grow them again (scaling its style sheet twice made the 4K load screen 4,371 px
+wide)."""
 
 
 def ui_scale_for(width: int, height: int) -> float:
@@ -106,6 +114,7 @@ class MainWindow(QMainWindow):
                      self.load_screen):
             self.stack.addWidget(page)
         self.setCentralWidget(self.stack)
+        self.campaign = CampaignFlow(self)  # adds its pages to the stack
 
         # log dock ----------------------------------------------------------------------------
         self.log_panel = LogPanel()
@@ -149,6 +158,7 @@ class MainWindow(QMainWindow):
         s = self.start_screen
         s.newGameRequested.connect(self.new_game_dialog)
         s.tutorialRequested.connect(self.open_tutorial)
+        s.campaignRequested.connect(self.campaign.show_list)
         s.continueRequested.connect(self.continue_game)
         s.loadRequested.connect(self.show_load_screen)
         s.rulesRequested.connect(self.rules_dialog)
@@ -231,9 +241,12 @@ class MainWindow(QMainWindow):
         self.ui_scale = k
         self._set_app_font(k)
         table = self.table
+        own = [w for w in self.findChildren(QWidget) if w.property(SIZES_OWN_WORDS)]
         for w in [self, *self.findChildren(QWidget)]:
             if table is not None and (w is table or table.isAncestorOf(w)):
                 continue  # the table sizes its words to the window itself
+            if any(o is w or o.isAncestorOf(w) for o in own):
+                continue  # so does a page that fits its words to its size (the load screen)
             sheet = w.property("baseStyleSheet")
             if sheet is None and w.styleSheet():
                 sheet = w.styleSheet()
@@ -289,6 +302,12 @@ class MainWindow(QMainWindow):
         w = int(max(self.log_panel.minimumWidth(), min(self.width() * LOG_SHARE, 380 * k)))
         self.resizeDocks([self.log_dock], [w], Qt.Orientation.Horizontal)
 
+    def _keep_table_legible(self) -> None:
+        """With the log open beside it the table keeps its words legible (it may then show
+        only a part of itself: ``TableView.set_keep_legible``)."""
+        if self.table is not None and hasattr(self.table, "set_keep_legible"):
+            self.table.set_keep_legible(self.log_dock.isVisible())
+
     def _action(self, slot, shortcut=None) -> QAction:
         a = QAction(self)
         a.triggered.connect(lambda _checked=False: slot())
@@ -310,6 +329,10 @@ class MainWindow(QMainWindow):
             if hasattr(table, "glossaryRequested"):  # a keyword of a card
                 table.glossaryRequested.connect(self.show_glossary)
             self.log_panel.idsHovered.connect(self._highlight_ids)
+            if hasattr(table, "set_keep_legible"):  # the log beside it takes the width
+                self.log_dock.visibilityChanged.connect(
+                    lambda shown: self._keep_table_legible())
+                self._keep_table_legible()
             self._apply_table_settings()
         return self.table
 
@@ -362,7 +385,8 @@ class MainWindow(QMainWindow):
     def current_page(self) -> str:
         page = self.stack.currentWidget()
         return {self.start_screen: "start", self.game_page: "table", self.handoff: "handoff",
-                self.scoring: "scoring", self.load_screen: "load"}.get(page, "?")
+                self.scoring: "scoring", self.load_screen: "load"}.get(page) \
+            or self.campaign.page_name(page) or "?"
 
     def show_load_screen(self) -> None:
         """The list of saves (``ui/load_screen.py``); "Back" returns to this page."""
@@ -389,13 +413,20 @@ class MainWindow(QMainWindow):
     def new_game_dialog(self) -> NewGameDialog:
         defaults = {"states": self.settings.value("newgame/states"),
                     "options": self.settings.value("newgame/options"),
-                    "seats": self.settings.value("newgame/seats")}
+                    "seats": self.settings.value("newgame/seats"),
+                    "scenario": self.settings.value("newgame/scenario"),
+                    "advanced": self.settings.value("newgame/advanced")}
         if not isinstance(defaults["states"], list):
             defaults["states"] = None
         if not isinstance(defaults["options"], dict):
             defaults["options"] = None
         if not isinstance(defaults["seats"], dict):
             defaults["seats"] = None
+        from ..campaign.reached import reached_scenarios
+        try:  # the scenarios the player's campaigns have reached may be played alone
+            defaults["reached"] = reached_scenarios(self.store.directory.parent)
+        except Exception:  # the campaign data cannot be read: the base game only
+            log.exception("the campaigns' scenarios cannot be listed")
         dialog = NewGameDialog(self, defaults)
         dialog.accepted.connect(lambda: self.start_from_dialog(dialog))
         dialog.open()
@@ -406,10 +437,13 @@ class MainWindow(QMainWindow):
         self.settings.set_value("newgame/states", dialog.states())
         self.settings.set_value("newgame/options", dialog.options())
         self.settings.set_value("newgame/seats", dialog.seat_choice())
+        self.settings.set_value("newgame/scenario", dialog.scenario())
+        self.settings.set_value("newgame/advanced", dialog.advanced())
         return self.start_new_game(dialog.states(), dialog.seed(), dialog.options(),
-                                   dialog.seats())
+                                   dialog.seats(), dialog.scenario(), dialog.advanced())
 
-    def start_new_game(self, states, seed=None, options=None, seats=None) -> bool:
+    def start_new_game(self, states, seed=None, options=None, seats=None, scenario="base",
+                       advanced=False) -> bool:
         self.write_thumbnail()  # the game left behind keeps the picture of its last position
         try:
             self.ensure_table()
@@ -419,7 +453,8 @@ class MainWindow(QMainWindow):
                               .format(error=err))
             return False
         try:
-            self.controller.new_game(states, seed, options, seats)
+            self.controller.new_game(states, seed, options, seats, scenario, advanced)
+            self.campaign.forget()  # a single game: no campaign's scenario
         except ValueError as err:
             self.show_message(_("The game cannot start"), str(err))
             return False
@@ -463,8 +498,12 @@ class MainWindow(QMainWindow):
         if from_list:  # the loaded game shows itself (refresh keeps the load screen up)
             self.stack.setCurrentWidget(self.game_page)
         try:
+            game_id = self.store.game_of(Path(path))
+            self.campaign.adopt(game_id)  # a campaign's scenario resumed (a restart)
             self.controller.load(Path(path))
         except SaveError as err:
+            # the game in play (if any) stays, and so does its campaign
+            self.campaign.adopt(self.controller.game_id if self.controller.game else "")
             if from_list:
                 self.stack.setCurrentWidget(self.load_screen)
             self.show_message(_("The save cannot be opened"), save_error_text(err))

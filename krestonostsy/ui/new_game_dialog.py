@@ -69,13 +69,33 @@ def lineup_problem(states: list[str], pairs: list[set] | None = None) -> str | N
     return None
 
 
+def _flag(value) -> bool:
+    """A yes/no remembered in the settings (an ini file gives back "true"/"false")."""
+    return value is True or str(value).lower() in ("true", "1")
+
+
 class NewGameDialog(QDialog):
+    """``defaults``: the last game's choices (states, seats, options, scenario, advanced)
+    and ``reached``: the scenarios a campaign has reached (``campaign.reached``), which
+    may be played on their own besides the base game."""
+
     def __init__(self, parent: QWidget | None = None, defaults: dict | None = None):
         super().__init__(parent)
         self.setObjectName("newGameDialog")
         self.setModal(True)
-        self._pairs = allowed_pairs()
         defaults = defaults or {}
+        # the scenario: the base game, or one a campaign has reached -------------------------
+        self.scenario_label = QLabel(objectName="scenarioLabel")
+        self.scenario_combo = QComboBox(objectName="scenario")
+        self.scenario_combo.addItem("", "base")
+        for sid in defaults.get("reached") or ():
+            self.scenario_combo.addItem("", sid)
+        self.scenario_combo.setCurrentIndex(max(0, self.scenario_combo.findData(
+            defaults.get("scenario") or "base")))
+        self.scenario_combo.currentIndexChanged.connect(self._on_scenario)
+        self.scenario_note = QLabel(wordWrap=True, objectName="scenarioNote")
+        self.scenario_note.setStyleSheet("color: #6b5334;")
+        self._pairs = allowed_pairs(self.scenario())
 
         # states and seats ----------------------------------------------------------------
         self.states_box = QGroupBox()
@@ -141,6 +161,11 @@ class NewGameDialog(QDialog):
                 self.options_form.addWidget(w)
             self.option_widgets[name] = w
 
+        # the advanced mode: terrain (CAMP-10) -----------------------------------------------
+        self.advanced_check = QCheckBox(objectName="advanced")
+        self.advanced_check.setChecked(_flag(defaults.get("advanced")))
+        self.options_form.addWidget(self.advanced_check)
+
         # seed ------------------------------------------------------------------------------
         self.seed_label = QLabel()
         self.seed_edit = QLineEdit(objectName="seed")
@@ -157,6 +182,10 @@ class NewGameDialog(QDialog):
         self.ok_button.setObjectName("start")
 
         layout = QVBoxLayout(self)
+        scenario_row = QFormLayout()
+        scenario_row.addRow(self.scenario_label, self.scenario_combo)
+        layout.addLayout(scenario_row)
+        layout.addWidget(self.scenario_note)
         layout.addWidget(self.states_box)
         layout.addWidget(self.options_box)
         layout.addLayout(seed_row)
@@ -192,6 +221,14 @@ class NewGameDialog(QDialog):
             out[name] = w.isChecked() if isinstance(w, QCheckBox) else w.currentData()
         return out
 
+    def scenario(self) -> str:
+        """The scenario chosen: ``"base"`` or the id of one a campaign has reached."""
+        return self.scenario_combo.currentData() or "base"
+
+    def advanced(self) -> bool:
+        """The advanced mode (terrain, CAMP-10)."""
+        return self.advanced_check.isChecked()
+
     def seed(self) -> int | None:
         text = self.seed_edit.text().strip()
         return int(text) if text.isdigit() else None
@@ -217,6 +254,20 @@ class NewGameDialog(QDialog):
             self.automa_note.setVisible(True)
         else:
             self.automa_note.setVisible(False)
+
+    def _on_scenario(self, _index: int) -> None:
+        self._pairs = allowed_pairs(self.scenario())
+        self.retranslate()
+
+    def _scenario_name(self, sid: str) -> str:
+        if sid == "base":
+            return _("Base game")
+        try:
+            from ..campaign.data import shipped_campaign
+            entry = shipped_campaign().scenario(sid)
+        except Exception:  # a scenario the campaign does not list: its id, readable
+            return readable(sid)
+        return _("Campaign: {name} ({years})").format(name=_(entry.name), years=entry.years)
 
     def _on_language(self, _lang: str) -> None:
         self.retranslate()
@@ -244,6 +295,28 @@ class NewGameDialog(QDialog):
                     v = w.itemData(i)
                     label = OPTION_VALUE_LABELS.get((name, v))
                     w.setItemText(i, _(label) if label else readable(v))
+        self.scenario_label.setText(_("Scenario:"))
+        for i in range(self.scenario_combo.count()):
+            self.scenario_combo.setItemText(i, self._scenario_name(
+                self.scenario_combo.itemData(i)))
+        if self.scenario_combo.count() > 1:
+            self.scenario_combo.setToolTip(_("The scenarios your campaigns have reached may "
+                                             "be played on their own."))
+            self.scenario_note.setText(
+                "" if self.scenario() == "base" else
+                _("A single game of this scenario: its special rules and components, "
+                  "without the campaign's nicknames and carry-overs."))
+        else:
+            self.scenario_combo.setToolTip(_("Play the campaign to unlock its scenarios "
+                                             "for single games."))
+            self.scenario_note.setText("")
+        self.scenario_note.setVisible(bool(self.scenario_note.text()))
+        self.advanced_check.setText(_("Terrain (advanced mode): a city's terrain changes "
+                                      "the battle for it"))
+        self.advanced_check.setToolTip(_(
+            "Harbour: a state defending it +1. Rivers: an enhanced march gives the attacker "
+            "+1 instead of +2. Forests: the attacker −1 unless it holds a neighbouring "
+            "city. Mountains: the defender +1. Deserts: the attacker −1 against Saracens."))
         self.seed_label.setText(_("Seed:"))
         self.seed_edit.setPlaceholderText(_("random"))
         self.seed_edit.setToolTip(_("The same seed and the same moves give the same game."))

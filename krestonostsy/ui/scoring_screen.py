@@ -45,6 +45,7 @@ END_CONDITIONS = {
 
 class ScoringScreen(QWidget):
     newGameRequested = Signal()
+    debriefRequested = Signal()  # a campaign's scenario: on to its debrief
     backToTableRequested = Signal()
     menuRequested = Signal()
 
@@ -86,9 +87,12 @@ class ScoringScreen(QWidget):
         self.new_button.clicked.connect(self.newGameRequested.emit)
         self.menu_button = QPushButton(objectName="menu")
         self.menu_button.clicked.connect(self.menuRequested.emit)
+        self.debrief_button = QPushButton(objectName="debrief")
+        self.debrief_button.clicked.connect(self.debriefRequested.emit)
+        self.debrief_button.hide()
         buttons = QHBoxLayout()
         buttons.addStretch(1)
-        for b in (self.table_button, self.new_button, self.menu_button):
+        for b in (self.debrief_button, self.table_button, self.new_button, self.menu_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
 
@@ -122,11 +126,18 @@ class ScoringScreen(QWidget):
         self.result = dict(result or {})
         self.retranslate()
 
+    def set_debrief(self, on: bool) -> None:
+        """The game was a campaign's scenario: offer its debrief (and no new game)."""
+        self.debrief_button.setVisible(on)
+        self.debrief_button.setDefault(on)
+        self.new_button.setVisible(not on)
+
     def _on_language(self, _lang: str) -> None:
         self.retranslate()
 
     def retranslate(self) -> None:
         self.title.setText(_("The game is over"))
+        self.debrief_button.setText(_("Debrief and the chronicle"))
         self.table_button.setText(_("Look at the table"))
         self.new_button.setText(_("New game"))
         self.menu_button.setText(_("Main menu"))

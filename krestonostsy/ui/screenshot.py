@@ -6,7 +6,14 @@ rendered as the current player sees it, saved as PNG — offscreen, then exit.
 ``load`` (the load screen with a few sample saves, one of them damaged), ``tutorial``
 (the window at the tutorial's step number ``--steps``, counted from 0), ``rules`` (the
 rules reference opened by the "?" at the first decision of the game) and ``glossary``
-(the glossary opened at "rout", as from a card's keywords).
+(the glossary opened at "rout", as from a card's keywords); the campaign's ``campaign``,
+``newcampaign``, ``briefing``, ``debrief`` and ``chronicle`` (``ui/campaign/shots.py``).
+``misclick`` is the window after an order token was put on the cross (the turn held, "End
+turn" / "Take back" on the prompt bar), ``undone`` the same after "Take back".
+``--scenario ID`` plays that scenario (e.g. ``levantine_merchants``: the trade board on the
+table) and ``--advanced`` switches terrain on (the advanced mode, CAMP-10);
+``--nickname STATE=ID`` (repeated) gives a state a campaign's nickname
+(``data/campaign/nicknames.yaml``), shown on its board.
 ``--phase battle`` plays on (after the K actions) until a battle has a tactic played, and
 shows it to the player deciding. The main window's words follow ``--size`` as they would
 on a screen of that size (``main_window.ui_scale_for``: 3840x2160 is a 4K screen).
@@ -26,8 +33,10 @@ LINEUPS = {
     4: ["jerusalem", "tripoli", "edessa", "antioch"],
 }
 PHASES = ("any", "battle")
-SCREENS = ("table", "battle", "round", "window", "start", "newgame", "settings", "handoff",
-           "scoring", "load", "tutorial", "rules", "glossary")
+CAMPAIGN_SCREENS = ("campaign", "newcampaign", "briefing", "debrief", "chronicle")
+SCREENS = ("table", "battle", "round", "window", "misclick", "undone", "start", "newgame",
+           "settings", "handoff", "scoring", "load", "tutorial", "rules", "glossary",
+           "campaign", "newcampaign", "briefing", "debrief", "chronicle")  # campaign.shots
 # screens of the table with a notice: the game is played on to the next one of them
 NOTICE_ENDS = {
     "battle": lambda game, keys: "battle_won" in keys and game.s.get("battle") is None,
@@ -84,7 +93,9 @@ def play_to_notice(game, screen: str, seed: int) -> int:
 
 def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int = 0,
                     lang: str = "ru", size: tuple[int, int] = (1600, 1000),
-                    screen: str = "table", table_factory=None, phase: str = "any") -> Path:
+                    screen: str = "table", table_factory=None, phase: str = "any",
+                    scenario: str = "base", advanced: bool = False,
+                    nicknames: dict | None = None) -> Path:
     if "QT_QPA_PLATFORM" not in os.environ:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from PySide6.QtCore import QCoreApplication, QEvent, QSettings, QSize, Qt
@@ -106,7 +117,14 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
 
     if phase not in PHASES:
         raise ValueError(f"phase must be one of {', '.join(PHASES)}")
-    game = Game.new(LINEUPS[players], seed=seed)
+    from ..engine.ruleset import load_ruleset
+    rules = load_ruleset(scenario)
+    if advanced and "terrain" not in rules.scenario.hooks:
+        rules = rules.with_hooks(("terrain",))
+    rules = rules.with_nicknames(nicknames)
+    game = Game.new(LINEUPS[players], seed=seed, scenario=rules)
+    from .names import show_content
+    show_content(game.c)  # the cards (and components) of the game shown
     if screen != "tutorial":  # there ``steps`` is the tutorial's step
         play_random(game, steps, seed)
         if phase == "battle":
@@ -164,10 +182,12 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
     window.resize(w, h)
     window.show()
     widget = window
-    if screen in ("window", "handoff", "scoring"):
+    if screen in ("window", "handoff", "scoring", "misclick", "undone"):
         window.ensure_table()
         window.controller.start(game)
-        if screen == "handoff":
+        if screen in ("misclick", "undone"):
+            _misclick(window, game, player, undone=screen == "undone")
+        elif screen == "handoff":
             window._on_handoff(player or LINEUPS[players][0])
         elif screen == "scoring":
             result = game.result() if game.is_over else _sample_result(LINEUPS[players])
@@ -185,6 +205,9 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
         for _ in range(5):
             app.processEvents()
         window.tutorial._place()  # once the table has its final size
+    elif screen in CAMPAIGN_SCREENS:
+        from .campaign.shots import show_campaign_screen
+        widget = show_campaign_screen(window, screen, lang)
     elif screen == "load":
         fill_sample_saves(window, lang)
         window.show_load_screen()
@@ -214,6 +237,26 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
     QApplication.processEvents()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
     return out
+
+
+def _misclick(window, game, player: str | None, undone: bool) -> None:
+    """Put ``player``'s order token on the cross (the first place the table offers); with
+    ``undone``, take it back with the prompt bar's "Take back"."""
+    from .controller import TAKE_BACK
+    from .table import animation
+    c = window.controller
+    c.pending_handoff = None
+    c.viewer = player
+    window.refresh()
+    place = next((a for a in c.legal_for_viewer() or () if a.kind == "place_order"), None)
+    if place is None:
+        raise ValueError("the game is not at an order placement: choose other --steps")
+    c.choose(place)
+    if c.pending_end is None:
+        raise ValueError("that placement does not end the turn: choose other --steps")
+    if undone:
+        c.choose(TAKE_BACK)
+    animation.finish_all()
 
 
 # The sample saves of the load screen's screenshot: (line-up, seed, random actions, seats,
@@ -285,14 +328,27 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--size", default="1600x1000")
     ap.add_argument("--screen", default="table", choices=SCREENS)
     ap.add_argument("--phase", default="any", choices=PHASES)
+    ap.add_argument("--scenario", default="base", metavar="ID",
+                    help="the scenario played (default: the base game)")
+    ap.add_argument("--advanced", action="store_true",
+                    help="the advanced mode: terrain changes the battle for a city")
+    ap.add_argument("--nickname", action="append", default=[], metavar="STATE=ID",
+                    help="a state's campaign nickname (repeatable), e.g. edessa=the_bold")
     a = ap.parse_args(argv)
     try:
         size = parse_size(a.size)
     except ValueError as err:
         ap.error(str(err))
+    nicknames = {}
+    for item in a.nickname:
+        state, _eq, nick = item.partition("=")
+        if not state or not nick:
+            ap.error(f"--nickname wants STATE=ID (e.g. edessa=the_bold), not {item!r}")
+        nicknames[state] = nick
     try:
         out = take_screenshot(a.screenshot, a.players, a.seed, a.steps, a.lang, size, a.screen,
-                              phase=a.phase)
+                              phase=a.phase, scenario=a.scenario, advanced=a.advanced,
+                              nicknames=nicknames)
     except ImportError as err:
         print(f"krestonostsy: cannot render: {err}", file=sys.stderr)
         return 2

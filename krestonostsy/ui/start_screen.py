@@ -1,8 +1,9 @@
-"""The start screen: new game, continue the last autosave, load, rules, settings, quit."""
+"""The start screen: new game, the campaign, the tutorial, continue the last autosave,
+load, rules, settings, quit."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QFont, QLinearGradient, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
@@ -12,11 +13,13 @@ from PySide6.QtWidgets import (
 
 from .. import i18n
 from ..i18n import _
+from .backdrop import paint_backdrop
 
 
 class StartScreen(QWidget):
     newGameRequested = Signal()
     tutorialRequested = Signal()
+    campaignRequested = Signal()
     continueRequested = Signal()
     loadRequested = Signal()
     rulesRequested = Signal()
@@ -42,6 +45,7 @@ class StartScreen(QWidget):
 
         self.new_button = self._button("newGame", self.newGameRequested)
         self.tutorial_button = self._button("tutorial", self.tutorialRequested)
+        self.campaign_button = self._button("campaign", self.campaignRequested)
         self.continue_button = self._button("continue", self.continueRequested)
         self.resume_label = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True)
         self.resume_label.setObjectName("resumeInfo")
@@ -52,7 +56,8 @@ class StartScreen(QWidget):
 
         column = QVBoxLayout()
         column.setSpacing(10)
-        for w in (self.new_button, self.tutorial_button, self.continue_button, self.resume_label, self.load_button,
+        for w in (self.new_button, self.campaign_button, self.tutorial_button,
+                  self.continue_button, self.resume_label, self.load_button,
                   self.rules_button, self.settings_button, self.quit_button):
             # the caption takes the whole width (a word-wrapped label given only its
             # size hint is clipped to one line's height); the buttons are centred
@@ -104,6 +109,7 @@ class StartScreen(QWidget):
                                 "one Holy Land"))
         self.new_button.setText(_("New game"))
         self.tutorial_button.setText(_("Tutorial"))
+        self.campaign_button.setText(_("Campaign"))
         self.continue_button.setText(_("Continue"))
         self.load_button.setText(_("Load game…"))
         self.rules_button.setText(_("Rules reference"))
@@ -111,12 +117,9 @@ class StartScreen(QWidget):
         self.quit_button.setText(_("Quit"))
 
     def paintEvent(self, event) -> None:
+        paint_backdrop(self)
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        g = QLinearGradient(0, 0, 0, self.height())
-        g.setColorAt(0, QColor("#3b2a1a"))
-        g.setColorAt(1, QColor("#1d140c"))
-        p.fillRect(self.rect(), g)
         # a large cross in the background, the game's emblem
         c = self.rect().center()
         size = min(self.width(), self.height()) * 0.9

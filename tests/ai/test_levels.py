@@ -133,6 +133,32 @@ def test_tournament_progress_lines_follow_a_long_run(capsys):
     assert "so far" in err[-1] and "wins in" in err[-1]
 
 
+def test_a_tournament_stopped_by_hand_reports_the_games_finished(capsys, monkeypatch):
+    from krestonostsy.tools import tournament
+    real = tournament.play_one
+    played = []
+
+    def stop_at_the_third(job):
+        if len(played) == 2:
+            raise KeyboardInterrupt
+        played.append(job)
+        return real(job)
+
+    monkeypatch.setattr(tournament, "play_one", stop_at_the_third)
+    code = cli_main(["tournament", "--bots", "novice,random", "--players", "2",
+                     "--games", "6", "--seed", "4", "--json"])
+    assert code == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    r = json.loads(out[-1])
+    assert r["stopped"] is True and r["planned"] == 6 and r["games"] == 2
+    assert sum(r["wins"].values()) == 2 and r["decision_ms"]["novice"]["n"] > 0
+    assert out[0].startswith("stopped by hand after 2 of 6 games")
+    monkeypatch.setattr(tournament, "play_one", real)
+    first = tournament.run(["novice", "random"], 2, 2, 4)  # the same first games, unstopped
+    assert first["stopped"] is False and first["games"] == 2
+    assert first["wins"] == r["wins"] and first["mean_actions"] == r["mean_actions"]
+
+
 def test_tournament_rotates_every_deal_through_the_seats():
     from krestonostsy.tools.tournament import schedule
     plan = schedule(["hard", "normal", "normal", "normal"], 4, 8, 1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from babel.messages.pofile import read_po
-from campaign_fixtures import copy_data
+from content_copy import copy_data
 
 from krestonostsy.campaign.data import load_campaign, shipped_campaign
 from krestonostsy.campaign.qualities import QUALITIES
@@ -19,7 +19,7 @@ def test_the_shipped_campaign_names_four_scenarios_twenty_nicknames_and_every_bu
     data = shipped_campaign()
     assert [e.id for e in data.scenarios] == ["chronicle_beginning", "levantine_merchants",
                                              "vassal_of_my_vassal", "rise_of_the_crescent"]
-    assert [e.implemented for e in data.scenarios] == [True, True, False, False]
+    assert [e.implemented for e in data.scenarios] == [True, True, True, True]
     assert len(data.nicknames) == 20
     assert {(n.scenario, n.quality) for n in data.nicknames} == {
         (e.id, q) for e in data.scenarios for q in QUALITIES}
@@ -50,6 +50,15 @@ CASES = [
      None, "a second nickname of 'piety' for 'chronicle_beginning'"),
     ("bull_symbols.yaml", "  truce_of_god: moderation", "  truce_of_god: patience", None,
      "bull 'truce_of_god': unknown quality 'patience'"),
+    # the briefing's data (the shared contract: special_rules, highlight, components)
+    ("campaign.yaml", "    highlight: [acre, tortosa]", "    highlight: [acre, tyre]", None,
+     "scenario 'chronicle_beginning': 'highlight': unknown city 'tyre'"),
+    ("campaign.yaml", "    components: [trade_board]", "    components: [trade_bord]", None,
+     "scenario 'levantine_merchants': 'components': unknown component 'trade_bord'"),
+    ("campaign.yaml", "        rules: [CAMP-S1-02]", "        rules: [S1-02]", None,
+     "special rule: 'S1-02' is not a campaign rule ID"),
+    ("campaign.yaml", "      - title: Settlers\n", "      - titel: Settlers\n", None,
+     "special rule: missing required key 'title'"),
 ]
 
 
@@ -76,8 +85,9 @@ def test_a_broken_campaign_file_gives_file_and_line(tmp_path, file, old, new, ma
 def test_validate_data_checks_the_campaign(capsys):
     assert cli(["validate-data"]) == 0
     out = capsys.readouterr().out
-    assert "campaign (The Chronicle of the Crusader States): 4 scenarios (2 implemented: " \
-           "chronicle_beginning, levantine_merchants), 20 nicknames, 16 bull symbols" in out
+    assert "campaign (The Chronicle of the Crusader States): 4 scenarios (4 implemented: " \
+           "chronicle_beginning, levantine_merchants, vassal_of_my_vassal, " \
+           "rise_of_the_crescent), 20 nicknames, 16 bull symbols" in out
     assert "scenario chronicle_beginning (The Beginning of the Chronicle)" in out
 
 
@@ -89,8 +99,23 @@ def test_every_campaign_string_is_translated(lang):
     strings = [data.name, *data.quality_names.values(), *(n.name for n in data.nicknames)]
     for e in data.scenarios:
         strings += [e.name] + ([e.briefing] if e.briefing else [])
+        strings += [s for r in e.special_rules for s in (r.title, r.text)]
     for e in data.scenarios:
         if e.implemented:
             strings.append(load_content(None, e.id).scenario.name)
     missing = [s for s in strings if catalog.get(s) is None or not catalog.get(s).string]
     assert not missing, f"{lang}: no translation for {missing}"
+
+
+def test_every_implemented_scenario_has_its_briefing_data():
+    """The briefing shows the story, the special rules (with their rule IDs), the
+    highlighted cities and the new components: scenario 2's trade board is one."""
+    data = shipped_campaign()
+    for e in data.scenarios:
+        if e.implemented:
+            assert e.briefing and e.special_rules, e.id
+            assert all(r.rules for r in e.special_rules), e.id
+    merchants = data.scenario("levantine_merchants")
+    assert merchants.components == ("trade_board",)
+    assert set(merchants.highlight) == {"tripoli", "antioch", "acre", "tortosa"}
+    assert data.scenario("chronicle_beginning").highlight == ("acre", "tortosa")

@@ -92,6 +92,7 @@ def test_every_op_and_modifier_has_a_template():
                 continue
             op[param] = {"amount": 2, "int": 1, "colours": ["any"], "order": "march",
                          "metric": "coins", "ops": [{"op": "draw_spy"}], "level": 1,
+                         "str": "edessa",
                          "opslist": [[{"op": "draw_spy"}], [{"op": "holy_land_check"}]]}[kind]
         assert text.op_text(op, ru)
     assert ru.missing == set()

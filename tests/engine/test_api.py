@@ -5,6 +5,7 @@ import random
 import pytest
 
 from krestonostsy.engine import Action, Game, IllegalAction, SaveError
+from krestonostsy.engine.actions import bare
 
 PAIR = ["jerusalem", "tripoli"]
 
@@ -50,6 +51,17 @@ def test_actions_have_json_form_and_targets():
     for a in g.legal_actions():
         assert Action.from_json(json.loads(json.dumps(a.to_json()))) == a
         assert a.targets
+
+
+def test_actions_built_once_are_plain_values():
+    """Steps offer some actions built once for every game (``bare``, the placements):
+    they equal fresh ones, and a game played with fresh copies is the very same game."""
+    assert bare("done") is bare("done")
+    assert bare("done") == Action("done") and hash(bare("done")) == hash(Action("done"))
+    g, h = Game.new(PAIR, seed=4), Game.new(PAIR, seed=4)
+    for a in advance(g, 150, seed=4):
+        h.apply(Action.from_json(a.to_json()))
+    assert h.state_json() == g.state_json() and h.log == g.log
 
 
 def test_undo_restores_the_previous_decision_of_the_same_player():

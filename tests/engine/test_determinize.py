@@ -38,13 +38,13 @@ def _hidden_battle(g: Game, viewer: str) -> tuple[bool, bool]:
     return covers, hand
 
 
-def positions(players: int):
+def positions(players: int, scenario: str = "base", games: int = GAMES):
     """Seeded positions: for each prompt (and for battles hiding cards from someone) the
     first few times it comes up, plus a random share of the rest. Yields true games."""
     seen: dict = {}
-    for i in range(GAMES):
+    for i in range(games):
         rnd = random.Random(1000 * players + i)
-        g = Game.new(lineup(players, rnd), seed=500 + 10 * players + i)
+        g = Game.new(lineup(players, rnd), seed=500 + 10 * players + i, scenario=scenario)
         while not g.is_over:
             d = g.decision
             hidden = tuple(_hidden_battle(g, p) for p in g.s["states"])
@@ -94,6 +94,49 @@ def test_what_a_seat_receives_depends_only_on_what_it_may_know(players):
     # the walk really met the hard cases
     assert stats["covers"] and stats["saracen_hand"], stats
     assert {"place_order", "pay", "battle_play", "own_turn"} <= stats["prompts"]
+
+
+@pytest.mark.rule("TURN-09", "CAMP-S3-01", "CAMP-S3-02")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_others_oath_hands_leak_nothing_in_the_vassal_scenario(players):
+    """The same proof in «Вассал моего вассала», whose oath hands are hidden (a scenario
+    component): a seat receives only what it may know, and the oath cards it cannot see
+    are really drawn again."""
+    stats = {"prompts": set(), "not_deciding": 0, "covers": 0, "saracen_hand": 0}
+    resampled = 0
+    for n, a in enumerate(positions(players, "vassal_of_my_vassal", games=1)):
+        stats["game"] = "vassal " + " ".join(a.s["states"])
+        _check_position(a, stats)
+        viewer = a.s["states"][n % players]
+        hands = a.s["components"]["oaths"]["hands"]
+        hidden = {q: sorted(h) for q, h in hands.items() if q != viewer and h}
+        samples = [a.determinize(viewer, seed).s["components"]["oaths"] for seed in range(6)]
+        for part in samples:
+            assert part["hands"][viewer] == hands[viewer]
+            assert {q: len(h) for q, h in part["hands"].items()} == \
+                {q: len(h) for q, h in hands.items()}
+        resampled += any({q: sorted(part["hands"][q]) for q in hidden} != hidden
+                         for part in samples) if hidden else 0
+    assert {"offer_oath", "answer_oath"} <= stats["prompts"], stats["prompts"]
+    assert resampled > 10
+
+
+@pytest.mark.rule("TURN-09", "SYM-92")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_warlords_deck_and_open_saracen_hand_leak_nothing(players):
+    """«Rise of the Crescent» (CAMP-S4-01/03): the warlord deck's order is hidden and
+    resampled; the Saracen hand of a battle against him lies face up and is kept."""
+    stats = {"prompts": set(), "not_deciding": 0, "covers": 0, "saracen_hand": 0}
+    open_hands = 0
+    for a in positions(players, "rise_of_the_crescent", games=2):
+        stats["game"] = " ".join(a.s["states"])
+        _check_position(a, stats)
+        b = a.s.get("battle")
+        if b and b.get("warlord") and b["saracen_hand"]:
+            open_hands += 1
+            for p in a.s["states"]:
+                assert a.determinize(p, 5).s["battle"]["saracen_hand"] == b["saracen_hand"]
+    assert open_hands and "battle_play" in stats["prompts"]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

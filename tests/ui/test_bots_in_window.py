@@ -233,3 +233,41 @@ def test_undo_while_a_bot_thinks_stops_it_and_goes_back_to_the_human(qtbot, stor
         assert c.busy and c.game.actions == before
     assert c.wait_for_bots(10_000)
     c.close_game()
+
+
+def test_the_pace_counts_from_the_end_of_the_redraw(qtbot, store, monkeypatch):
+    """A slow redraw (a loaded machine) must not eat the time the previous move stays on
+    screen: the bot's move comes ``bot_pause_ms`` after the table finished showing the
+    position before it. The clock is the controller's: each redraw here advances it by
+    0.5 s without sleeping, as a redraw that slow would."""
+    import time as real_time
+
+    from krestonostsy.ui import controller as controller_module
+
+    class Clock:
+        offset = 0.0
+
+        def monotonic(self):
+            return real_time.monotonic() + self.offset
+
+    clock = Clock()
+    monkeypatch.setattr(controller_module, "time", clock)
+    c = GameController(store, autosave=False)
+    c.bot_pause_ms = 300
+    shown = []  # (actions in the game, the clock when the table finished showing it)
+
+    def slow_redraw():
+        clock.offset += 0.5
+        shown.append((len(c.game.actions), clock.monotonic()))
+
+    c.changed.connect(slow_redraw)
+    c.new_game(FOUR, 11, seats={s: "novice" for s in FOUR})
+    qtbot.waitUntil(lambda: len(c.game.actions) >= 3, timeout=30_000)
+    c.close_game()
+    assert c.wait_for_bots(10_000)
+    moves = [(done, next_done - 0.5)  # the next redraw began when the move was applied
+             for (n, done), (n_next, next_done) in zip(shown[:-1], shown[1:], strict=True)
+             if n_next > n]
+    assert moves
+    for done, applied in moves:
+        assert applied - done >= 0.3 - 0.005

@@ -45,7 +45,7 @@ def test_off_the_closest_opponent_is_asked(qtbot, store):
     assert not c.busy and c.pending_handoff == player
 
 
-def test_the_new_game_dialog_offers_the_option_as_a_checkbox(qtbot):
+def test_the_new_game_dialog_offers_the_option_as_a_checkbox(qtbot, lang_ru):
     from PySide6.QtWidgets import QCheckBox
     dialog = NewGameDialog(None, {"states": THREE})
     qtbot.addWidget(dialog)

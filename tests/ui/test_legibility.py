@@ -17,7 +17,6 @@ import random
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QImage, QPainter
-from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from krestonostsy import i18n
 from krestonostsy.engine import Game
@@ -65,7 +64,7 @@ def small_texts(view) -> list[str]:
             continue
         p = MeasuringPainter(image)
         p.setWorldTransform(it.sceneTransform() * vt)
-        it.paint(p, QStyleOptionGraphicsItem(), None)
+        it.draw_into(p)  # what the item draws (not its shared picture)
         p.end()
         for text, px in p.seen:
             if px < MIN_PX - 1e-6:
@@ -141,6 +140,31 @@ def test_every_game_text_is_at_least_11_px_at_1280x800(open_window, players, bat
                    for it in view.scene().items() if hasattr(it, "key"))
     small = small_texts(view)
     assert not small, f"{len(small)} texts below {MIN_PX} px:\n" + "\n".join(small[:80])
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("players,battle", [(2, False), (4, False), (4, True)])
+def test_game_text_stays_at_least_11_px_with_the_log_open_at_1280x800(open_window, qtbot,
+                                                                       players, battle, lang):
+    """The log opened beside the table takes its column; the table keeps its words at
+    11 px (it fills the height and shows the places to click; dragging shows the rest)."""
+    w = open_window(mid_game(players, seed=3 + players, battle=battle), lang)
+    w.act_log.trigger()
+    qtbot.wait(20)
+    view = w.table
+    assert w.log_dock.isVisible() and w.log_dock.width() >= w.log_panel.minimumWidth()
+    assert view.width() <= 1280 - w.log_panel.minimumWidth()  # beside the table, not over it
+    small = small_texts(view)
+    assert not small, f"{len(small)} texts below {MIN_PX} px:\n" + "\n".join(small[:80])
+    shown = view.viewport().rect()
+    legal = view.scene().legal_items()
+    assert not legal or any(
+        shown.intersects(view.mapFromScene(it.sceneBoundingRect()).boundingRect())
+        for it in legal), "the places to click are in view"
+    w.act_log.trigger()  # closed again: the whole table fits the window as before
+    qtbot.wait(20)
+    table = view.mapFromScene(view.scene().sceneRect()).boundingRect()
+    assert table.width() <= view.viewport().width() + 2
 
 
 def test_the_measure_sees_small_text(open_window):
@@ -266,3 +290,34 @@ def test_a_long_russian_name_breaks_between_syllables_not_before_its_vowel(qapp)
     width = fm.horizontalAdvance("священн-") + 1
     assert art.hyphenate("священник", width, art.MIN_TEXT).split("\n")[0] == "священ-"
     assert art.syllable_breaks("Kogh") == []  # no boundary: cut where it must
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_no_page_of_a_4k_window_is_wider_than_the_screen(qtbot, tmp_path, lang):
+    """The interface scale grows the pages' words once: a page that fits its words to its
+    own size (the load screen) is not grown again (it used to need 4,371 px at 4K)."""
+    from PySide6.QtWidgets import QStackedWidget
+
+    from krestonostsy.ui.main_window import MainWindow, ui_scale_for
+    from krestonostsy.ui.saves import SaveStore
+    from krestonostsy.ui.settings import Settings
+
+    i18n.set_language(lang)
+    settings = Settings(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    settings.language = lang
+    w = MainWindow(settings, SaveStore(tmp_path / "saves"), autosave=False,
+                   ui_scale=ui_scale_for(3840, 2160))
+    qtbot.addWidget(w)
+    try:
+        w.resize(3840, 2160)
+        w.show()
+        process_events()
+        pages = w.findChild(QStackedWidget, "pages")
+        for i in range(pages.count()):
+            page = pages.widget(i)
+            process_events()
+            assert page.minimumSizeHint().width() <= 3840, page.objectName()
+    finally:
+        w.set_ui_scale(1.0)
+        process_events()
+        i18n.set_language("ru")

@@ -154,3 +154,30 @@ def test_a_bots_move_is_marked_until_the_human_acts(qtbot, window, settings):
     assert not keys & {it.key for it in _marked(w.table)}, "the human acted: the mark goes"
     c.stop_bot()
     animation.finish_all()
+
+
+def test_a_spectator_sees_the_last_move_marked_not_every_move_since_the_start(
+        table, normal_speed):
+    """Watching a game of bots (viewer None) nobody acts: each new move replaces the marks
+    of the one before, instead of the whole table ending up outlined."""
+    four = ["jerusalem", "tripoli", "edessa", "antioch"]
+    game = Game.new(four, seed=6)
+    _show(table, game, None)
+    tokens_of = {}
+    for _ in range(200):
+        n = len(game.log)
+        game.apply(list(game.decision.actions)[0])
+        _show(table, game, None)
+        animation.finish_all()
+        placed = [p["player"] for k, p, _v in game.log[n:] if k == "order_placed"]
+        if placed:
+            tokens_of[placed[-1]] = {it.key for it in _marked(table)
+                                     if (it.key or "").startswith(f"piece:order:{placed[-1]}:")}
+            assert tokens_of[placed[-1]], "the order just placed is marked"
+            earlier = [p for p in tokens_of if p != placed[-1]]
+            if earlier:
+                marked = {it.key for it in _marked(table)}
+                assert not tokens_of[earlier[0]] & marked, "an earlier move is not marked"
+                break
+    else:
+        raise AssertionError("no two players placed an order")

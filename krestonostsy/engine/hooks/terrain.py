@@ -31,7 +31,10 @@ def _rivers(g, b) -> int:
 
 
 def _forests(g, b) -> int:
-    mine = g.s["players"][b["attacker"]]["cities"]
+    att = b["attacker"]
+    if att == SARACEN:  # the warlord's Saracens attack from a Saracen city next to it
+        return 0 if any(B.controller(g, c) == SARACEN for c in B.adjacent(g, b["city"])) else -1
+    mine = g.s["players"][att]["cities"]
     return 0 if any(c in mine for c in B.adjacent(g, b["city"])) else -1
 
 

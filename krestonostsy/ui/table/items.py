@@ -11,10 +11,20 @@ from __future__ import annotations
 
 import logging
 import math
+from collections import OrderedDict
 from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPicture, QPixmap
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPicture,
+    QPixmap,
+    QTransform,
+)
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem
 
 from . import art
@@ -54,22 +64,101 @@ def draw_signature(draw: Callable | None) -> str:
     return repr(parts)
 
 
+def named_by_identity(draw: Callable | None) -> tuple:
+    """The content objects ``draw``'s signature names by identity (``draw_signature``):
+    a picture made from it keeps them, so no other object takes their identity while the
+    picture is kept (the drawing itself may hold the whole scene: it is not kept)."""
+    fn = getattr(draw, "__func__", draw)
+    out = []
+    for cell in getattr(fn, "__closure__", None) or ():
+        try:
+            value = cell.cell_contents
+        except ValueError:
+            continue
+        if getattr(getattr(value, "__dataclass_params__", None), "frozen", False):
+            out.append(value)
+    return tuple(out)
+
+
 class _MeasuringPainter(QPainter):
     """The painter that measures a drawing (into a ``QPicture``): it records a textured
-    brush (the parchment of the panels) as its plain colour. A picture stores each texture
-    it is given as a PNG, ~0.2 s for one panel, and the texture changes no bound."""
+    brush (the parchment of the panels) as its plain colour, and no words. A picture stores
+    each texture it is given as a PNG, ~0.2 s for one panel, and the texture changes no
+    bound."""
 
     def setBrush(self, brush, *args) -> None:  # noqa: N802 - Qt's name
         if isinstance(brush, QBrush) and brush.style() == Qt.BrushStyle.TexturePattern:
             brush = QBrush(brush.color())
         super().setBrush(brush, *args)
 
+    def drawText(self, *args) -> None:  # noqa: N802 - Qt's name
+        """Words are not recorded: a picture does not measure them (the maker's ``bleed``
+        says how far they reach), and laying them out is half the cost of a measure."""
+
+
+class SharedPictures:
+    """The pictures of the table's items, shared by every item that paints the same one.
+
+    An item made by the scene has a ``picture_key`` (its signature: what it draws, its size,
+    the language, …). Its drawing is rendered once per key, zoom and position within a
+    device pixel (to a quarter pixel) into a pixmap kept here, and every item with that key
+    blits it: a card in the market and the same card in a hand, a state board laid out
+    again when the viewer changes in hot-seat and back, cost a blit, not a drawing. Kept
+    least recently used first out, within ``limit`` bytes (the view sizes it to the
+    window). The bounds an item's drawing reaches (measured once by recording it) are
+    kept per key too."""
+
+    def __init__(self, limit: int = 64 << 20):
+        self.limit = limit
+        self.used = 0
+        # each entry keeps the content objects its signature names by identity
+        # (named_by_identity): no other object may take their identity while it lives
+        self._pix: OrderedDict[tuple, tuple[QPixmap, tuple]] = OrderedDict()
+        self._bounds: dict[tuple, tuple[QRectF, tuple]] = {}
+
+    def bounds(self, key: tuple) -> QRectF | None:
+        found = self._bounds.get(key)
+        return found[0] if found is not None else None
+
+    def keep_bounds(self, key: tuple, rect: QRectF, kept: tuple) -> None:
+        if len(self._bounds) >= BOUNDS_MAX:
+            self._bounds.clear()
+        self._bounds[key] = (QRectF(rect), kept)
+
+    def get(self, key: tuple) -> QPixmap | None:
+        found = self._pix.get(key)
+        if found is None:
+            return None
+        self._pix.move_to_end(key)
+        return found[0]
+
+    def put(self, key: tuple, pix: QPixmap, kept: tuple) -> None:
+        self._pix[key] = (pix, kept)
+        self.used += pix.width() * pix.height() * 4
+        while self.used > self.limit and len(self._pix) > 1:
+            _key, (old, _kept) = self._pix.popitem(last=False)
+            self.used -= old.width() * old.height() * 4
+
+    def clear(self) -> None:
+        self._pix.clear()
+        self._bounds.clear()
+        self.used = 0
+
+
+# The bounds kept per picture key: emptied when it holds this many
+BOUNDS_MAX = 20000
+# Positions within a device pixel that share a picture (4: to a quarter of a pixel)
+SUBPIXEL_STEPS = 4
+PICTURES = SharedPictures()
+
 
 class TableItem(QGraphicsItem):
     """A rectangle (in local coordinates) painted by ``draw(painter, rect)``.
 
     Its picture is cached in device coordinates (``DeviceCoordinateCache``): a repaint of
-    the table blits the pictures of the items that did not change.
+    the table blits the pictures of the items that did not change. An item the scene made
+    (with a ``picture_key``) takes its picture from :data:`PICTURES`, shared with every
+    item that paints the same one.
     """
 
     def __init__(self, rect: QRectF, draw: Callable[[QPainter, QRectF], None] | None = None,
@@ -88,6 +177,8 @@ class TableItem(QGraphicsItem):
         self.round_shape = round_shape
         self.radius = radius
         self.signature: str | None = None  # set by the scene when the item may be kept
+        # what it paints, for the shared pictures (set by the scene: same key, same picture)
+        self.picture_key: str | None = None
         self._base_z = 0.0
         self._halo: Halo | None = None
         self._bounds: QRectF | None = None
@@ -137,6 +228,11 @@ class TableItem(QGraphicsItem):
         words, which a QPicture does not measure: a label beside a track, a caption under a
         card): the cached picture holds exactly this rectangle."""
         if self._bounds is None:
+            key = self._bounds_key()
+            known = PICTURES.bounds(key) if key is not None else None
+            if known is not None:
+                self._bounds = known
+                return QRectF(known)
             left, top, right, bottom = self._bleed
             self._bounds = self._rect.adjusted(-14 - left, -14 - top, 14 + right, 14 + bottom)
             if self._draw is not None:
@@ -150,7 +246,15 @@ class TableItem(QGraphicsItem):
                 drawn = QRectF(pic.boundingRect())
                 if not drawn.isEmpty():
                     self._bounds = self._bounds.united(drawn.adjusted(-2, -2, 2, 2))
+            if key is not None:
+                PICTURES.keep_bounds(key, self._bounds, named_by_identity(self._draw))
         return QRectF(self._bounds)
+
+    def _bounds_key(self) -> tuple | None:
+        """What the bounds depend on: the picture and where its rectangle lies locally."""
+        if self.picture_key is None:
+            return None
+        return (self.picture_key, self._rect.x(), self._rect.y(), self._bleed)
 
     def shape(self) -> QPainterPath:
         return self.outline()
@@ -195,6 +299,49 @@ class TableItem(QGraphicsItem):
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         if self._draw is None:
             return
+        if self.picture_key is not None and self._paint_shared(p):
+            return
+        self.draw_into(p)
+
+    def _paint_shared(self, p: QPainter) -> bool:
+        """Blit the shared picture (made now if it is new); False when the painter turns
+        or shears, or paints for a high-density screen (then the item draws itself)."""
+        t = p.worldTransform()
+        # (QTransform.type() crashes PySide 6 when called here: the terms are read instead)
+        device = p.device()  # the item's cached picture (Qt passes no widget then)
+        if t.m12() or t.m21() or t.m13() or t.m23() or device is None \
+                or device.devicePixelRatioF() != 1.0:
+            return False
+        bounds = self.boundingRect()
+        dev = t.mapRect(bounds)
+        ox, oy = math.floor(dev.left()), math.floor(dev.top())
+        # the drawing's offset within the pixel grid, to a quarter pixel (the same picture
+        # wherever the item lies on the same quarter)
+        n = SUBPIXEL_STEPS
+        fx = round((dev.left() - ox) * n) / n
+        fy = round((dev.top() - oy) * n) / n
+        key = (self._bounds_key(), t.m11(), t.m22(), fx, fy)
+        pix = PICTURES.get(key)
+        if pix is None:
+            w = max(1, math.ceil(dev.width() + 1))
+            h = max(1, math.ceil(dev.height() + 1))
+            pix = QPixmap(w, h)
+            pix.fill(Qt.GlobalColor.transparent)
+            pp = QPainter(pix)
+            pp.setWorldTransform(QTransform(t.m11(), 0, 0, t.m22(),
+                                            fx - t.m11() * bounds.left(),
+                                            fy - t.m22() * bounds.top()))
+            self.draw_into(pp)
+            pp.end()
+            PICTURES.put(key, pix, named_by_identity(self._draw))
+        p.save()
+        p.setWorldTransform(QTransform())
+        p.drawPixmap(ox, oy, pix)
+        p.restore()
+        return True
+
+    def draw_into(self, p: QPainter) -> None:
+        """Draw the item with ``p`` as it is (no shared picture): what it paints."""
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
@@ -273,8 +420,17 @@ class Halo(QGraphicsItem):
             if len(_HALO_PICTURES) >= HALO_PICTURES_MAX:
                 _HALO_PICTURES.clear()
             pix = _HALO_PICTURES[key] = self._picture(bounds, scale)
-        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-        p.drawPixmap(bounds, pix, QRectF(pix.rect()))
+        if t.m12() or t.m21() or t.m13() or t.m23() or dpr != 1.0:
+            p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+            p.drawPixmap(bounds, pix, QRectF(pix.rect()))
+            return
+        # the picture was made at this zoom: put it pixel for pixel (a scaled, filtered
+        # blit of a glow costs ~1 ms), on the whole pixel nearest its place
+        at = t.map(bounds.topLeft())
+        p.save()
+        p.setWorldTransform(QTransform())
+        p.drawPixmap(round(at.x()), round(at.y()), pix)
+        p.restore()
 
     def _picture(self, bounds: QRectF, scale: float) -> QPixmap:
         o = self.owner

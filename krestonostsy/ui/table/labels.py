@@ -89,6 +89,10 @@ PROMPTS = {
     "discard_building": N_("Choose a building of {player} to discard"),
     "trade_goods": N_("Trade with the Italian fleets: sell a good ({n} left)"),
     "choose_trade_track": N_("Choose the trade track to climb ({n} left)"),
+    "offer_oath": N_("Oath council: offer one of your oath cards to another state?"),
+    "answer_oath": N_("{lord} offers you the oath {card}: become their vassal?"),
+    "choose_oath_to_break": N_("Choose the oath you break"),
+    "choose_regent": N_("Your capital is lost: name a regent for your state"),
     # the window's own questions (ui/controller.py: safe turns)
     "confirm_end_turn": N_("{action}: this ends your turn. End the turn, or take it back?"),
     "confirm_end_turn_hidden": N_("{action}: this ends your turn and reveals what cannot be "
@@ -105,6 +109,11 @@ ACTIONS = {
     "trade_goods": N_("Sell a good ({colour}) on trade track {option}"),
     "trade_track": N_("Climb trade track {option}"),
     "trade_done": N_("Stop trading"),
+    "offer_oath": N_("Offer {card} to {player}"),
+    "accept_oath": N_("Swear the oath"),
+    "refuse_oath": N_("Refuse the oath"),
+    "break_oath": N_("Break the oath {card}"),
+    "name_regent": N_("Name {player} regent"),
     "keep_bull": N_("Keep this bull"),
     "choose_governor": N_("Choose this governor"),
     "place_order": N_("Place {order} ({cell})"),
@@ -445,6 +454,9 @@ def action_label(action) -> str:
         used = set(params)
     elif kind == "decline" and _CONTEXT["prompt"] == "may":
         label = _("No, skip it")
+        used = set(params)
+    elif kind == "decline" and _CONTEXT["prompt"] == "offer_oath":
+        label = _("Offer no oath")
         used = set(params)
     elif kind == "move_bishop" and params.get("bishop") in _CONTEXT["bishops"]:
         values["frm"] = city_name(_CONTEXT["bishops"][params["bishop"]])

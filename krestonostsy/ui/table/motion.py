@@ -397,8 +397,10 @@ class Director:
                 start = len(log)
                 public = [e for e in log if e[2] is None]
                 self._origin = (len(public), public[-1] if public else None)
-            elif start < len(log) and seen is not None and seen.deciding:
-                marks.clear()  # the viewer acted: their last look was at their own decision
+            elif start < len(log) and (viewer is None or (seen is not None and seen.deciding)):
+                # the viewer acted (their last look was at their own decision) — or watches
+                # a game of bots: a spectator never acts, so it sees the last move only
+                marks.clear()
             happenings = [h for h in map(read, log[start:]) if h is not None and h.actor != viewer]
             happenings = self._resolve(happenings, before)
             for h in happenings:

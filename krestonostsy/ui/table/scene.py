@@ -28,6 +28,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from ...i18n import _, current_language, ngettext
 from . import animation, art
+from . import components as COMP
 from . import labels as L
 from . import results as RS
 from .items import DATA_TEXTS, TableItem, draw_signature
@@ -66,7 +67,7 @@ NOTICE_PLACES = {"battle": (R_BATTLE, R_EVENT, QRectF(1590, 510, 970, 260)),
 NOTICE_MS = {"battle": 7000, "round": 12000}
 
 SECTIONS = ("_plate", "_sanctity", "_saracen_track", "_map", "_cross", "_event", "_markets",
-            "_battle")
+            "_battle", "_scenario_strip", "_campaign_map")
 
 
 class _ViewReader(dict):
@@ -128,6 +129,8 @@ class TableScene(QGraphicsScene):
         self._settings_sig: tuple = ()
         self._tips: dict[tuple, str] = {}
         self._sections: dict[str, tuple] = {}  # section -> (its inputs, its items)
+        self._reprs: dict[str, str] = {}
+        self._args: dict[str, tuple] = {}  # section -> the arguments it was laid out with
         self.motion = Director(self)  # what happened, from the engine's log
         self._added: list[TableItem] = []
         self.notices: dict[str, TableItem] = {}  # kind -> the notice shown
@@ -161,18 +164,33 @@ class TableScene(QGraphicsScene):
             self.legal_targets.update(t for t in a.targets if not t.startswith("choice:"))
         v = self.view_data
         self._pool = {}
+        self._reprs = {}  # the parts of this view as text (_section_inputs)
         plan = self._plan(v)
         redo = []
         for name, (_method, args, narrow) in plan.items():
             inputs, items = self._sections.get(name, (None, []))
             if inputs is not None and inputs == self._section_inputs(v, args, narrow, *inputs[:3]):
                 continue  # nothing it shows changed: its items stay as they are
+            shift = self._shift(self._args.get(name), args)
+            if inputs is not None and shift is not None and inputs == self._section_inputs(
+                    v, self._args[name], narrow, *inputs[:3]):
+                # the same picture moved aside (a compact board when the viewer changes):
+                # its items move by whole screen pixels (within half a pixel of the
+                # place), so their cached pictures stay
+                shift = self._whole_pixels(shift)
+                for it in items:
+                    it.moveBy(shift.x(), shift.y())
+                self._sections[name] = (self._section_inputs(v, args, narrow, *inputs[:3]),
+                                        items)
+                self._args[name] = args
+                continue
             redo.append(name)
             for it in items:
                 self._pool.setdefault(it.signature, []).append(it)
         for name, (_inputs, items) in list(self._sections.items()):
             if name not in plan:  # a section this view does not have (another viewer's board)
                 del self._sections[name]
+                self._args.pop(name, None)
                 for it in items:
                     self._pool.setdefault(it.signature, []).append(it)
         for name in redo:
@@ -183,6 +201,7 @@ class TableScene(QGraphicsScene):
             self._sections[name] = (self._section_inputs(
                 v, args, narrow, frozenset(reader.read), self._read_viewer, self._read_legal),
                 self._added)
+            self._args[name] = args
         for items in self._pool.values():  # what the new view no longer shows
             for it in items:
                 self.removeItem(it)
@@ -196,15 +215,49 @@ class TableScene(QGraphicsScene):
         if log is not None:
             self._show_results(log)
 
+    def _whole_pixels(self, shift: QPointF) -> QPointF:
+        """``shift`` rounded to whole pixels of the (first) view showing the table."""
+        views = self.views()
+        k = views[0].transform().m11() if views else 0.0
+        if k <= 0:
+            return shift
+        return QPointF(round(shift.x() * k) / k, round(shift.y() * k) / k)
+
+    @staticmethod
+    def _shift(old: tuple | None, new: tuple) -> QPointF | None:
+        """How far a section moved when its arguments differ only in where its rectangle
+        lies (same size): None when anything else differs."""
+        if old is None or len(old) != len(new):
+            return None
+        shift = None
+        for a, b in zip(old, new, strict=True):
+            if isinstance(a, QRectF) and isinstance(b, QRectF) and a != b:
+                if shift is not None or a.size() != b.size():
+                    return None
+                shift = b.topLeft() - a.topLeft()
+            elif a != b:
+                return None
+        return shift
+
     def _plan(self, v: dict) -> dict[str, tuple]:
         """The sections of the table for this view: name -> (method, extra arguments,
         narrowing). A narrowing maps a view key to the part of it the section shows (a
         state's board shows its own player entry, and of the decision only who acts)."""
         plan: dict[str, tuple] = {name: (getattr(self, name), (), {}) for name in SECTIONS}
         for sid, rect, large in self._board_rects(v):
-            plan[f"board:{sid}"] = (self._board_panel, (sid, rect, large), {
+            # whose board it is to the viewer is an argument: a board that stays another
+            # state's is not laid out again for a new viewer (it may only move aside)
+            plan[f"board:{sid}"] = (self._board_panel, (sid, rect, large, sid == self._viewer), {
                 "players": lambda pl, sid=sid: (pl or {}).get(sid),
-                "decision": lambda d: ((d or {}).get("player"), (d or {}).get("thinking"))})
+                # of the cities, only the level and governor of the state's own (the rest,
+                # e.g. a bishop's level, differs between viewers and is not on the board)
+                "cities": lambda cs, sid=sid: [
+                    (c, ((cs or {}).get(c) or {}).get("level"), ((cs or {}).get(c) or {})
+                     .get("governor")) for c in ((v.get("players") or {}).get(sid) or {})
+                    .get("cities") or ()],
+                # of the decision, only whether this state is the one to move (or thinking)
+                "decision": lambda d, sid=sid: ((d or {}).get("player") == sid
+                                                and ((d or {}).get("thinking") or True))})
         return plan
 
     def _section_inputs(self, v: dict, args: tuple, narrow: dict, keys: frozenset,
@@ -212,11 +265,14 @@ class TableScene(QGraphicsScene):
         """What a section's picture depends on: the parts of the view it read (narrowed),
         its arguments, the language and colour-blind setting, and the viewer and the legal
         targets when it read them."""
-        if "*" in keys:
-            data = repr(v)
-        else:
-            data = repr([(k, narrow[k](v.get(k)) if k in narrow else v.get(k))
-                         for k in sorted(keys)])
+        def part(k: str) -> str:  # each part said once per build (sections share them)
+            if k in narrow:
+                return repr(narrow[k](v.get(k)))
+            text = self._reprs.get(k)
+            if text is None:
+                text = self._reprs[k] = repr(v) if k == "*" else repr(v.get(k))
+            return text
+        data = part("*") if "*" in keys else tuple((k, part(k)) for k in sorted(keys))
         return (keys, viewer, legal, data, repr(args), self._settings_sig,
                 self._viewer if viewer else None,
                 sorted(self._legal_targets) if legal else None)
@@ -459,7 +515,7 @@ class TableScene(QGraphicsScene):
             it.card_id = None  # the caller sets it again; highlights are set after the build
             return it
         it = TableItem(rect, draw, **kw)
-        it.signature = sig
+        it.signature = it.picture_key = sig
         self._added.append(it)
         it.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         it.setPos(pos)
@@ -513,7 +569,7 @@ class TableScene(QGraphicsScene):
         phase = v.get("phase", "")
         d = v.get("decision") or {}
         who = d.get("player")
-        line1 = _("Round {n} of {total}").format(n=rnd, total=6) if rnd else _("Setup")
+        line1 = _("Round {n} of {total}").format(n=rnd, total=v.get("last_round", 6)) if rnd else _("Setup")
         line2 = _(L.PHASE_NAMES.get(phase, L.humanise(phase or "")))
         mine = bool(who) and who == self.viewer
         if mine:
@@ -1345,6 +1401,8 @@ class TableScene(QGraphicsScene):
         """The battle board: the strength track, the four tactic slots and the cards the
         viewer may play. During a battle it takes the whole right column, so the tactics
         played show their text; between battles it is a strip under the markets."""
+        if COMP.takes_strip(v):
+            return  # between battles a scenario's components lie in the strip
         b = v.get("battle")
         title = _("Battle")
         if b:
@@ -1461,6 +1519,10 @@ class TableScene(QGraphicsScene):
         elif viewer in (b.get("attacker"), b.get("defender")):
             mine = list(((v.get("players") or {}).get(viewer) or {}).get("tactics") or [])
             label = _("Your tactics")
+        elif isinstance(b.get("saracen_hand"), list) and b["saracen_hand"]:
+            # the top of the Saracen deck, face up for everyone (the warlord's battle, SYM-92)
+            mine = list(b["saracen_hand"])
+            label = _("The Saracen hand, face up")
         else:
             sh = b.get("saracen_hand")
             n = len(sh) if isinstance(sh, list) else int(sh or 0)
@@ -1476,6 +1538,14 @@ class TableScene(QGraphicsScene):
             for i, cid in enumerate(mine):
                 self._card_item(QRectF(body.left() + 10 + i * (hcw + 8), top, hcw, hh), cid,
                                 targets=[f"card:{cid}"], key=f"battle:hand:{i}")
+
+    # --- the campaign: scenario components, terrain, nicknames (components.py) ---------------
+
+    def _scenario_strip(self, v: dict) -> None:
+        COMP.draw_strip(self, v, R_BATTLE)
+
+    def _campaign_map(self, v: dict) -> None:
+        COMP.draw_map_marks(self, v)
 
     # --- state boards -------------------------------------------------------------------------
 
@@ -1517,9 +1587,8 @@ class TableScene(QGraphicsScene):
                 return sid
         return None
 
-    def _board_panel(self, v: dict, sid: str, rect: QRectF, large: bool) -> None:
+    def _board_panel(self, v: dict, sid: str, rect: QRectF, large: bool, own: bool) -> None:
         pv = (v.get("players") or {}).get(sid) or {}
-        own = sid == self.viewer
         d = v.get("decision") or {}
         acting = d.get("player") == sid
         order = v.get("turn_order") or []
@@ -1551,6 +1620,9 @@ class TableScene(QGraphicsScene):
         hx, hy = rect.left() + 14, rect.top() + 10
         title = name + ("  · " + _("you") if own else "")
         sub = []
+        nick = COMP.nickname(v, sid)  # a campaign's nickname, under the state's name
+        if nick:
+            sub.append(_("“{nickname}”").format(nickname=nick[0]))
         if rank:
             sub.append(_("turn order {n}").format(n=rank))
         if acting:  # a bot of this state at work: "thinking…" (the controller's mark)
@@ -1571,7 +1643,8 @@ class TableScene(QGraphicsScene):
                      align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         self.add(QRectF(hx, hy, hw, 52), hdraw, z=1, targets=[f"player:{sid}"],
                  key=f"player:{sid}", texts=[name] + sub,
-                 tooltip=_("{state}'s state board").format(state=name))
+                 tooltip=_("{state}'s state board").format(state=name)
+                 + (f"<br>{nick[1]}" if nick and nick[1] else ""))
         # resources: coins, units and bishops in supply
         coins = pv.get("coins", 0)
         units = pv.get("units", 0)

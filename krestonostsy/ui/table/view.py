@@ -34,8 +34,26 @@ from ...engine import Action
 from ...i18n import _, current_language
 from . import animation, art
 from . import labels as L
-from .items import TableItem
+from .items import PICTURES, TableItem
 from .scene import TableScene
+
+# The smallest words of the table read at this many screen pixels when the window is tall
+# enough (``TableView.fit``): art.MIN_TEXT scene pixels at the fitted scale
+LEGIBLE_PX = 11.0
+# The pictures shared between the table's items: this many screens' worth
+SHARED_SCREENS = 4
+# The share of the prompt bar's width kept for the question when its buttons are long
+LABEL_SHARE = 0.3
+
+
+def _two_lines(text: str) -> list[str]:
+    """``text`` broken at the space nearest its middle (one line when it has none)."""
+    mid = len(text) / 2
+    spaces = [i for i, ch in enumerate(text) if ch == " "]
+    if not spaces:
+        return [text]
+    cut = min(spaces, key=lambda i: abs(i - mid))
+    return [text[:cut], text[cut + 1:]]
 
 
 class PromptBar(QFrame):
@@ -97,6 +115,8 @@ class PromptBar(QFrame):
                            padding: {int(4 * k)}px {int(12 * k)}px; }}
             QPushButton:hover {{ background: #ffe9a8; }}
             QPushButton[cancel="true"] {{ background: #e9d9c0; color: #8b1e1e; }}
+            QPushButton[wrapped="true"] {{ font-size: {max(11, int(px * .72))}px;
+                                           padding: 0px {int(8 * k)}px; }}
             QPushButton#rulesHelp {{ font-family: '{art.bold_family()}'; font-weight: bold;
                                      border-radius: {int(13 * k)}px; min-width: {int(18 * k)}px;
                                      background: #f6ecd2; }}
@@ -106,10 +126,10 @@ class PromptBar(QFrame):
         """The colour disc of the state asked (none when nobody is)."""
         who = self._who
         col = art.state_colour(who) if who else QColor(0, 0, 0, 0)
-        self.swatch.setStyleSheet(
-            f"background: {col.name()}; border: 1px solid #3a2816; "
-            f"border-radius: {self._swatch_r}px;"
-            if who else "background: transparent;")
+        sheet = (f"background: {col.name()}; border: 1px solid #3a2816; "
+                 f"border-radius: {self._swatch_r}px;" if who else "background: transparent;")
+        if sheet != self.swatch.styleSheet():  # a style sheet set again costs ~1 ms
+            self.swatch.setStyleSheet(sheet)
 
     def set_prompt(self, text: str, who: str | None, actions: list) -> None:
         self._who = who
@@ -122,6 +142,7 @@ class PromptBar(QFrame):
         for a in actions:
             b = QPushButton(L.action_label(a), self.buttons_box)
             b.setProperty("action", a)
+            b.setProperty("label", b.text())  # the whole label (fit_buttons may shorten it)
             if a.kind in L.CANCEL_KINDS:
                 b.setProperty("cancel", "true")
             b.setCursor(Qt.CursorShape.PointingHandCursor)
@@ -133,14 +154,72 @@ class PromptBar(QFrame):
         self.buttons.activate()
         self.layout().activate()
 
+    def fit_buttons(self) -> None:
+        """The buttons share what the bar leaves beside the question (at least
+        ``LABEL_SHARE`` of its width stays the question's). Too long for one line, each
+        label goes on two smaller lines; still too long, the longest lines are shortened
+        with "…" to the same width (in the middle when the ends alone would read alike),
+        the whole label in the tooltip: long choices (Russian, at 4K) never push the bar,
+        and the window, past the screen, and no two buttons read the same."""
+        buttons = self._buttons
+        if not buttons:
+            return
+        lay = self.layout()
+        m = lay.contentsMargins()
+        others = self.swatch.width() + self.help_button.sizeHint().width() + 3 * lay.spacing()
+        room = self.width() - m.left() - m.right() - others - int(self.width() * LABEL_SHARE)
+        room -= self.buttons.spacing() * (len(buttons) - 1)
+        for b in buttons:  # each at its whole label, on one line, first
+            self._set_button_text(b, b.property("label"), wrapped=False, tip="")
+        if sum(b.sizeHint().width() for b in buttons) <= room:
+            self._relayout()
+            return
+        labels = [b.property("label") for b in buttons]
+        share = room / len(buttons)
+        lines = []
+        for b, text in zip(buttons, labels, strict=True):  # the long ones on two lines
+            two = _two_lines(text) if b.sizeHint().width() > share else [text]
+            self._set_button_text(b, "\n".join(two), wrapped=len(two) > 1, tip="")
+            lines.append(two)
+        widths = [max(b.fontMetrics().horizontalAdvance(x) for x in ls)
+                  for b, ls in zip(buttons, lines, strict=True)]
+        chrome = sum(b.sizeHint().width() for b in buttons) - sum(widths)
+        if chrome + sum(widths) > room:
+            level, budget = max(widths), max(room - chrome, 0)
+            for i, w in enumerate(sorted(widths)):
+                left = len(widths) - i  # the buttons at least this wide share what is left
+                if w * left > budget:
+                    level = budget // left
+                    break
+                budget -= w
+            for mode in (Qt.TextElideMode.ElideRight, Qt.TextElideMode.ElideMiddle):
+                texts = ["\n".join(b.fontMetrics().elidedText(x, mode, max(level, 1))
+                                   for x in ls) for b, ls in zip(buttons, lines, strict=True)]
+                if len(set(texts)) == len(texts):
+                    break
+            for b, text, full in zip(buttons, texts, labels, strict=True):
+                self._set_button_text(b, text, wrapped=b.property("wrapped"),
+                                      tip=full if "…" in text else "")
+        self._relayout()
+
+    def _set_button_text(self, b: QPushButton, text: str, wrapped: bool, tip: str) -> None:
+        if b.property("wrapped") != wrapped:  # two smaller lines (the style sheet says)
+            b.setProperty("wrapped", wrapped)
+            b.style().unpolish(b)
+            b.style().polish(b)
+        b.setText(text)
+        b.setToolTip(tip)
+
     def fit_label(self) -> None:
         """A prompt too long for one line drops the click hint, then wraps on two smaller
         lines: the player always reads the whole question."""
+        self.fit_buttons()
         lab = self.label
-        self.layout().activate()
+        self._relayout()
         text = lab.text()
         lab.setWordWrap(False)
-        lab.setStyleSheet("")
+        if lab.styleSheet():
+            lab.setStyleSheet("")
         if lab.sizeHint().width() <= lab.width():
             return
         cut = text.find(" &nbsp;<i>(")
@@ -152,6 +231,16 @@ class PromptBar(QFrame):
         px = max(11, int(self._px * .78))
         lab.setStyleSheet(f"font-size: {px}px;")
         lab.setWordWrap(True)
+        self._relayout()
+
+    def _relayout(self) -> None:
+        """Lay the bar out now with the new sizes of its buttons and question (a layout
+        told later would keep the widths it had)."""
+        self.buttons.invalidate()
+        self.buttons_box.updateGeometry()
+        self.label.updateGeometry()
+        self.layout().invalidate()
+        self.layout().activate()
 
     def action_buttons(self) -> list[QPushButton]:
         return list(self._buttons)
@@ -287,6 +376,7 @@ class TableView(QGraphicsView):
         self._last: list[str] = []
         self._thinking: str | None = None  # the state whose bot is thinking (prompt bar)
         self._auto_fit = True
+        self._keep_legible = False  # set_keep_legible
         self._menu: QMenu | None = None
         self._prompt_scale = 0.0
         self._margin = -1
@@ -368,7 +458,37 @@ class TableView(QGraphicsView):
         """Fit the whole table to the window."""
         self._auto_fit = True
         self._place_prompt()  # first: its margin takes height from the viewport
-        self.fitInView(self._scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self._fit_view()
+
+    def _fit_view(self) -> None:
+        """The whole table in view — unless something beside it takes the width the words
+        need (``set_keep_legible``: the log open at 1280×800) and it is tall enough: then
+        the table keeps the scale
+        at which its smallest words read at ``LEGIBLE_PX``, fills the height, and shows
+        the part with the places to click (dragging shows the rest)."""
+        rect = self._scene.sceneRect()
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        legible = LEGIBLE_PX / art.MIN_TEXT
+        if not self._keep_legible or self.transform().m11() >= legible - 1e-6 \
+                or self.viewport().height() - 4 < rect.height() * legible:
+            return
+        self.setTransform(QTransform.fromScale(legible, legible))
+        targets = [it.sceneBoundingRect() for it in self._scene.legal_items()]
+        focus = rect.center()
+        if targets:
+            span = targets[0]
+            for r in targets[1:]:
+                span = span.united(r)
+            focus.setX(span.center().x())
+        self.centerOn(focus)
+
+    def set_keep_legible(self, on: bool) -> None:
+        """Keep the words at ``LEGIBLE_PX`` when the window grows too narrow for the whole
+        table (the main window turns it on while the log is open beside the table)."""
+        if on != self._keep_legible:
+            self._keep_legible = on
+            if self._auto_fit:
+                self._fit_view()
 
     def legal_actions(self) -> list:
         return list(self._legal)
@@ -636,16 +756,20 @@ class TableView(QGraphicsView):
         self._place_prompt()  # first: its margin takes height from the viewport
         self.prompt.fit_label()  # the words fitted to the old width: fit them again
         if self._auto_fit:
-            self.fitInView(self._scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+            self._fit_view()
 
     def _size_picture_cache(self) -> None:
         """The items' cached pictures live in ``QPixmapCache``: room for the table's layers
         (panels under cards under pieces, about six screens' worth) at this size, or the
-        pictures would be evicted and repainted on every update."""
+        pictures would be evicted and repainted on every update. The pictures shared between
+        items (``items.PICTURES``: the boards of each viewer in hot-seat, the cards) get
+        ``SHARED_SCREENS`` screens' worth."""
         dpr = self.devicePixelRatioF()
-        need_kb = int(self.width() * self.height() * dpr * dpr * 4 * 6 / 1024)
+        screen = int(self.width() * self.height() * dpr * dpr * 4)
+        need_kb = screen * 6 // 1024
         if need_kb > QPixmapCache.cacheLimit():
             QPixmapCache.setCacheLimit(need_kb)
+        PICTURES.limit = max(PICTURES.limit, screen * SHARED_SCREENS)
 
     def event(self, e) -> bool:
         if e.type() == QEvent.Type.LanguageChange:

@@ -1,5 +1,5 @@
-"""Helpers of the campaign tests (a module of its own: ``conftest`` is a name several test
-folders use)."""
+"""A copy of the shipped content that a test may change (a scenario removed, a file
+broken): the campaign tests and the campaign window's tests use it."""
 from __future__ import annotations
 
 import shutil
