@@ -192,7 +192,12 @@ def _await(jobs: list, check) -> None:
 
 def stop_workers() -> None:
     """Terminate the search's worker processes (a cancelled search must not keep two cores
-    busy); the next root-parallel search starts a fresh pool."""
+    busy); the next root-parallel search starts a fresh pool.
+
+    Returns only when every worker has ended and been reaped: the pool's own manager thread
+    also waits for its workers, and whichever thread reaps a worker first records its exit
+    code, so the pool is shut down with ``wait=True`` — until then another thread may see a
+    reaped worker as alive for a moment."""
     global _POOL, _POOL_SIZE
     pool, _POOL, _POOL_SIZE = _POOL, None, 0
     if pool is None:
@@ -200,9 +205,11 @@ def stop_workers() -> None:
     processes = list(getattr(pool, "_processes", {}).values())
     for proc in processes:
         proc.terminate()
-    pool.shutdown(wait=False, cancel_futures=True)
     for proc in processes:
         proc.join(5)
+        if proc.exitcode is None:  # not seen ending yet (or reaped by the manager): make sure
+            proc.kill()
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def worker_processes() -> list:
