@@ -157,6 +157,8 @@ def start_strength(g, b: dict) -> int:
     city = b["city"]
     att = B.units(g, city, b["attacker"]) + (2 if b["enhanced"] else 0)
     att += int(mods.get("attacker_strength", 0))
+    if b["attacker"] == SARACEN:  # the warlord's Saracens attack (CAMP-S4-03, EVENT-09a)
+        att += s["saracen_track"]["strength"]
     dfn = B.units(g, city, b["defender"]) + B.city_level(g, city)
     if b["defender"] == SARACEN:
         dfn += s["saracen_track"]["strength"]
@@ -221,9 +223,11 @@ class Battle(Step):
             Action("saracen_player", player=p) for p in f["cands"]))
 
     def at_deal(self, g, f):
-        """BATTLE-01/02: hands; BATTLE-04: stage 1."""
+        """BATTLE-01/02: hands; BATTLE-04: stage 1. The Saracens' hand is the top 5 of
+        their deck whenever they fight, defending (BATTLE-03) or, in «Восход полумесяца»,
+        attacking with the warlord (CAMP-S4-03, face up: SYM-92)."""
         b = g.s["battle"]
-        if b["defender"] == SARACEN:
+        if SARACEN in (b["attacker"], b["defender"]):
             for _ in range(5):
                 card = draw(g, "saracens")  # BATTLE-03, DISCARD-04
                 if card is None:

@@ -27,11 +27,10 @@ from __future__ import annotations
 
 from .. import board as B
 from .. import cities as C
-from ..battle import Battle, saracen_candidates, start_strength
-from ..decks import draw
+from ..battle import Battle, saracen_candidates
 from ..effects import is_player
 from ..flow import step
-from ..hooks.terrain import terrain_effect
+from ..hooks.terrain import apply_terrain
 from ..registry import registrar
 from ..state import SARACEN
 
@@ -199,24 +198,11 @@ class WarlordBattle(Battle):
         return None
 
     def at_deal(self, g, f):
-        """The Saracen hand (the top 5 of the Saracen deck, face up: SYM-92, BATTLE-03)
-        and stage 1 with the attacking Saracens' track bonus (EVENT-09a) and, in the
-        advanced mode, the terrain (CAMP-10)."""
-        b = g.s["battle"]
-        for _ in range(5):
-            card = draw(g, "saracens")
-            if card is None:
-                break
-            b["saracen_hand"].append(card)
-        if b["saracen_player"]:
-            B.log(g, "saracens_played_by", player=b["saracen_player"], city=b["city"])
-        b["marker"] = start_strength(g, b) + g.s["saracen_track"]["strength"]
+        """The base opening (the Saracen hand dealt face up, the track's strength on the
+        attacking Saracens' side) and, in the advanced mode, the terrain (CAMP-10)."""
+        super().at_deal(g, f)
         if terrain_on(g):
-            b["marker"] += terrain_effect(g, b)
-        b["stage"] = "maneuvers"
-        B.log(g, "battle_strength", city=b["city"], marker=b["marker"])
-        f["m"] = 0
-        f["at"] = "maneuver"
+            apply_terrain(g, g.s["battle"])
         return None
 
     def at_trophies(self, g, f):
