@@ -205,27 +205,14 @@ class WarlordBattle(Battle):
             apply_terrain(g, g.s["battle"])
         return None
 
-    def at_trophies(self, g, f):
-        b = g.s["battle"]
-        b["stage"] = "trophies"
-        f["at"] = "after"
-        if b["winner"] == "attacker":
-            part, _data = warlord(g)
-            city = b["city"]
-            B.log(g, "warlord_took", city=city, player=b["defender"])
-            if part is not None:
-                part["city"] = city
-            C.lose_city(g, b["defender"], city, by=SARACEN)
-        return None
+    def take_trophies(self, g, b: dict) -> None:
+        """The Saracens won: the city is theirs as after a raid and the warlord moves in."""
+        part, _data = warlord(g)
+        city = b["city"]
+        B.log(g, "warlord_took", city=city, player=b["defender"])
+        if part is not None:
+            part["city"] = city
+        C.lose_city(g, b["defender"], city, by=SARACEN)
 
-    def at_after(self, g, f):
-        b = g.s["battle"]
-        b["stage"] = "done"
-        won = b["winner"] == "attacker"
-        f["result"] = {"winner": b[b["winner"]], "attacker_won": won, "city": b["city"],
-                       "defender": b["defender"]}
-        g.s["battle"] = None
-        f["at"] = "done"
-        if not g.s["players"][b["defender"]]["eliminated"]:
-            g.call("after_battle", player=b["defender"], won=not won)
-        return None
+    def result(self, b: dict, won: bool) -> dict:
+        return {**super().result(b, won), "city": b["city"], "defender": b["defender"]}
