@@ -2047,8 +2047,8 @@ class TableScene(QGraphicsScene):
                 used = s.get("used")
 
                 def over(p, rc, target=target, used=used):
-                    if target:
-                        art.piece(p, QPointF(rc.right() - 18, rc.bottom() - 44), 13, target)
+                    if target:  # in the card's foot, clear of its name
+                        art.piece(p, QPointF(rc.right() - 16, rc.bottom() - 15), 12, target)
                     if used:
                         art.ban(p, QRectF(rc.left() + 6, rc.bottom() - 58, 26, 26))
                 self.add(QRectF(-cw / 2, -chh / 2, cw, chh), over, pos=r.center(),
