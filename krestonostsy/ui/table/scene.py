@@ -562,8 +562,10 @@ class TableScene(QGraphicsScene):
         # the parchment and its title are two pictures: the parchment's is the same
         # whatever the title says (the battle board of every city, at 4K ~20 ms to draw)
         self.add(rect, lambda p, r: art.panel(p, r, dark=dark), z=-10, key=key)
-        if title:
-            self.add(rect, lambda p, r: art.panel_title(p, r, title, title_size),
+        if title:  # an item as large as the title's band (its picture is no larger)
+            band = QRectF(rect.left() + 6, rect.top() + 6, rect.width() - 12,
+                          title_size * 1.45 + 6)
+            self.add(band, lambda p, r: art.panel_title(p, rect, title, title_size),
                      z=-10 + PANEL_WORDS_Z, texts=[title])
         # compute the body rect without painting
         inner = rect.adjusted(6, 6, -6, -6)
@@ -1626,13 +1628,7 @@ class TableScene(QGraphicsScene):
                  tooltip=None if large else _("Click to open {state}'s board").format(
                      state=name))
         if acting:  # apart from the panel: its picture stays when the turn passes
-
-            def ring(p, rc):
-                p.setPen(QPen(art.LEGAL, 5))
-                p.setBrush(Qt.BrushStyle.NoBrush)
-                p.drawRoundedRect(rc.adjusted(2, 2, -2, -2), 10, 10)
-            ri = self.add(rect, ring, z=-10 + PANEL_WORDS_Z)
-            ri.setAcceptHoverEvents(False)
+            self._ring(rect)
         # header: crest, name, turn order and who moves; coins, units, bishops beside it
         hx, hy = rect.left() + 14, rect.top() + 10
         title = name + ("  · " + _("you") if own else "")
@@ -1717,6 +1713,19 @@ class TableScene(QGraphicsScene):
                  tooltip=restip, key=f"resources:{sid}")
         self._compact_chips(sid, pv, v, QRectF(inner_l, y + 50, inner_r - inner_l,
                                                rect.bottom() - y - 64))
+
+    def _ring(self, rect: QRectF) -> None:
+        """The ring around the board of the state to move, just above the board's
+        parchment: drawn at each repaint (a stroke), not kept as a picture as large as the
+        board."""
+        def ring(p, rc):
+            p.setPen(QPen(art.LEGAL, 5))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRoundedRect(rc.adjusted(2, 2, -2, -2), 10, 10)
+        it = self.add(rect, ring, z=-10 + PANEL_WORDS_Z)
+        it.picture_key = None
+        it.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+        it.setAcceptHoverEvents(False)
 
     def _section_label(self, p, rc, s):
         art.text(p, QRectF(rc.x(), rc.y() - 2, rc.width(), 30), s, art.MIN_TEXT, art.INK_SOFT,
