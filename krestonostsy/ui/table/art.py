@@ -270,19 +270,27 @@ def panel(p: QPainter, rect: QRectF, title: str | None = None, dark: bool = Fals
     p.drawRoundedRect(inner, radius * .6, radius * .6)
     for c in (inner.topLeft(), inner.topRight(), inner.bottomLeft(), inner.bottomRight()):
         boss(p, c, 5)
-    body = QRectF(inner)
-    if title:
-        tr = QRectF(inner.left() + 10, inner.top() + 2, inner.width() - 20, title_size * 1.45)
-        p.setFont(font(title_size, bold=True, caps=True))
-        p.setPen(INK)
-        p.drawText(tr, Qt.AlignmentFlag.AlignCenter, title)
-        y = tr.bottom()
-        p.setPen(QPen(GOLD, 1.2))
-        w = min(inner.width() * .8, 420)
-        p.drawLine(QPointF(inner.center().x() - w / 2, y), QPointF(inner.center().x() + w / 2, y))
-        body = QRectF(inner.left(), y + 4, inner.width(), inner.bottom() - y - 4)
+    body = panel_title(p, rect, title, title_size) if title else QRectF(inner)
     p.restore()
     return body
+
+
+def panel_title(p: QPainter, rect: QRectF, title: str, title_size: float = 22) -> QRectF:
+    """The title of a :func:`panel` over ``rect`` and the gold rule under it (drawn by
+    ``panel``, or apart over a panel drawn without a title, so the parchment's picture is
+    the same whatever the title says). Returns the inner rect below the title."""
+    inner = rect.adjusted(6, 6, -6, -6)
+    p.save()
+    tr = QRectF(inner.left() + 10, inner.top() + 2, inner.width() - 20, title_size * 1.45)
+    p.setFont(font(title_size, bold=True, caps=True))
+    p.setPen(INK)
+    p.drawText(tr, Qt.AlignmentFlag.AlignCenter, title)
+    y = tr.bottom()
+    p.setPen(QPen(GOLD, 1.2))
+    w = min(inner.width() * .8, 420)
+    p.drawLine(QPointF(inner.center().x() - w / 2, y), QPointF(inner.center().x() + w / 2, y))
+    p.restore()
+    return QRectF(inner.left(), y + 4, inner.width(), inner.bottom() - y - 4)
 
 
 def boss(p: QPainter, c: QPointF, r: float) -> None:
