@@ -42,7 +42,10 @@ class SearchBudget:
     """How much a search may do: ``iterations`` per tree, ``trees`` searched (root
     parallelisation), in ``processes`` worker processes, each tree stopped after
     ``seconds`` of its thread's processor time (None: no cap). ``exploration`` is UCB's
-    constant and ``bias`` the weight of the heuristic prior."""
+    constant and ``bias`` the weight of the heuristic prior. ``paired``: instead of a tree,
+    every root action is played out on the same determinizations with the same playout
+    seeds (:func:`paired_values`); ``iterations × trees`` playouts are shared among the
+    actions."""
 
     iterations: int
     seconds: float | None = None
@@ -50,6 +53,8 @@ class SearchBudget:
     processes: int = 1
     exploration: float = 0.7
     bias: float = 1.0
+    paired: bool = False
+
 
     def __post_init__(self):
         if self.iterations < 1 or self.trees < 1 or self.processes < 1:
@@ -139,6 +144,73 @@ def search_tree(root_world, seat: str, seed: int, budget: SearchBudget,
     return {a: ch.visits for a, ch in root.children.items()}
 
 
+MIN_PAIRED_SAMPLES = 8  # paired search: worlds per action however many actions there are
+
+
+def paired_samples(budget: SearchBudget, actions: int) -> int:
+    """Worlds per tree of a paired search over ``actions`` root actions."""
+    return max(MIN_PAIRED_SAMPLES // budget.trees or 1,
+               budget.iterations // max(actions, 1))
+
+
+def paired_tree(root_world, seat: str, seed: int, budget: SearchBudget, weights: Weights,
+                actions: list, check=_never) -> list:
+    """Paired flat Monte Carlo from ``root_world``: for each of a number of determinizations
+    (:func:`paired_samples`), every action of ``actions`` is applied to a copy of the same
+    world and played to the end of the round by the cheap policy with the same playout
+    seed, and scored by the seat's win chance. Comparing the actions on the same worlds
+    removes most of the noise of what the seat cannot see, which in a tree search makes the
+    visit counts of the root actions nearly even (docs/ai.md). Returns one row per world:
+    the seat's reward for each action (None where the action is not legal in that world)."""
+    rows = []
+    round_now = root_world.s["round"]
+    deadline = None if budget.seconds is None else time.thread_time() + budget.seconds
+    for j in range(paired_samples(budget, len(actions))):
+        check()
+        if deadline is not None and rows and time.thread_time() > deadline:
+            break
+        world = root_world.determinize(seat, mix(seed, j))
+        legal = set(world.decision.actions) if not world.is_over else set()
+        row = []
+        for a in actions:
+            if a not in legal:
+                row.append(None)
+                continue
+            w = world.clone()
+            w.apply(a)
+            rnd = random.Random(mix(seed, j, 5))
+            n = 0
+            while not w.is_over and w.s["round"] == round_now and n < MAX_PLAYOUT_ACTIONS:
+                check()
+                w.apply(playout_choice(w, rnd))
+                n += 1
+            row.append(win_chances(w, seat, weights).get(seat, 0.0))
+        rows.append(row)
+    return rows
+
+
+def paired_choice(actions: list, rows: list) -> tuple:
+    """The action with the best mean reward over the worlds where it was legal (ties: the
+    earlier action), and ``{action: worlds in which it was the best}`` (for the reason)."""
+    sums = [0.0] * len(actions)
+    counts = [0] * len(actions)
+    best_in = {a: 0 for a in actions}
+    for row in rows:
+        top, top_v = None, -1.0
+        for i, v in enumerate(row):
+            if v is None:
+                continue
+            sums[i] += v
+            counts[i] += 1
+            if v > top_v + 1e-12:
+                top, top_v = i, v
+        if top is not None:
+            best_in[actions[top]] += 1
+    means = [sums[i] / counts[i] if counts[i] else -1.0 for i in range(len(actions))]
+    best = max(range(len(actions)), key=lambda i: (means[i], -i))
+    return actions[best], best_in
+
+
 def _world_from_state(state: dict, setup: dict, log: list):
     """A playable game from a determinization's state, set-up and log (the seat's log: a
     determinization samples from it) in a worker process, with the ruleset of the scenario
@@ -151,8 +223,12 @@ def _world_from_state(state: dict, setup: dict, log: list):
     return g
 
 
-def _tree_job(state, setup, log, seat, seed, budget, weights):
+def _tree_job(state, setup, log, seat, seed, budget, weights, actions=None):
     world = _world_from_state(state, setup, log)
+    if budget.paired:
+        from ..engine.actions import Action
+        return paired_tree(world, seat, seed, budget, weights,
+                           [Action.from_json(a) for a in actions])
     return [(a.to_json(), v) for a, v in search_tree(world, seat, seed, budget, weights).items()]
 
 
@@ -252,3 +328,27 @@ def search_visits(knowledge: Knowledge, budget: SearchBudget, weights: Weights) 
                 if a in visits:
                     visits[a] += v
     return visits
+
+
+def paired_search(knowledge: Knowledge, budget: SearchBudget, weights: Weights) -> tuple:
+    """A paired search (:func:`paired_tree`) in ``budget.trees`` root worlds, each with its
+    own determinizations and seeds (in worker processes when ``processes > 1``: the same
+    answer either way): ``(action, {action: worlds in which it was the best})``."""
+    seat = knowledge.seat
+    actions = list(knowledge.actions)
+    roots = [knowledge.world(t) for t in range(budget.trees)]
+    seeds = [mix(knowledge.seed, 0x5EA, t) for t in range(budget.trees)]
+    rows: list = []
+    if budget.processes > 1 and budget.trees > 1:
+        pool = _pool(min(budget.processes, budget.trees))
+        acts_json = [a.to_json() for a in actions]
+        jobs = [pool.submit(_tree_job, w.s, w.setup, w.log, seat, s, budget, weights,
+                            acts_json)
+                for w, s in zip(roots, seeds, strict=True)]
+        _await(jobs, knowledge.check)
+        for job in jobs:
+            rows.extend(job.result())
+    else:
+        for w, s in zip(roots, seeds, strict=True):
+            rows.extend(paired_tree(w, seat, s, budget, weights, actions, knowledge.check))
+    return paired_choice(actions, rows)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .evaluation import HAND_WEIGHTS, Weights, expert_weights, values
-from .ismcts import SearchBudget, best_of, search_visits
+from .ismcts import SearchBudget, best_of, paired_search, search_visits
 from .policy import STOP_KINDS, WINDOW_KINDS, hopeless, playout_choice, priors
 from .reasons import Reason, attack, searched_order
 from .seat import Bot, Knowledge
@@ -157,12 +157,12 @@ class SearchBot(Bot):
     level = "hard"
 
     def __init__(self, budget: SearchBudget, weights: Weights,
-                 searched: frozenset = SEARCHED_PROMPTS):
+                 searched: frozenset = SEARCHED_PROMPTS, judge_weights: Weights | None = None):
         self.budget = budget
         self.weights = weights
         self.searched = searched
         self.judge = NormalBot()
-        self.judge.weights = weights
+        self.judge.weights = weights if judge_weights is None else judge_weights
 
     def choose(self, k: Knowledge):
         return self.choose_explained(k)[0]
@@ -170,19 +170,32 @@ class SearchBot(Bot):
     def choose_explained(self, k: Knowledge) -> tuple:
         if k.prompt not in self.searched:
             return self.judge.choose_explained(k)
-        visits = search_visits(k, self.budget, self.weights)
-        action = best_of(k.actions, visits)
+        if self.budget.paired:
+            action, visits = paired_search(k, self.budget, self.weights)
+        else:
+            visits = search_visits(k, self.budget, self.weights)
+            action = best_of(k.actions, visits)
         reason: Reason | None = (searched_order(k.seat, action, visits)
                                  or attack(k.world(0), k.seat, action))
         return action, reason
 
 
 HARD_BUDGET = SearchBudget(iterations=100, seconds=1.0)
-EXPERT_BUDGET = SearchBudget(iterations=120, seconds=2.6, trees=2, processes=2)
+EXPERT_BUDGET = SearchBudget(iterations=200, seconds=2.6, trees=2, processes=2, paired=True)
 
 
 class ExpertBot(SearchBot):
+    """The paired search (every root action played out on the same determinizations,
+    ``SearchBudget.paired``) scored with the weights fitted from self-play; the other
+    decisions by the normal level's judgement with the hand-written weights (the fitted
+    weights predict who is ahead at the end of a round well, but judge a single step —
+    a march, a retreat — worse: docs/ai.md)."""
+
     level = "expert"
+
+    def __init__(self, budget: SearchBudget, weights: Weights,
+                 searched: frozenset = SEARCHED_PROMPTS):
+        super().__init__(budget, weights, searched, judge_weights=HAND_WEIGHTS)
 
 
 def _simple(cls):

@@ -1,0 +1,31 @@
+"""``krestonostsy tournament`` with the expert's trees searched one after the other in the
+tournament's own process (``processes=1``) instead of two worker processes per decision.
+
+    nice -n 10 python benchmarks/ai_tournament_one_core.py --bots expert,hard --players 2 \\
+        --games 200 --seed 1 --json --progress
+
+The trees depend only on their root worlds and seeds, so the decisions — and the games — are
+the same as with the worker processes (``test_expert_trees_in_processes_choose_as_in_one_process``);
+only one core is used, which a shared machine needs. Stop it with ``kill -INT``: the
+tournament then reports the games finished.
+"""
+from __future__ import annotations
+
+import signal
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from krestonostsy.ai import levels  # noqa: E402
+from krestonostsy.ai.evaluation import expert_weights  # noqa: E402
+from krestonostsy.tools.tournament import main  # noqa: E402
+
+levels.LEVELS["expert"] = levels._searcher(levels.ExpertBot,
+                                           replace(levels.EXPERT_BUDGET, processes=1),
+                                           expert_weights)
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    raise SystemExit(main(sys.argv[1:]))
