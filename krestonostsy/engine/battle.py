@@ -157,6 +157,8 @@ def start_strength(g, b: dict) -> int:
     city = b["city"]
     att = B.units(g, city, b["attacker"]) + (2 if b["enhanced"] else 0)
     att += int(mods.get("attacker_strength", 0))
+    if b["attacker"] == SARACEN:  # the warlord's Saracens attack (CAMP-S4-03, EVENT-09a)
+        att += s["saracen_track"]["strength"]
     dfn = B.units(g, city, b["defender"]) + B.city_level(g, city)
     if b["defender"] == SARACEN:
         dfn += s["saracen_track"]["strength"]
@@ -221,9 +223,11 @@ class Battle(Step):
             Action("saracen_player", player=p) for p in f["cands"]))
 
     def at_deal(self, g, f):
-        """BATTLE-01/02: hands; BATTLE-04: stage 1."""
+        """BATTLE-01/02: hands; BATTLE-04: stage 1. The Saracens' hand is the top 5 of
+        their deck whenever they fight, defending (BATTLE-03) or, in «Восход полумесяца»,
+        attacking with the warlord (CAMP-S4-03, face up: SYM-92)."""
         b = g.s["battle"]
-        if b["defender"] == SARACEN:
+        if SARACEN in (b["attacker"], b["defender"]):
             for _ in range(5):
                 card = draw(g, "saracens")  # BATTLE-03, DISCARD-04
                 if card is None:
@@ -451,22 +455,32 @@ class Battle(Step):
         b["stage"] = "trophies"
         f["at"] = "after"
         if b["winner"] == "attacker":
-            dfn = b["defender"]
-            C.gain_city(g, b["attacker"], b["city"], None if dfn == SARACEN else dfn)
+            self.take_trophies(g, b)
         return None
+
+    def take_trophies(self, g, b: dict) -> None:
+        """The attacker won: the city changes hands (a scenario's battle may differ)."""
+        dfn = b["defender"]
+        C.gain_city(g, b["attacker"], b["city"], None if dfn == SARACEN else dfn)
 
     def at_after(self, g, f):
         b = g.s["battle"]
         b["stage"] = "done"
         won = b["winner"] == "attacker"
-        f["result"] = {"winner": b[b["winner"]], "attacker_won": won}
+        f["result"] = self.result(b, won)
         g.s["battle"] = None
         f["at"] = "done"
-        # after-battle triggers (triggers.py); the attacker's run first
-        if b["defender"] != SARACEN and not g.s["players"][b["defender"]]["eliminated"]:
-            g.call("after_battle", player=b["defender"], won=not won)
-        g.call("after_battle", player=b["attacker"], won=won)
+        # after-battle triggers (triggers.py) of each state that fought and is still in the
+        # game; pushed defender first, so the attacker's run first
+        for side, side_won in (("defender", not won), ("attacker", won)):
+            p = b[side]
+            if p != SARACEN and not g.s["players"][p]["eliminated"]:
+                g.call("after_battle", player=p, won=side_won)
         return None
+
+    def result(self, b: dict, won: bool) -> dict:
+        """What the battle returns to the step that started it."""
+        return {"winner": b[b["winner"]], "attacker_won": won}
 
     def at_done(self, g, f):
         g.ret(f["result"])

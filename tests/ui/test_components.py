@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 
 import pytest
-from test_legibility import open_window  # noqa: F401, F811  (issue 9's window, 1280×800)
+from test_legibility import cut_texts, open_window  # noqa: F401, F811  (issue 9's window, 1280×800)
 
 from krestonostsy import i18n
 from krestonostsy.engine import Game
@@ -298,8 +298,83 @@ def test_a_merchants_table_with_terrain_is_legible_at_1280x800(open_window, lang
     assert items(w.table, "trade:") and items(w.table, "terrain:")
     small = small_texts(w.table)
     assert not small, "\n".join(small[:40])
+    cut = cut_texts(w.table)
+    assert not cut, "\n".join(cut[:40])
 
 
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("kind", ["oaths", "warlord"])
+def test_the_oaths_and_the_warlord_read_whole_at_1280x800(open_window, kind, lang):  # noqa: F811
+    """Issue 9 §4 for the campaign's components: no word of their boards is cut (and
+    none is below 11 px) in a 1280×800 window."""
+    from test_legibility import small_texts
+    game = oath_game() if kind == "oaths" else warlord_game()
+    show_content(game.c)
+    w = open_window(game, lang)
+    w.controller.viewer = "jerusalem"
+    w.refresh()
+    prefix = ("oath:",) if kind == "oaths" else ("warlord:", "piece:warlord")
+    assert items(w.table, prefix[0])
+    cut = cut_texts(w.table)
+    assert not cut, "\n".join(cut[:40])
+    assert not small_texts(w.table)
+
+
+# --- the oath on offer lies on the table while it is answered (CAMP-S3-02) -------------------
+
+def oath_offered(seed: int = 2) -> Game:
+    """A «Vassal of my vassal» game played at random to the first oath offered."""
+    import random
+    game = Game.new(["jerusalem", "tripoli", "antioch"], seed=seed,
+                    scenario=load_ruleset("vassal_of_my_vassal"))
+    rnd = random.Random(seed)
+    for _ in range(3000):
+        if game.decision is not None and game.decision.prompt == "answer_oath":
+            return game
+        game.apply(rnd.choice(list(game.legal_actions())))
+    pytest.skip(f"seed {seed}: no oath offered")
+
+
+@pytest.mark.rule("CAMP-S3-02")
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_oath_on_offer_is_shown_with_its_text_until_it_is_answered(open_window, lang):  # noqa: F811
+    from test_legibility import small_texts
+
+    from krestonostsy.ui.table import labels as L
+    game = oath_offered()
+    d = game.decision
+    card, lord, vassal = d.params["card"], d.params["lord"], d.player
+    show_content(game.c)
+    w = open_window(game, lang)  # the vassal's seat: it answers
+    offer = items(w.table, "oath:offer")
+    assert offer["oath:offer"].card_id == card
+    assert L.card_name(card) in offer["oath:offer"].texts
+    text = offer["oath:offer:text"].texts[0]
+    lines = L.card_text_lines(card)
+    assert lines and all(ln in text for ln in lines)  # the card's whole text, on the table
+    assert L.state_name(lord) in offer["oath:offer:words"].texts[1]
+    assert not items(w.table, "oath:hand:")  # the board is about the offer meanwhile
+    cut = cut_texts(w.table, ("oath:",))
+    assert not cut, "\n".join(cut)
+    assert not [t for t in small_texts(w.table) if t.startswith("oath:")]
+    # another seat sees the same card (it is offered face up), told who answers
+    other = next(s for s in game.s["players"] if s not in (lord, vassal))
+    w.controller.viewer = other
+    w.refresh()
+    assert items(w.table, "oath:offer")["oath:offer"].card_id == card
+    assert L.state_name(vassal) in items(w.table, "oath:offer:words")["oath:offer:words"].texts[1]
+    # answered: the decision moves on and the card leaves the board
+    c = w.controller
+    c.viewer = vassal
+    w.refresh()
+    c.choose(next(a for a in c.legal_for_viewer() if a.kind == "accept_oath"))
+    if c.pending_end is not None:  # the answer held for "End turn": confirmed
+        from krestonostsy.ui.controller import END_TURN
+        c.choose(END_TURN)
+    c.pending_handoff = None
+    w.refresh()
+    assert c.game.decision is None or c.game.decision.prompt != "answer_oath"
+    assert not items(w.table, "oath:offer")
 
 
 # --- the screenshot of a scenario's table ------------------------------------------------------

@@ -15,8 +15,8 @@ import math
 import random
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtCore import QRect, QRectF, QSettings, Qt
+from PySide6.QtGui import QFontMetricsF, QImage, QPainter
 
 from krestonostsy import i18n
 from krestonostsy.engine import Game
@@ -32,6 +32,7 @@ class MeasuringPainter(QPainter):
     def __init__(self, device):
         super().__init__(device)
         self.seen: list[tuple[str, float]] = []
+        self.cut: list[tuple[str, float, float, float, float]] = []
         self._decorative = False
 
     def mark_decorative(self) -> None:
@@ -49,6 +50,14 @@ class MeasuringPainter(QPainter):
             t = self.worldTransform()
             scale = math.sqrt(abs(t.m11() * t.m22() - t.m12() * t.m21()))
             self.seen.append((text, px * scale))
+            if len(args) == 3 and isinstance(args[0], (QRectF, QRect)) and text == args[2]:
+                # the box the text is drawn in, and the box its letters need (Qt's own
+                # layout, wrapping included): a text larger than its box is cut or spills
+                box = QRectF(args[0])
+                need = QFontMetricsF(f).boundingRect(box, int(args[1]), text)
+                if need.width() > box.width() + 1 or need.height() > box.height() + 1:
+                    self.cut.append((text, need.width(), need.height(), box.width(),
+                                     box.height()))
         return super().drawText(*args)
 
 
@@ -73,6 +82,25 @@ def small_texts(view) -> list[str]:
         px = w.font().pixelSize() if w.font().pixelSize() > 0 else w.font().pointSizeF() * 96 / 72
         if w.isVisible() and px < MIN_PX:
             out.append(f"prompt bar: «{w.text()}» {px:.1f} px")
+    return sorted(set(out))
+
+
+def cut_texts(view, keys: tuple[str, ...] = ("",)) -> list[str]:
+    """Every text of the table (of the items whose key starts with one of ``keys``) that
+    needs more room than the box it is drawn in: 'item key: «text» needs W×H, box W×H'."""
+    from krestonostsy.ui.table.items import TableItem
+
+    image = QImage(4, 4, QImage.Format.Format_ARGB32_Premultiplied)
+    out = []
+    for it in view.scene().items():
+        if not isinstance(it, TableItem) or not it.isVisible() \
+                or not (it.key or "").startswith(keys):
+            continue
+        p = MeasuringPainter(image)
+        it.draw_into(p)
+        p.end()
+        for text, nw, nh, bw, bh in p.cut:
+            out.append(f"{it.key or '?'}: «{text!r}» needs {nw:.0f}×{nh:.0f}, box {bw:.0f}×{bh:.0f}")
     return sorted(set(out))
 
 
@@ -140,6 +168,9 @@ def test_every_game_text_is_at_least_11_px_at_1280x800(open_window, players, bat
                    for it in view.scene().items() if hasattr(it, "key"))
     small = small_texts(view)
     assert not small, f"{len(small)} texts below {MIN_PX} px:\n" + "\n".join(small[:80])
+    # and none is cut (issue 9 §4): the markets, the battle board, the boards, the map
+    cut = cut_texts(view)
+    assert not cut, f"{len(cut)} texts larger than their box:\n" + "\n".join(cut[:80])
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
@@ -321,3 +352,64 @@ def test_no_page_of_a_4k_window_is_wider_than_the_screen(qtbot, tmp_path, lang):
         w.set_ui_scale(1.0)
         process_events()
         i18n.set_language("ru")
+
+
+# --- a full hand at 1280×800: every card name whole and legible -----------------------------
+
+def deal_full_hand(game: Game, viewer: str, cards: int) -> list[str]:
+    """The viewer's hand made full with the longest names there are in the game's language
+    (the worst case: Russian names are the longest): its own tactics, then the longest
+    rescripts (three at most, PRAY-10), then the longest tactics of the markets' decks, to
+    ``cards`` cards with the bull. Returns the names in hand."""
+    from krestonostsy.ui.table import labels as L
+    pl = game.s["players"][viewer]
+    decks = game.s["decks"]
+    longest = lambda ids: sorted(ids, key=lambda c: (-len(L.card_name(c)), c))  # noqa: E731
+    room = cards - (1 if pl.get("bull") else 0)
+    tactics = list(pl["tactics"])[:room]
+    rescripts = longest(decks["rescripts_1"] + decks["rescripts_2"])[:min(3, room - len(tactics))]
+    tactics += longest(decks["tactics_12"] + decks["tactics_34"])[:room - len(tactics)
+                                                                 - len(rescripts)]
+    pl["tactics"], pl["rescripts"], pl["spies_hand"] = tactics, rescripts, []
+    return [L.card_name(c) for c in tactics + rescripts + ([pl["bull"]] if pl.get("bull") else [])]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("cards", [7, 8])
+def test_a_full_hand_shows_every_card_name_whole_at_1280x800(open_window, players, cards, lang):
+    """Issue 9 §1/§4: with 7–8 cards in hand (the longest names of the game) on the
+    viewer's large board — narrowest at four players — every name reads whole (no letter
+    outside the card's name box) at 11 px or more. The measure is the painter's: the box
+    each text is drawn in against the room Qt's layout needs for it."""
+    game = mid_game(players, seed=3 + players, battle=False)
+    viewer = game.decision.player
+    i18n.set_language(lang)
+    names = deal_full_hand(game, viewer, cards)
+    assert len(names) == cards
+    w = open_window(game, lang)
+    hand = [it for it in w.table.scene().items()
+            if (getattr(it, "key", None) or "").startswith(f"hand:{viewer}:")]
+    assert len(hand) == cards
+    cut = cut_texts(w.table, (f"hand:{viewer}:",))
+    assert not cut, f"{len(cut)} card names cut:\n" + "\n".join(cut)
+    small = [s for s in small_texts(w.table) if s.startswith(f"hand:{viewer}:")]
+    assert not small, "\n".join(small)
+    # the cards lie side by side within the board, none over another
+    rects = sorted((it.mapRectToScene(it.rect()) for it in hand), key=lambda r: r.left())
+    assert all(a.right() <= b.left() + .5 for a, b in zip(rects, rects[1:], strict=False))
+    board = next(it for it in w.table.scene().items()
+                 if getattr(it, "key", None) == f"board:{viewer}").sceneBoundingRect()
+    assert all(board.contains(r) for r in rects)
+
+
+def test_the_clipping_measure_sees_a_cut_name(open_window, monkeypatch):
+    """The measure itself: cards of a fixed narrow width (the old layout's, at four players)
+    cut the longest names."""
+    from krestonostsy.ui.table import art
+    game = mid_game(4, seed=7, battle=False)
+    deal_full_hand(game, game.decision.player, 8)
+    monkeypatch.setattr(art, "name_widths",
+                        lambda names, total, *a: [(total - 160) / len(names) - 6] * len(names))
+    w = open_window(game, "ru")
+    assert cut_texts(w.table, (f"hand:{game.decision.player}:",))

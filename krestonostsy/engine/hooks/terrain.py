@@ -56,18 +56,22 @@ def terrain_effect(g, b: dict) -> int:
     return TERRAIN_EFFECTS[g.c.board.cities[b["city"]].terrain](g, b)
 
 
+def apply_terrain(g, b: dict) -> None:
+    """Change battle ``b``'s marker by its city's terrain after stage 1, and log it."""
+    change = terrain_effect(g, b)
+    if change:
+        b["marker"] += change
+        B.log(g, "terrain_effect", city=b["city"],
+              terrain=g.c.board.cities[b["city"]].terrain, n=change, marker=b["marker"])
+
+
 @hook_step
 class TerrainBattle(Battle):
     """The battle with the terrain's change after stage 1 (BATTLE-04)."""
 
     def at_deal(self, g, f):
         super().at_deal(g, f)
-        b = g.s["battle"]
-        change = terrain_effect(g, b)
-        if change:
-            b["marker"] += change
-            B.log(g, "terrain_effect", city=b["city"],
-                  terrain=g.c.board.cities[b["city"]].terrain, n=change, marker=b["marker"])
+        apply_terrain(g, g.s["battle"])
 
 
 TERRAIN = register_hook(Hook("terrain", "CAMP-10: terrain changes the battle for a city",

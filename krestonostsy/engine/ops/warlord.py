@@ -27,11 +27,10 @@ from __future__ import annotations
 
 from .. import board as B
 from .. import cities as C
-from ..battle import Battle, saracen_candidates, start_strength
-from ..decks import draw
+from ..battle import Battle, saracen_candidates
 from ..effects import is_player
 from ..flow import step
-from ..hooks.terrain import terrain_effect
+from ..hooks.terrain import apply_terrain
 from ..registry import registrar
 from ..state import SARACEN
 
@@ -199,47 +198,21 @@ class WarlordBattle(Battle):
         return None
 
     def at_deal(self, g, f):
-        """The Saracen hand (the top 5 of the Saracen deck, face up: SYM-92, BATTLE-03)
-        and stage 1 with the attacking Saracens' track bonus (EVENT-09a) and, in the
-        advanced mode, the terrain (CAMP-10)."""
-        b = g.s["battle"]
-        for _ in range(5):
-            card = draw(g, "saracens")
-            if card is None:
-                break
-            b["saracen_hand"].append(card)
-        if b["saracen_player"]:
-            B.log(g, "saracens_played_by", player=b["saracen_player"], city=b["city"])
-        b["marker"] = start_strength(g, b) + g.s["saracen_track"]["strength"]
+        """The base opening (the Saracen hand dealt face up, the track's strength on the
+        attacking Saracens' side) and, in the advanced mode, the terrain (CAMP-10)."""
+        super().at_deal(g, f)
         if terrain_on(g):
-            b["marker"] += terrain_effect(g, b)
-        b["stage"] = "maneuvers"
-        B.log(g, "battle_strength", city=b["city"], marker=b["marker"])
-        f["m"] = 0
-        f["at"] = "maneuver"
+            apply_terrain(g, g.s["battle"])
         return None
 
-    def at_trophies(self, g, f):
-        b = g.s["battle"]
-        b["stage"] = "trophies"
-        f["at"] = "after"
-        if b["winner"] == "attacker":
-            part, _data = warlord(g)
-            city = b["city"]
-            B.log(g, "warlord_took", city=city, player=b["defender"])
-            if part is not None:
-                part["city"] = city
-            C.lose_city(g, b["defender"], city, by=SARACEN)
-        return None
+    def take_trophies(self, g, b: dict) -> None:
+        """The Saracens won: the city is theirs as after a raid and the warlord moves in."""
+        part, _data = warlord(g)
+        city = b["city"]
+        B.log(g, "warlord_took", city=city, player=b["defender"])
+        if part is not None:
+            part["city"] = city
+        C.lose_city(g, b["defender"], city, by=SARACEN)
 
-    def at_after(self, g, f):
-        b = g.s["battle"]
-        b["stage"] = "done"
-        won = b["winner"] == "attacker"
-        f["result"] = {"winner": b[b["winner"]], "attacker_won": won, "city": b["city"],
-                       "defender": b["defender"]}
-        g.s["battle"] = None
-        f["at"] = "done"
-        if not g.s["players"][b["defender"]]["eliminated"]:
-            g.call("after_battle", player=b["defender"], won=not won)
-        return None
+    def result(self, b: dict, won: bool) -> dict:
+        return {**super().result(b, won), "city": b["city"], "defender": b["defender"]}

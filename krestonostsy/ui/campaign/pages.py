@@ -56,6 +56,9 @@ class CampaignPage(QWidget):
         self.title.setFont(font)
         self.document = QTextBrowser(objectName="document")
         self.document.setOpenLinks(False)
+        # the story wraps at the page's width; a 100 %-wide table rounded up by a pixel or
+        # two at a large UI scale must not bring a horizontal scroll bar
+        self.document.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.document.document().setDefaultStyleSheet(DOCUMENT_CSS)
         self.note = QLabel(objectName="pageNote", alignment=Qt.AlignmentFlag.AlignCenter,
                            wordWrap=True)

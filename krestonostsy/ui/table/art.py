@@ -354,7 +354,7 @@ def block(p: QPainter, rect: QRectF, s: str, size: float, colour: QColor = INK,
     w, h = round(rect.width(), 1), round(rect.height(), 1)
     fs = _block_size(s, w, h, max(size, lo), bold, lo, italic)
     if fs <= lo:
-        s = hyphenate(s, w, lo, bold, italic)
+        s = broken(s, w, h, lo, bold, italic)
         if not _fits(s, w, h, lo, bold, italic):  # taller than the box: its start shows
             align = (align & Qt.AlignmentFlag.AlignHorizontal_Mask) | Qt.AlignmentFlag.AlignTop
     text(p, rect, s, fs, colour, align=align, bold=bold, italic=italic, wrap=True)
@@ -392,36 +392,124 @@ def syllable_breaks(word: str) -> list[int]:
     return points
 
 
+def broken(s: str, width: float, height: float, size: float, bold: bool = False,
+           italic: bool = False) -> str:
+    """``s`` broken for a box: the words too wide for it broken by syllables
+    (:func:`hyphenate`); when that is still too high for the box, each line filled as
+    far as it goes by breaking the next word too («Венециан-» / «ский квар-» / «тал
+    Тира»: three lines, not four)."""
+    out = hyphenate(s, width, size, bold, italic)
+    if not _fits(out, width, height, size, bold, italic):
+        filled = hyphenate(s, width, size, bold, italic, fill=True)
+        if _fits(filled, width, height, size, bold, italic):
+            return filled
+    return out
+
+
 @lru_cache(maxsize=4096)
 def hyphenate(s: str, width: float, size: float, bold: bool = False,
-              italic: bool = False) -> str:
+              italic: bool = False, fill: bool = False) -> str:
     """``s`` with each word wider than ``width`` at ``size`` broken over lines with a
     hyphen («Госпиталь-» / «еры»): a narrow card keeps its name legible, not shrunk. The
     break is the last syllable boundary that fits (:func:`syllable_breaks`; one after
     ь/ъ/й is preferred when it costs at most two letters); only a word with no boundary
-    that fits is cut where it must."""
+    that fits is cut where it must. ``fill``: every word that does not fit the rest of a
+    line is broken there too (a box one line too low for the plain breaks)."""
     from PySide6.QtGui import QFontMetricsF
     fm = QFontMetricsF(font(size, bold, italic))
-    lines = []
+    adv = fm.horizontalAdvance
+
+    def syllable_cut(word: str, room: float) -> int | None:
+        fitting = [i for i in syllable_breaks(word) if adv(word[:i] + "-") <= room]
+        if not fitting:
+            return None
+        cut = fitting[-1]
+        soft = [i for i in fitting if word[i - 1].lower() in SOFT and i >= cut - 2]
+        return soft[-1] if soft else cut
+
+    out = []
     for line in s.split("\n"):
-        words = []
+        if not fill and all(adv(word) <= width for word in line.split(" ")):
+            out.append(line)  # every word fits: Qt wraps it at the spaces
+            continue
+        # a word too wide: lay the line out here, filling each line as far as it goes
+        # (the first part of a broken word joins the words before it when it fits)
+        rows, cur = [], ""
         for word in line.split(" "):
-            while fm.horizontalAdvance(word) > width and len(word) > 3:
-                fitting = [i for i in syllable_breaks(word)
-                           if fm.horizontalAdvance(word[:i] + "-") <= width]
-                if fitting:
-                    cut = fitting[-1]
-                    soft = [i for i in fitting if word[i - 1].lower() in SOFT and i >= cut - 2]
-                    cut = soft[-1] if soft else cut
-                else:
-                    cut = len(word) - 2
-                    while cut > 2 and fm.horizontalAdvance(word[:cut] + "-") > width:
-                        cut -= 1
-                words.append(word[:cut] + "-\n")
-                word = word[cut:]
-            words.append(word)
-        lines.append(" ".join(words).replace("\n ", "\n"))
-    return "\n".join(lines)
+            while True:
+                joined = f"{cur} {word}" if cur else word
+                if adv(joined) <= width:
+                    cur = joined
+                    break
+                lead = f"{cur} " if cur else ""
+                cut = syllable_cut(word, width - adv(lead)) if cur and fill else None
+                if cut is None and (adv(word) <= width or len(word) <= 3):
+                    rows.append(cur)  # whole on the next line
+                    cur = word
+                    break
+                if cut is None and cur:
+                    cut = syllable_cut(word, width - adv(lead))
+                if cut is None:
+                    if cur:  # no room left on this line for a part: start a new one
+                        rows.append(cur)
+                        cur = ""
+                        continue
+                    cut = syllable_cut(word, width)
+                    if cut is None:  # no syllable boundary that fits: cut where it must
+                        cut = len(word) - 2
+                        while cut > 2 and adv(word[:cut] + "-") > width:
+                            cut -= 1
+                rows.append(lead + word[:cut] + "-")
+                cur, word = "", word[cut:]
+        rows.append(cur)
+        out.append("\n".join(r for r in rows if r))
+    return "\n".join(out)
+
+
+def name_fits(s: str, width: float, height: float, size: float = MIN_TEXT,
+              bold: bool = False) -> bool:
+    """Does ``s``, broken by syllables where it must (:func:`hyphenate`), fit a box of
+    ``width`` × ``height`` at ``size`` — what :func:`block` shows whole, not cut?"""
+    w, h = round(width, 1), round(height, 1)
+    if w <= 0 or h <= 0:
+        return False
+    return _fits(broken(s, w, h, size, bold), w, h, size, bold, False)
+
+
+def name_widths(names: list[str], total: float, height: float, gap: float, pad: float,
+                widest: float) -> list[float]:
+    """The widths of a row of cards whose ``names`` must read whole at ``MIN_TEXT`` in a
+    name box ``pad`` narrower than the card and ``height`` tall, in ``total`` width:
+    each card first gets the least width its name needs (a short name, a narrow card),
+    then what is left is shared out evenly, no card wider than ``widest`` (like cards
+    laid in a hand). When even the least widths do not fit, every card is narrowed in
+    proportion (a name may then be cut: the caller's test tells)."""
+    if not names:
+        return []
+    room = total - gap * (len(names) - 1)
+    least = []
+    for s in names:
+        w = 60.0
+        while w < widest and not name_fits(s, w - pad, height):
+            w += 2
+        least.append(min(w, widest))
+    need = sum(least)
+    if need > room:
+        return [w * room / need for w in least]
+    widths = list(least)
+    spare = room - need
+    while spare > .5:  # raise the narrowest cards first, up to ``widest``
+        low = [i for i, w in enumerate(widths) if w < widest - .01]
+        if not low:
+            break
+        floor = min(widths[i] for i in low)
+        at = [i for i in low if widths[i] <= floor + .01]
+        above = min([widths[i] for i in low if widths[i] > floor + .01] + [widest])
+        step = min(above - floor, spare / len(at))
+        for i in at:
+            widths[i] += step
+        spare -= step * len(at)
+    return widths
 
 
 def fit_text(s: str, size: float, width: float, bold: bool = False) -> float:

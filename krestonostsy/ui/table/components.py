@@ -415,6 +415,10 @@ def _oaths(scene, part: dict, v: dict, body: QRectF) -> None:
     viewer = scene.viewer
     hands = part.get("hands") or {}
     own = hands.get(viewer) if isinstance(hands.get(viewer), list) else None
+    offer = _offered_oath(v)
+    if offer:  # the card on offer lies face up on the board, with its text, while it is
+        _offer(scene, offer, viewer, body)  # answered; the board comes back after
+        return
     left_w = body.width() * .46 if own is not None else 0.0
     if own is not None:
         label = _("Your oath cards")
@@ -513,13 +517,65 @@ def _oaths(scene, part: dict, v: dict, body: QRectF) -> None:
         it.card_id = card
 
 
+def _offered_oath(v: dict) -> tuple[str, str, str] | None:
+    """(card, lord, vassal) while a state answers an oath offered to it (the card is shown
+    face up when offered, CAMP-S3-02: every seat sees it), else None."""
+    d = v.get("decision") or {}
+    params = d.get("params") or {}
+    if d.get("prompt") != "answer_oath" or not params.get("card"):
+        return None
+    return params["card"], params.get("lord"), d.get("player")
+
+
+def _offer(scene, offer: tuple[str, str, str], viewer: str | None, area: QRectF) -> None:
+    """The oath card on offer across the oaths' board: who offers it to whom, the card, and
+    its whole text beside it at the table's text size (the decision is about this card; it
+    leaves the board with the decision)."""
+    card, lord, vassal = offer
+    title = _("Oath on offer")
+    if vassal == viewer:
+        words = _("{lord} offers it to you: become their vassal?").format(
+            lord=L.state_name(lord))
+    else:
+        words = _("Offered by {lord}; {vassal} answers").format(lord=L.state_name(lord),
+                                                               vassal=L.state_name(vassal))
+    ww, cw = 210.0, 160.0  # the card: its name (its text, too long for it, beside it)
+    words_r = QRectF(area.left() + 4, area.top(), ww, area.height())
+    card_r = QRectF(words_r.right() + 10, area.top(), cw, area.height())
+    text_r = QRectF(card_r.right() + 16, area.top(), area.right() - card_r.right() - 20,
+                    area.height())
+
+    def draw(p, rc):
+        art.text(p, QRectF(rc.x(), rc.y(), rc.width(), 30), title, art.MIN_TEXT, art.INK_SOFT,
+                 italic=True, align=Qt.AlignmentFlag.AlignLeft)
+        if lord and vassal:  # lord ◄— vassal, as the sworn oaths are drawn
+            y = rc.y() + 52
+            art.piece(p, QPointF(rc.x() + 16, y), 14, lord)
+            p.setPen(QPen(art.GOLD, 3, Qt.PenStyle.DashLine))
+            a, b = QPointF(rc.x() + 34, y), QPointF(rc.x() + 70, y)
+            p.drawLine(a, b)
+            p.drawLine(a, a + QPointF(8, -6))
+            p.drawLine(a, a + QPointF(8, 6))
+            art.piece(p, QPointF(rc.x() + 88, y), 14, vassal)
+        art.block(p, QRectF(rc.x(), rc.y() + 76, rc.width(), rc.height() - 76), words,
+                  art.MIN_TEXT, art.INK, bold=vassal == viewer,
+                  align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+    scene.add(words_r, draw, z=0, key="oath:offer:words", texts=[title, words], tooltip=words)
+    scene._card_item(card_r, card, targets=[f"card:{card}"], key="oath:offer",
+                     tip=f"<i>{_('Oath card')}</i><br>" + scene._card_tip(card))
+    body = "\n".join(L.card_text_lines(card))
+    scene.add(text_r, lambda p, rc: art.block(
+        p, rc, body, 26, art.INK, align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+        z=0, key="oath:offer:text", texts=[body], tooltip=scene._card_tip(card))
+
+
 # --- the warlord («Восход полумесяца», CAMP-S4-01/02) -----------------------------------------
 
 def _warlord_board(scene, part: dict, v: dict, body: QRectF) -> None:
     """The warlord's face-up card (with its text), his deck and discard, where he stands
     and where he marches."""
     card = part.get("card")
-    cw = min(body.width() * .3, 176.0)  # wide enough to show the card's text
+    cw = min(body.width() * .2, 150.0)  # the card with its name; its text beside it
     cr = QRectF(body.left() + 4, body.top() + 2, cw, body.height() - 4)
     if card:
         scene._card_item(cr, card, targets=[f"card:{card}"], key="warlord:card",
@@ -543,19 +599,26 @@ def _warlord_board(scene, part: dict, v: dict, body: QRectF) -> None:
                  n=len(discard))]
     tip = "<br>".join(lines + [L.card_name(c) for c in discard])
     tx = dx + dw + 14
+    rows = [lines[0], lines[1] + " · " + lines[2]]  # where he is; where he goes, cards played
+    text = "\n".join(L.card_text_lines(card)) if card else ""
 
     def tdraw(p, rc):
         art.icon(p, "crescent", QRectF(rc.x(), rc.y() + 2, 30, 30))
         yy = rc.y()
-        for i, line in enumerate(lines):
-            art.text(p, QRectF(rc.x() + (36 if i == 0 else 0), yy, rc.width() - (36 if i == 0
-                                                                                 else 0), 34),
-                     line, art.fit_text(line, art.MIN_TEXT, rc.width() - 36, i == 0),
-                     art.CRIMSON if i == 0 else art.INK, bold=i == 0,
-                     align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-            yy += 38
+        for i, line in enumerate(rows):
+            art.block(p, QRectF(rc.x() + (36 if i == 0 else 0), yy, rc.width() - (36 if i == 0
+                                                                                  else 0), 34),
+                      line, art.MIN_TEXT, art.CRIMSON if i == 0 else art.INK, bold=i == 0,
+                      align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            yy += 36
+        if text:  # the card's text, whole, at the table's text size
+            p.setPen(QPen(art.GOLD, 1))
+            p.drawLine(QPointF(rc.x(), yy + 2), QPointF(rc.right(), yy + 2))
+            art.block(p, QRectF(rc.x(), yy + 8, rc.width(), rc.bottom() - yy - 8), text,
+                      art.MIN_TEXT, art.INK,
+                      align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
     scene.add(QRectF(tx, body.top() + 2, body.right() - tx - 4, body.height() - 4), tdraw,
-              z=0, key="warlord:where", tooltip=tip, texts=lines)
+              z=0, key="warlord:where", tooltip=tip, texts=rows + ([text] if text else []))
 
 
 def _warlord_on_map(scene, part: dict, v: dict) -> None:

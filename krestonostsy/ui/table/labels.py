@@ -245,6 +245,19 @@ def card_name(card_id: str | None) -> str:
     return humanise(str(card_id))
 
 
+def card_text_lines(card_id: str | None) -> list[str]:
+    """A card's rules text without its name, line by line (plain text, the card's
+    language): what a card laid large on the table shows beside or under its name."""
+    obj = card(card_id) if card_id else None
+    if obj is None:
+        return []
+    try:
+        from ...content.text import card_lines
+        return list(card_lines(obj, current_language()))
+    except Exception:  # a card the text generator does not know: its name only
+        return []
+
+
 def card_text(card_id: str | None) -> str:
     """Full text of a card for tooltips (name + generated text + flavour)."""
     if card_id is None:

@@ -53,6 +53,9 @@ R_BOARDS = QRectF(0, 1060, W, 400)
 # the state boards: one large (the viewer's, or the one opened with a click), the others
 # compact beside it (their words as chips; a click on one opens it large)
 COMPACT_MAX_W, LARGE_MIN_W, BOARD_GAP = 560, 1380, 16
+# a small card with no price (a card in hand): its name's box lies NAME_SIDE in from the
+# sides, NAME_TOP below the top and NAME_FOOT above the bottom (the level's foot)
+NAME_SIDE, NAME_TOP, NAME_FOOT = 5, 4, 26
 CITY_R, CITY_STEP = 40, 150  # a city token on the large board and the room it takes
 MAP_ORIGIN = QPointF(35, 205)  # map space (0..1000, 0..800) → scene
 MAP_SCALE = 0.93
@@ -538,6 +541,8 @@ class TableScene(QGraphicsScene):
             except Exception:  # a card the text generator does not know: its name only
                 lines = []
             bottom = lines.pop() if isinstance(obj, (Tactic, SaracenTactic)) and lines else ""
+            if bottom and len(lines) > 1:  # a tactic's face: its two halves (its price is
+                lines = lines[-1:]        # drawn as goods, its origin is in the preview)
             text = self._tips[key] = ("\n".join(lines), bottom)
         return text
 
@@ -993,7 +998,7 @@ class TableScene(QGraphicsScene):
             def bdraw(p, rc, owner=owner, lvl=lvl):
                 art.mitre(p, rc.adjusted(2, 2, -2, -2), owner)
                 if lvl is not None:
-                    art.text(p, QRectF(rc.x(), rc.y() + rc.height() * .35, rc.width(), rc.height() * .45),
+                    art.text(p, QRectF(rc.x(), rc.y() + rc.height() * .575 - 13, rc.width(), 26),
                              art.roman(lvl), art.MIN_TEXT, art.state_ink(owner), bold=True,
                              halo=art.state_colour(owner))
             self.add(QRectF(-16, -19, 32, 38), bdraw, pos=(bx, by), z=2,
@@ -1233,7 +1238,9 @@ class TableScene(QGraphicsScene):
     def _card_item(self, rect: QRectF, card_id: str | None, targets=(), face_down=False,
                    closed=False, key=None, back=None, count: int | None = None,
                    caption: str | None = None, tip: str | None = None, z=0.0,
-                   rotate: float = 0.0) -> TableItem:
+                   rotate: float = 0.0, caption_right: float = 0.0) -> TableItem:
+        """A card at ``rect``. A face-down deck's ``caption`` lies under it, or beside it
+        (``caption_right``: that wide, to its right)."""
         name = L.card_name(card_id) if card_id else ""
         level = L.card_level(card_id) if card_id else None
         cost = L.card_cost(card_id) if card_id else ()
@@ -1243,6 +1250,14 @@ class TableScene(QGraphicsScene):
         body = self._card_body(card_id) if (card_id and not face_down and w >= 170
                                             and h >= 200) else ("", "")
         cap_w = max(w + 80, 184)  # a face-down deck's caption spreads beyond the card
+        name_h = min(h * .3, 90)
+        if body[0] or body[1]:  # the name's box: no higher than its lines at 28 px need
+            from PySide6.QtGui import QFontMetricsF
+            fm = QFontMetricsF(art.font(26, True))  # (drawn at 28 where it has room)
+            need = fm.boundingRect(QRectF(0, 0, w - 16, 10000),
+                                   int(Qt.AlignmentFlag.AlignCenter)
+                                   | int(Qt.TextFlag.TextWordWrap), name).height()
+            name_h = min(name_h, max(need + 2, 40.0))
 
         def draw(p, rc):
             if closed:
@@ -1262,28 +1277,30 @@ class TableScene(QGraphicsScene):
                 return
             art.card_frame(p, rc, accent, face_down=face_down, back=back)
             if not face_down:
-                foot = 32
+                foot = 28 if cost else NAME_FOOT  # no price: the level alone, a lower foot
                 if body[0] or body[1]:  # room for the card's text: name on top, text beneath
-                    nh = min(rc.height() * .3, 90)
+                    nh = name_h  # as high as the name needs (the text gets the rest)
                     art.block(p, QRectF(rc.x() + 8, rc.y() + 8, rc.width() - 16, nh), name, 28,
                               art.INK, bold=True)
                     p.setPen(QPen(accent, 1.2))
                     p.drawLine(QPointF(rc.x() + 12, rc.y() + nh + 10),
                                QPointF(rc.right() - 12, rc.y() + nh + 10))
-                    top_end = rc.center().y() - 4 if body[1] else rc.bottom() - foot
+                    top_end = rc.center().y() - 2 if body[1] else rc.bottom() - foot
                     left_top = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
-                    art.block(p, QRectF(rc.x() + 8, rc.y() + nh + 14, rc.width() - 16,
-                                        top_end - rc.y() - nh - 14), body[0], art.MIN_TEXT,
+                    art.block(p, QRectF(rc.x() + 8, rc.y() + nh + 12, rc.width() - 16,
+                                        top_end - rc.y() - nh - 12), body[0], art.MIN_TEXT,
                               art.INK, align=left_top)
                     if body[1]:  # the bottom half: the half below the card's middle
                         p.setPen(QPen(accent, 1, Qt.PenStyle.DashLine))
                         p.drawLine(QPointF(rc.x() + 12, rc.center().y()),
                                    QPointF(rc.right() - 12, rc.center().y()))
-                        art.block(p, QRectF(rc.x() + 8, rc.center().y() + 4, rc.width() - 16,
-                                            rc.bottom() - foot - rc.center().y() - 4), body[1],
+                        art.block(p, QRectF(rc.x() + 8, rc.center().y() + 3, rc.width() - 16,
+                                            rc.bottom() - foot - rc.center().y() - 3), body[1],
                                   art.MIN_TEXT, art.INK, align=left_top)
                 else:  # a small card: its name in the regular face (narrower than bold)
-                    art.block(p, rc.adjusted(5, 6, -5, -foot), name, 26, art.INK)
+                    top = NAME_TOP
+                    art.block(p, rc.adjusted(NAME_SIDE, top, -NAME_SIDE, -foot), name, 26,
+                              art.INK)
                 if level is not None:
                     art.text(p, QRectF(rc.x() + 5, rc.bottom() - foot, 40, foot - 2),
                              art.roman(level), art.MIN_TEXT, art.CRIMSON, bold=True,
@@ -1294,7 +1311,11 @@ class TableScene(QGraphicsScene):
                     x -= 19
             if count is not None:
                 art.count_badge(p, QPointF(rc.right() - 4, rc.top() + 4), count)
-            if caption and face_down:
+            if caption and face_down and caption_right:
+                art.block(p, QRectF(rc.right() + 12, rc.top(), caption_right, rc.height()),
+                          caption, art.MIN_TEXT, art.INK_SOFT,
+                          align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            elif caption and face_down:
                 art.text(p, QRectF(rc.center().x() - cap_w / 2, rc.bottom() + 2, cap_w, 30),
                          caption, art.MIN_TEXT, art.INK_SOFT)
         texts = [name] if (card_id and not face_down) else []
@@ -1304,7 +1325,8 @@ class TableScene(QGraphicsScene):
             texts.append(caption)
         tt = tip if tip is not None else (self._card_tip(card_id) if card_id and not face_down else None)
         pad = (cap_w - w) / 2
-        bleed = (pad, 0, pad, 32) if caption and face_down else (0, 0, 0, 0)
+        bleed = (0, 0, caption_right + 12, 0) if caption and face_down and caption_right \
+            else (pad, 0, pad, 32) if caption and face_down else (0, 0, 0, 0)
         it = self.add(QRectF(-w / 2, -h / 2, w, h), draw, pos=rect.center(), z=z,
                       targets=targets, key=key, tooltip=tt, texts=texts, radius=6, bleed=bleed)
         it.card_id = card_id if (card_id and not face_down and not closed) else None
@@ -1330,7 +1352,10 @@ class TableScene(QGraphicsScene):
         decks = v.get("decks") or {}
         gap, ggap = 6, 20
         cw = (body.width() - 24 - ggap - 7 * gap) / 8  # eight cards in the longest row
-        chh = 112
+        deck_h = 50  # the decks' row: each back with its name beside it
+        # the cards as high as the rows leave: a name of four lines reads whole above the
+        # price (at the table's smallest text), «Венециан-/ский/квартал/Тира» included
+        chh = (body.height() - 2 - deck_h - 3 * 34) / 3
         lx = body.left() + 12
         rows = [
             (_("Buildings"), [("buildings_0", 1), ("buildings_12", 5)]),
@@ -1361,7 +1386,7 @@ class TableScene(QGraphicsScene):
                     p.drawLine(QPointF(rc.left(), rc.bottom()), QPointF(rc.right(), rc.bottom()))
                 self.add(QRectF(x, y, gw, 28), cdraw, z=-1, texts=[cap.strip(), deck_txt],
                          tooltip=_(L.DECK_NAMES.get(g, g)) + ": " + deck_tip)
-                cy = y + 32
+                cy = y + 30
                 if g == "buildings_0":
                     top = v.get("buildings_0_top")
                     self._card_item(QRectF(x, cy, cw, chh), top,
@@ -1379,18 +1404,20 @@ class TableScene(QGraphicsScene):
                                         caption=_("empty") if not closed else None,
                                         tip=_("Closed in this game") if closed else None)
                 x += gw + ggap
-            y += 32 + chh + 8
+            y += 34 + chh
         # decks: rescripts I/II, spies, Saracen cards, bulls
         backs = [("rescripts_1", "raven"), ("rescripts_2", "dove"), ("spies", "spy"),
                  ("saracens", "crescent"), ("bulls", "scroll"), ("events", "crescent")]
         backs = [b for b in backs if b[0] != "events"]
-        dw, dh = 56, body.bottom() - y - 36
+        dh = body.bottom() - y - 2
+        dw = dh * .72
         step = (body.width() - 24) / len(backs)
         for k, (name, back) in enumerate(backs):
             n = decks.get(name, 0)
             cap = _(L.DECK_NAMES.get(name, name))
-            self._card_item(QRectF(lx + k * step + (step - dw) / 2, y, dw, dh), None, face_down=True,
+            self._card_item(QRectF(lx + k * step + 4, y, dw, dh), None, face_down=True,
                             back=back, count=n, caption=cap, key=f"deck:{name}",
+                            caption_right=step - dw - 18,
                             tip=ngettext("{deck}: {n} card", "{deck}: {n} cards", n).format(deck=cap,
                                                                                  n=n),
                             targets=[f"market:{name}:0"])
@@ -1629,8 +1656,17 @@ class TableScene(QGraphicsScene):
             sub.append(_("thinking…") if d.get("thinking") else _("to move"))
         if pv.get("eliminated"):
             sub.append(_("eliminated"))
-        subtxt = " · ".join(sub)
         hw = rect.width() * (.46 if large else 1.0) - 28
+        full_sub = " · ".join(sub)
+        if rank and len(sub) > 1:  # too long for the header: the turn order goes first,
+            from PySide6.QtGui import QFontMetricsF  # then the nickname (both in the tooltip)
+            fm = QFontMetricsF(art.font(art.MIN_TEXT, bold=acting, italic=True))
+            order = _("turn order {n}").format(n=rank)
+            for drop in (order, _("“{nickname}”").format(nickname=nick[0]) if nick else None):
+                if fm.horizontalAdvance(" · ".join(sub)) + 4 <= hw - 48 or drop not in sub:
+                    continue
+                sub = [x for x in sub if x != drop]
+        subtxt = " · ".join(sub)
 
         def hdraw(p, rc):
             ink = art.state_ink(sid)
@@ -1644,6 +1680,7 @@ class TableScene(QGraphicsScene):
         self.add(QRectF(hx, hy, hw, 52), hdraw, z=1, targets=[f"player:{sid}"],
                  key=f"player:{sid}", texts=[name] + sub,
                  tooltip=_("{state}'s state board").format(state=name)
+                 + (f"<br>{full_sub}" if full_sub != subtxt else "")
                  + (f"<br>{nick[1]}" if nick and nick[1] else ""))
         # resources: coins, units and bishops in supply
         coins = pv.get("coins", 0)
@@ -1677,6 +1714,8 @@ class TableScene(QGraphicsScene):
             rx = hx + hw + 10
             self.add(QRectF(rx, hy + 4, inner_r - rx, 44), rdraw, z=1,
                      texts=[coins, units, btxt], tooltip=restip)
+            if own:  # the viewer's secrets, right of the resources: influence, discard
+                self._own_counts(sid, pv, QRectF(rx + 350, hy + 4, inner_r - rx - 350, 44))
             y = rect.top() + 72
             bottom = rect.bottom() - 14
             # left: city tokens (capital first); under them the warehouse and the orders
@@ -1700,6 +1739,33 @@ class TableScene(QGraphicsScene):
                  tooltip=restip, key=f"resources:{sid}")
         self._compact_chips(sid, pv, v, QRectF(inner_l, y + 50, inner_r - inner_l,
                                                rect.bottom() - y - 64))
+
+    def _own_counts(self, sid: str, pv: dict, rect: QRectF) -> None:
+        """The viewer's influence (secret) and personal discard, in the header of the
+        large board, right-aligned: «Influence 3   Personal discard 1»."""
+        from PySide6.QtGui import QFontMetricsF
+        lines = []
+        if pv.get("influence") is not None:
+            lines.append((_("Influence"), str(pv["influence"])))
+        lines.append((_("Personal discard"), str(pv.get("personal_discard", 0))))
+        fm_l = QFontMetricsF(art.font(art.MIN_TEXT, italic=True))
+        fm_n = QFontMetricsF(art.font(30, True))
+        parts = [(a, b, fm_l.horizontalAdvance(a) + 6, fm_n.horizontalAdvance(b) + 4)
+                 for a, b in lines]
+
+        def draw(p, rc):  # in the header's ink: it lies on the state's colour band
+            ink = art.state_ink(sid)
+            x = rc.right()
+            for a, b, wa, wb in reversed(parts):
+                x -= wb
+                art.text(p, QRectF(x, rc.y(), wb, rc.height()), b, 30, ink, bold=True)
+                x -= wa
+                art.text(p, QRectF(x, rc.y(), wa, rc.height()), a, art.MIN_TEXT, ink,
+                         italic=True, align=Qt.AlignmentFlag.AlignLeft
+                         | Qt.AlignmentFlag.AlignVCenter)
+                x -= 22
+        self.add(rect, draw, z=1, texts=[x for ln in lines for x in ln],
+                 tooltip=_("Influence is secret until the end of the game"))
 
     def _section_label(self, p, rc, s):
         art.text(p, QRectF(rc.x(), rc.y() - 2, rc.width(), 30), s, art.MIN_TEXT, art.INK_SOFT,
@@ -1763,7 +1829,7 @@ class TableScene(QGraphicsScene):
         x, y = area.left(), area.top()
         row_h = h
         for k, c in enumerate(chips):
-            w = fm.horizontalAdvance(c["text"]) + 20
+            w = fm.horizontalAdvance(c["text"]) + 24  # 10 each side, and the bearings
             ch = h
             if w > area.width():  # too long for one line: two lines, the whole width
                 w, ch = area.width(), 2 * h - 10
@@ -1981,8 +2047,8 @@ class TableScene(QGraphicsScene):
                 used = s.get("used")
 
                 def over(p, rc, target=target, used=used):
-                    if target:
-                        art.piece(p, QPointF(rc.right() - 18, rc.bottom() - 44), 13, target)
+                    if target:  # in the card's foot, clear of its name
+                        art.piece(p, QPointF(rc.right() - 16, rc.bottom() - 15), 12, target)
                     if used:
                         art.ban(p, QRectF(rc.left() + 6, rc.bottom() - 58, 26, 26))
                 self.add(QRectF(-cw / 2, -chh / 2, cw, chh), over, pos=r.center(),
@@ -2019,26 +2085,18 @@ class TableScene(QGraphicsScene):
                                   tip=f"{label}: {k}", fill=QColor(109, 32, 25, 40)))
             self._chips(QRectF(hand_x, y, hand_area.right() - hand_x, chh), chips)
             return
-        extra_w = 160
-        hcw = min(cw, (hand_area.width() - extra_w) / max(1, len(hand)) - gap)
-        for i, (cid, kind) in enumerate(hand):
-            r = QRectF(hand_x + i * (hcw + gap), y, hcw, chh)
+        # the hand takes the row's whole width (influence and the personal discard are in
+        # the board's header): each card as wide as its name needs to read whole at the
+        # table's smallest text, broken by syllables — a full hand of long Russian names at
+        # four players included — and what is left shared out, no card wider than the others
+        y -= 2  # the section's label is 28 high here: the name box keeps four lines
+        chh += 2
+        name_h = chh - NAME_TOP - NAME_FOOT
+        widths = art.name_widths([L.card_name(c) for c, _k in hand], hand_area.width(), name_h,
+                                 gap, 2 * NAME_SIDE, 150.0)
+        x = hand_x
+        for i, ((cid, kind), hcw) in enumerate(zip(hand, widths, strict=True)):
+            r = QRectF(x, y, hcw, chh)
+            x += hcw + gap
             self._card_item(r, cid, targets=[f"card:{cid}"], key=f"hand:{sid}:{i}",
                             tip=f"<i>{L.card_kind_name(kind)}</i><br>" + self._card_tip(cid))
-        infl = pv.get("influence")
-        lines = []
-        if infl is not None:
-            lines.append((_("Influence"), str(infl)))
-        lines.append((_("Personal discard"), str(pv.get("personal_discard", 0))))
-
-        def idraw(p, rc):
-            yy = rc.y()
-            for a, b in lines:
-                art.block(p, QRectF(rc.x(), yy, rc.width(), 30), a, art.MIN_TEXT, art.INK_SOFT,
-                          italic=True)
-                art.text(p, QRectF(rc.x(), yy + 28, rc.width(), 34), b, 30, art.CRIMSON,
-                         bold=True)
-                yy += 64
-        self.add(QRectF(hand_area.right() - extra_w + 10, y - 30, extra_w - 10, chh + 30), idraw,
-                 z=1, texts=[x for ln in lines for x in ln],
-                 tooltip=_("Influence is secret until the end of the game"))
