@@ -346,3 +346,41 @@ def test_what_another_player_did_is_marked_until_the_viewer_acts(table):
     # what is marked now is what the others (the automa) did in answer
     assert all(k.startswith("piece:order:automa:") for k in now), now
     assert bool(now) == any(e[1].get("player") == "automa" for e in game.log[n:])
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_no_city_name_on_the_map_runs_under_a_neighbours_walls(table, lang):
+    """A city's name lies on a ribbon below it; the shield with a neighbour's level (its
+    walls) lies at that neighbour's top left. On this map three names used to run under a
+    shield (Antioch's under Apamea's, Apamea's under Homs', Damascus' under Jerusalem's):
+    the ribbon now moves aside, and every name and level stays whole."""
+    from PySide6.QtCore import QPointF, QRectF
+    from PySide6.QtGui import QFontMetricsF
+
+    from krestonostsy import i18n
+    from krestonostsy.ui.table import art
+    from krestonostsy.ui.table import labels as L
+    from krestonostsy.ui.table import scene as S
+    i18n.set_language(lang)
+    try:
+        game = Game.new(LINEUPS[4], seed=3)
+        viewer = game.decision.player
+        table.show_view(game.view(viewer), _legal(game, viewer), viewer)
+        scene = table.scene()
+        board = S._board()
+        r = 46
+        metrics = QFontMetricsF(art.font(art.MIN_TEXT, bold=True))
+        discs = {cid: QPointF(scene._mp(c.position).x(), scene._mp(c.position).y() + S.CITY_DISC_DY)
+                 for cid, c in board.cities.items()}
+        moved = 0
+        for cid, disc in discs.items():
+            name_w = metrics.horizontalAdvance(L.city_name(cid)) + 18
+            dx = scene._ribbon_aside(cid, scene._mp(board.cities[cid].position), name_w, r)
+            moved += dx != 0
+            ribbon = QRectF(disc.x() - name_w / 2 + dx, disc.y() + r - 6, name_w, 34)
+            for other, o in discs.items():
+                if other != cid:
+                    assert not S._walls_shield(o, r).intersects(ribbon), (cid, other)
+        assert moved >= 1, "on this map some names must move aside (the test sees the layout)"
+    finally:
+        i18n.set_language("ru")

@@ -59,6 +59,14 @@ NAME_SIDE, NAME_TOP, NAME_FOOT = 5, 4, 26
 CITY_R, CITY_STEP = 40, 150  # a city token on the large board and the room it takes
 MAP_ORIGIN = QPointF(35, 205)  # map space (0..1000, 0..800) → scene
 MAP_SCALE = 0.93
+# a city's item reaches lower than higher (its name's ribbon): its disc lies this far below
+# the city's point
+CITY_DISC_DY = 11
+
+
+def _walls_shield(disc: QPointF, r: float) -> QRectF:
+    """The shield with a city's level, at the top left of its disc of radius ``r``."""
+    return QRectF(disc.x() - r - 16, disc.y() - r - 10, 40, 46)
 
 
 # The sections of the table, each laid out by the method of that name from the view.
@@ -889,6 +897,26 @@ class TableScene(QGraphicsScene):
                  decorative=True)
         p.restore()
 
+    def _ribbon_aside(self, cid: str, c: QPointF, name_w: float, r: float) -> float:
+        """How far city ``cid``'s name ribbon moves sideways so that no other city's walls
+        shield covers the end of the name (on this map Antioch's ribbon meets Apamea's
+        shield, Apamea's Homs', Damascus' Jerusalem's: the longer the name, the more)."""
+        board = _board()
+        if board is None:
+            return 0.0
+        disc = QPointF(c.x(), c.y() + CITY_DISC_DY)
+        ribbon = QRectF(disc.x() - name_w / 2, disc.y() + r - 6, name_w, 34)
+        for other, city in board.cities.items():
+            if other == cid:
+                continue
+            o = self._mp(city.position)
+            shield = _walls_shield(QPointF(o.x(), o.y() + CITY_DISC_DY), r)
+            if shield.intersects(ribbon):
+                if shield.center().x() >= ribbon.center().x():
+                    return -(ribbon.right() - shield.left() + 3)
+                return shield.right() - ribbon.left() + 3
+        return 0.0
+
     def _city(self, cid: str, city, cv: dict, v: dict) -> None:
         c = self._mp(city.position)
         removed = bool(cv.get("removed"))
@@ -922,6 +950,7 @@ class TableScene(QGraphicsScene):
         texts = [name] + [str(n) for n in units.values()]
         from PySide6.QtGui import QFontMetricsF
         name_w = QFontMetricsF(art.font(art.MIN_TEXT, bold=True)).horizontalAdvance(name) + 18
+        name_dx = self._ribbon_aside(cid, c, name_w, R)
 
         def draw(p, rc):
             cc = rc.center()
@@ -954,7 +983,7 @@ class TableScene(QGraphicsScene):
                 p.drawPath(art.shape_path(art.GOODS_SHAPES.get(goods_colour, "circle"),
                                           cc + QPointF(0, R - 5), 5))
             # walls shield with the level
-            sh = QRectF(cc.x() - R - 16, cc.y() - R - 10, 40, 46)
+            sh = _walls_shield(cc, R)
             path = QPainterPath(QPointF(sh.left(), sh.top()))
             path.lineTo(sh.right(), sh.top())
             path.lineTo(sh.right(), sh.top() + sh.height() * .55)
@@ -967,7 +996,7 @@ class TableScene(QGraphicsScene):
             art.text(p, sh.adjusted(0, -2, 0, -4), art.roman(level), art.MIN_TEXT,
                      art.PARCHMENT_LIGHT if cid == "homs" else art.INK, bold=True)
             # name ribbon
-            nr = QRectF(cc.x() - name_w / 2, cc.y() + R - 6, name_w, 34)
+            nr = QRectF(cc.x() - name_w / 2 + name_dx, cc.y() + R - 6, name_w, 34)
             rib = QPainterPath()
             rib.addRoundedRect(nr, 5, 5)
             p.setPen(QPen(art.INK, 1.4))
