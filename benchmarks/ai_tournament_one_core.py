@@ -6,11 +6,14 @@ tournament's own process (``processes=1``) instead of two worker processes per d
 
 The trees depend only on their root worlds and seeds, so the decisions — and the games — are
 the same as with the worker processes (``test_expert_trees_in_processes_choose_as_in_one_process``);
-only one core is used, which a shared machine needs. Stop it with ``kill -INT``: the
-tournament then reports the games finished.
+only one core is used per game, which a shared machine needs. ``--jobs J`` plays the games
+in J forked processes (the patched level is inherited; the tournament's own ``spawn`` would
+start them without it), each on one core. Stop it with ``kill -INT``: the tournament then
+reports the games finished.
 """
 from __future__ import annotations
 
+import multiprocessing
 import signal
 import sys
 from dataclasses import replace
@@ -25,6 +28,9 @@ from krestonostsy.tools.tournament import main  # noqa: E402
 levels.LEVELS["expert"] = levels._searcher(levels.ExpertBot,
                                            replace(levels.EXPERT_BUDGET, processes=1),
                                            expert_weights)
+
+_get_context = multiprocessing.get_context
+multiprocessing.get_context = lambda method=None: _get_context("fork")
 
 if __name__ == "__main__":
     signal.signal(signal.SIGINT, signal.default_int_handler)
