@@ -6,8 +6,11 @@ final ``game.state_json()``, of its log and of the sequence of decisions (player
 params and the legal actions in order, plus every player's and a spectator's view every
 25 actions), then one combined hash. Same engine behaviour = same combined hash.
 
-``--via-clone`` plays every action on a fresh ``game.clone()`` instead (the clone must
-equal its source and share no mutable object with it); the hash must not change.
+``--via-clone`` plays every action on a fresh ``game.clone()`` instead; the hash must not
+change. The clone must equal its source and share no mutable object with it except the
+players' and cities' entries (copy-on-write, ``board.player_w``/``city_w``), and after the
+action the source must still equal a deep copy of itself taken at the clone: a write to a
+shared entry without the barrier would change it.
 
 Run: ``python benchmarks/behaviour_fingerprint.py [--games N] [--quiet] [--via-clone]``.
 """
@@ -43,15 +46,35 @@ def _containers(x, out: dict) -> dict:
     return out
 
 
-def check_clone(game: Game) -> Game:
-    """A clone of ``game``, checked: equal state, no shared mutable object."""
+def _cow_parts(s: dict) -> dict:
+    """The containers inside the players' and cities' entries: shared copy-on-write."""
+    out: dict = {}
+    for part in ("players", "cities"):
+        for entry in s[part].values():
+            _containers(entry, out)
+    return out
+
+
+def check_clone(game: Game) -> tuple[Game, str]:
+    """A clone of ``game``, checked: equal state, no shared mutable object but the
+    copy-on-write entries; and the source's state as JSON, for :func:`check_source`."""
+    before = game.state_json()
     copy = game.clone()
-    if copy.state_json() != game.state_json() or copy.s != game.s:
+    if copy.state_json() != before or copy.s != game.s:
         raise AssertionError("clone differs from its source")
     shared = _containers(game.s, {}).keys() & _containers(copy.s, {}).keys()
-    if shared:
-        raise AssertionError(f"clone shares {len(shared)} mutable objects with its source")
-    return copy
+    stray = shared - _cow_parts(game.s).keys()
+    if stray:
+        raise AssertionError(f"clone shares {len(stray)} mutable objects with its source "
+                             f"outside the players' and cities' entries")
+    return copy, before
+
+
+def check_source(source: Game, before: str) -> None:
+    """After an action on the clone, the source (which did not move) is unchanged."""
+    if source.state_json() != before:
+        raise AssertionError("an action on a clone changed its source: a write to a "
+                             "shared player or city without board.player_w/city_w")
 
 
 def play(players: int, index: int, via_clone: bool = False) -> tuple[str, str, str, int]:
@@ -62,8 +85,10 @@ def play(players: int, index: int, via_clone: bool = False) -> tuple[str, str, s
     decisions = hashlib.sha256()
     n = 0
     while not game.is_over:
+        source = before = None
         if via_clone:
-            game = check_clone(game)
+            source = game
+            game, before = check_clone(game)
         d = game.decision
         acts = game.legal_actions()
         decisions.update(_dump([d.player, d.prompt, d.params,
@@ -72,6 +97,8 @@ def play(players: int, index: int, via_clone: bool = False) -> tuple[str, str, s
             for who in [None, *game.s["states"]]:
                 decisions.update(_dump(game.view(who)).encode())
         game.apply(acts[rnd.randrange(len(acts))])
+        if source is not None:
+            check_source(source, before)
         n += 1
         if n > 20000:
             raise RuntimeError(f"game {players}p #{index} did not end")

@@ -87,7 +87,7 @@ class ActivationPhase(Step):
         if owner == AUTOMA:
             g.s["automa"]["supply"].append(order)
         else:
-            g.s["players"][owner]["orders"].append(order)
+            B.player_w(g, owner)["orders"].append(order)
 
 
 @step

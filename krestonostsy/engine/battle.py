@@ -67,10 +67,13 @@ def chooser(b: dict, side: str) -> str | None:
     return b.get("saracen_player") if o == SARACEN else o
 
 
-def hand(g, b: dict, side: str) -> list:
-    """The live hand of ``side`` (BATTLE-01): a player's tactics, or the Saracen hand."""
+def hand(g, b: dict, side: str, write: bool = False) -> list:
+    """The live hand of ``side`` (BATTLE-01): a player's tactics, or the Saracen hand;
+    ``write``: the game's own list, to change (copy-on-write, ``board.player_w``)."""
     o = b[side]
-    return b["saracen_hand"] if o == SARACEN else g.s["players"][o]["tactics"]
+    if o == SARACEN:
+        return b["saracen_hand"]
+    return B.player_w(g, o)["tactics"] if write else g.s["players"][o]["tactics"]
 
 
 def units_in(g, side: str) -> int:
@@ -198,7 +201,7 @@ class Battle(Step):
         dfn = f.get("defender")
         if not dfn:
             dfn = next((o for o, n in c["units"].items() if o != att and n > 0), SARACEN)
-        c["defender"] = dfn
+        B.city_w(g, city)["defender"] = dfn
         f["defender"] = dfn
         b = {"city": city, "attacker": att, "defender": dfn, "saracen_player": None,
              "marker": 0, "enhanced": bool(f.get("enhanced")),
@@ -278,7 +281,7 @@ class Battle(Step):
         """BATTLE-06: the card goes face up into the lowest open cell."""
         b = g.s["battle"]
         side = b["active"]
-        hand(g, b, side).remove(card)
+        hand(g, b, side, write=True).remove(card)
         b["slots"].append({"no": len(b["slots"]) + 1, "card": card, "side": side,
                            "owner": b[side], "cancelled": None, "cover": None,
                            "cover_side": None, "cover_owner": None, "face_up": True,
@@ -308,6 +311,7 @@ class Battle(Step):
         slot["cancelled"] = half
         cards = hand(g, b, opp)
         if cards:
+            cards = hand(g, b, opp, write=True)
             i = rng.below(g.s, len(cards))  # a blind draw: bumps the barrier
             slot["cover"] = cards.pop(i)
             slot["cover_side"] = opp
@@ -417,7 +421,7 @@ class Battle(Step):
                 g.s["discards"]["saracens"].extend(cards + b["saracen_hand"])
                 b["saracen_hand"] = []
             else:
-                g.s["players"][o]["tactics"].extend(cards)
+                B.player_w(g, o)["tactics"].extend(cards)
         # a player's lost tactics stay on the board until the starting tactics that
         # replace them are back in hand (so the hand + board is always 5)
         keep = [sl for sl in b["slots"] if sl["lost"] and sl["owner"] != SARACEN]
@@ -441,7 +445,7 @@ class Battle(Step):
         b = g.s["battle"]
         b["stage"] = "destruction"
         city = b["city"]
-        g.s["cities"][city].pop("defender", None)
+        B.city_w(g, city).pop("defender", None)
         if b["no_destruction"]:
             B.log(g, "destruction_prevented", city=city)
         else:
@@ -628,7 +632,7 @@ class RecoverStarting(Step):
             Action("recover_tactic", card=c) for c in sorted(set(p["personal_discard"]))))
 
     def _take(self, g, f, card):
-        p = g.s["players"][f["player"]]
+        p = B.player_w(g, f["player"])
         p["personal_discard"].remove(card)
         p["tactics"].append(card)
         f["n"] -= 1

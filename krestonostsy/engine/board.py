@@ -5,9 +5,43 @@ Functions take the :class:`~krestonostsy.engine.game.Game` (``g``) and read ``g.
 """
 from __future__ import annotations
 
-from .state import SARACEN
+from .state import SARACEN, copy_city, copy_player
 
 GOOD_COLOURS = ("yellow", "white", "blue", "red", "green")
+
+
+# --- the write barrier (copy-on-write players and cities) ------------------------------
+#
+# ``Game.clone()`` shares each player dict and each city dict between the source and the
+# clone (state.copy_state(share=True)); both games then hold the entry as *not owned*
+# (``g._own_p`` / ``g._own_c``: the ids a game may write in place; None = all of them, a
+# game that was never cloned). Every write to a player or a city, or to anything inside
+# one, goes through ``player_w`` / ``city_w``, which first replace a shared entry by the
+# game's own deep copy. Reads stay plain (``g.s["players"][pid]``), but a reference read
+# before a write elsewhere may be the old, shared entry: a function that writes takes its
+# reference from the barrier, before anything else it calls may copy the entry.
+# tests/engine/test_clone.py checks that no shared entry ever changes.
+
+def player_w(g, pid: str) -> dict:
+    """The player dict of ``pid`` to write to: the game's own copy (see above)."""
+    own = g._own_p
+    if own is not None and pid not in own:
+        ps = g.s["players"]
+        p = ps[pid] = copy_player(ps[pid])
+        own.add(pid)
+        return p
+    return g.s["players"][pid]
+
+
+def city_w(g, cid: str) -> dict:
+    """The city dict of ``cid`` to write to: the game's own copy (see above)."""
+    own = g._own_c
+    if own is not None and cid not in own:
+        cs = g.s["cities"]
+        c = cs[cid] = copy_city(cs[cid])
+        own.add(cid)
+        return c
+    return g.s["cities"][cid]
 
 
 # --- who holds what ---------------------------------------------------------------------
@@ -33,7 +67,7 @@ def units(g, city: str, owner: str) -> int:
 
 
 def add_units(g, city: str, owner: str, n: int) -> None:
-    u = g.s["cities"][city]["units"]
+    u = city_w(g, city)["units"]
     value = u.get(owner, 0) + n
     if value < 0:
         raise ValueError(f"negative units of {owner} in {city}")
@@ -48,7 +82,7 @@ def to_supply(g, owner: str, n: int) -> None:
     if owner == SARACEN:
         g.s["saracens"] += n
     else:
-        g.s["players"][owner]["units"] += n
+        player_w(g, owner)["units"] += n
 
 
 def from_supply(g, owner: str, n: int) -> int:
@@ -57,7 +91,7 @@ def from_supply(g, owner: str, n: int) -> int:
         k = min(n, g.s["saracens"])
         g.s["saracens"] -= k
     else:
-        p = g.s["players"][owner]
+        p = player_w(g, owner)
         k = min(n, p["units"])
         p["units"] -= k
     return k
@@ -164,12 +198,12 @@ def ready_goods(g, player: str, colour: str | None = None) -> int:
 
 
 def add_good(g, player: str, colour: str, ready: bool = True) -> None:
-    row = g.s["players"][player]["goods"].setdefault(colour, [0, 0, 0])
+    row = player_w(g, player)["goods"].setdefault(colour, [0, 0, 0])
     row[0 if ready else 1] += 1
 
 
 def spend_good(g, player: str, colour: str) -> None:
-    row = g.s["players"][player]["goods"][colour]
+    row = player_w(g, player)["goods"][colour]
     if row[0] <= 0:
         raise ValueError(f"{player} has no ready {colour} good")
     row[0] -= 1
@@ -179,15 +213,18 @@ def spend_good(g, player: str, colour: str) -> None:
 def remove_good(g, player: str, colour: str) -> None:
     """Take one good of ``colour`` out of the warehouse, giving up the least useful one
     (blocked, then spent, then ready): the owner's best choice (RAID-13, BATTLE-23)."""
-    row = g.s["players"][player]["goods"].get(colour)
+    goods = g.s["players"][player]["goods"]
+    row = goods.get(colour)
     if not row or not sum(row):
         return
+    goods = player_w(g, player)["goods"]
+    row = goods[colour]
     for i in (2, 1, 0):
         if row[i]:
             row[i] -= 1
             break
     if not sum(row):
-        del g.s["players"][player]["goods"][colour]
+        del goods[colour]
 
 
 def produced_goods(g, city: str) -> tuple[str, ...]:

@@ -99,7 +99,7 @@ class BuildOrder(Step):
             B.log(g, "building_built", player=player, card=card)
             blds = g.s["players"][player]["buildings"]
             if len(blds) < MAX_BUILDINGS:
-                blds.append({"card": card, "used": False})
+                B.player_w(g, player)["buildings"].append({"card": card, "used": False})
             else:
                 f["new"] = card
                 f["at"] = "replace"
@@ -147,7 +147,7 @@ class BuildOrder(Step):
     def on_discard_building(self, g, f, a):  # BLDG-01
         player = f["player"]
         new = f.pop("new")
-        blds = g.s["players"][player]["buildings"]
+        blds = B.player_w(g, player)["buildings"]
         if a.card != new:
             for i, b in enumerate(blds):
                 if b["card"] == a.card:

@@ -41,6 +41,8 @@ def _take_good(g, player: str, colour: str) -> int | None:
     if not row or not sum(row):
         # a spices good or another colour may stand in only if the exact colour is gone
         return None
+    goods = B.player_w(g, player)["goods"]
+    row = goods[colour]
     for i in (2, 1, 0):
         if row[i]:
             row[i] -= 1
@@ -51,7 +53,7 @@ def _take_good(g, player: str, colour: str) -> int | None:
 
 
 def _put_good(g, player: str, colour: str, state_index: int = 0) -> None:
-    row = g.s["players"][player]["goods"].setdefault(colour, [0, 0, 0])
+    row = B.player_w(g, player)["goods"].setdefault(colour, [0, 0, 0])
     row[state_index] += 1
 
 
@@ -69,9 +71,10 @@ def lose_city(g, player: str, city: str, by: str | None) -> bool:
     p = s["players"][player]
     if city not in p["cities"]:
         return False
+    p = B.player_w(g, player)  # written below (before anything else may copy it)
     was_capital = p["cities"][0] == city
-    c = s["cities"][city]
     if by is None or by == SARACEN:
+        c = B.city_w(g, city)
         for colour in B.produced_goods(g, city):
             _take_good(g, player, colour)
         c["goods"] = len(B.produced_goods(g, city))
@@ -118,8 +121,8 @@ def gain_city(g, player: str, city: str, from_player: str | None) -> bool:
     else:
         for colour in produced[:c["goods"]]:
             _put_good(g, player, colour, 0)
-        c["goods"] = 0
-    s["players"][player]["cities"].append(city)
+        B.city_w(g, city)["goods"] = 0
+    B.player_w(g, player)["cities"].append(city)
     if city == HOMS:
         s["homs_card"] = player
     B.log(g, "city_gained", player=player, city=city, frm=from_player)
@@ -142,6 +145,7 @@ def set_level(g, city: str, level: int) -> int:
     old = c["level"]
     if level == old:
         return level
+    c = B.city_w(g, city)
     before = list(B.produced_goods(g, city))
     c["level"] = level
     after = list(B.produced_goods(g, city))
@@ -193,7 +197,7 @@ class ChooseCapital(Step):
 
     def on_choose_capital(self, g, f, a):
         p = f["player"]
-        cities = g.s["players"][p]["cities"]
+        cities = B.player_w(g, p)["cities"]
         cities.remove(a.city)
         cities.insert(0, a.city)
         B.log(g, "capital_moved", player=p, city=a.city)
@@ -235,7 +239,7 @@ class AppointGovernor(Step):
     def at_taken(self, g, f):
         card = f.get("ret")
         if card:
-            g.s["cities"][f["city"]]["governor"] = card
+            B.city_w(g, f["city"])["governor"] = card
             B.log(g, "governor_appointed", player=f["player"], city=f["city"], card=card)
         g.ret()
 
@@ -243,7 +247,7 @@ class AppointGovernor(Step):
         g.ret()
 
     def on_replace_governor(self, g, f, a):
-        c = g.s["cities"][f["city"]]
+        c = B.city_w(g, f["city"])
         discard(g, c["governor"], "governors")
         B.log(g, "governor_discarded", player=f["player"], city=f["city"], card=c["governor"])
         c["governor"] = None

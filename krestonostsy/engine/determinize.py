@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 from . import rng
 from .decks import deck_of
 from .flow import Decision, EngineError
-from .state import SARACEN, copy_state, saracen_hand_open
+from .state import SARACEN, copy_city, copy_player, copy_state, saracen_hand_open
 
 if TYPE_CHECKING:
     from ..content import Content
@@ -168,7 +168,10 @@ def knowledge(g: AnyGame, viewer: str) -> Knowledge:
 def _sample(s: dict, g: AnyGame, viewer: str, k: Knowledge, refs: set[str],
             r: Random) -> dict[str, str]:
     """Resample every hidden part of ``s`` in place; returns ``{old card: new card}`` for
-    the cards in ``refs`` (those the flow's frames name)."""
+    the cards in ``refs`` (those the flow's frames name). ``s`` shares its players and
+    cities with the true game (``copy_state(share=True)``): an entry is replaced by its
+    own copy before anything in it is resampled (the other players here, the cities with
+    a bishop of unknown level in ``_sample_bishops``)."""
     backs = card_backs(g.c)
     players = s["players"]
     # the hidden places outside decks, in state order: lists of cards, and (dict, key)
@@ -177,7 +180,7 @@ def _sample(s: dict, g: AnyGame, viewer: str, k: Knowledge, refs: set[str],
     ones: list[tuple[dict, str]] = []
     for q in s["states"]:
         if q != viewer:
-            p = players[q]
+            p = players[q] = copy_player(players[q])  # its hand and influence change
             for field in _HAND_FIELDS:
                 if p[field]:
                     lists.append(p[field])
@@ -344,10 +347,15 @@ def _sample_bishops(s: dict, viewer: str, k: Knowledge, r: Random) -> None:
     """Other players' unknown bishop levels, pooled with their supply (counts kept)."""
     known = k.levels
     places: dict[str, list[list]] = {q: [] for q in s["states"] if q != viewer}
-    for c in s["cities"].values():
-        for b in c["bishops"]:
+    cities = s["cities"]
+    for cid, c in cities.items():
+        copied = False
+        for i, b in enumerate(c["bishops"]):
             if b[0] != viewer and b[2] not in known:
-                places[b[0]].append(b)
+                if not copied:  # its own copy before a level is resampled
+                    c = cities[cid] = copy_city(c)
+                    copied = True
+                places[b[0]].append(c["bishops"][i])
     for q, bishops in places.items():
         if not bishops:
             continue  # all in supply (or known): a count the viewer sees, nothing to hide
@@ -421,7 +429,7 @@ def _same_question(new: Decision | None, old: Decision, viewer: str,
 def _sampled_game(g: AnyGame, viewer: str, seed: int, k: Knowledge, refs: set[str],
                   r: Random) -> tuple[AnyGame, dict[str, str]]:
     """One sample: the new game (no decision yet) and its renaming of frame cards."""
-    s = copy_state(g.s)
+    s = copy_state(g.s, share=True)
     sigma = _sample(s, g, viewer, k, refs, r)
     if sigma:
         _rename(s["stack"], sigma, set())
@@ -429,6 +437,12 @@ def _sampled_game(g: AnyGame, viewer: str, seed: int, k: Knowledge, refs: set[st
     s["barrier"] = 0  # no undo, and nothing of the true game's count of draws
     # the set-up without its seed: the line-up, the options and the scenario are public
     h = type(g)(s, g.rules, {key: v for key, v in g.setup.items() if key != "seed"})
+    # copy-on-write (board.player_w): the entries _sample replaced are h's own; the others
+    # are shared with g, which from now on may not write them in place either
+    src_p, src_c = g.s["players"], g.s["cities"]
+    h._own_p = {q for q, p in s["players"].items() if p is not src_p.get(q)}
+    h._own_c = {c for c, d in s["cities"].items() if d is not src_c.get(c)}
+    g._own_p, g._own_c = set(), set()
     h.log = list(k.log)
     h.determinized = {"viewer": viewer, "seed": seed}
     return h, sigma

@@ -60,6 +60,10 @@ class Game:
         # Where apply's roll-back replays from: None = the start of the game (setup), or
         # (actions played, state, log, undo marks) recorded by rebase().
         self._base: tuple | None = None
+        # The players and cities this game may write in place (copy-on-write, see
+        # board.player_w): None = all (a game never cloned); clone() empties both games' sets.
+        self._own_p: set | None = None
+        self._own_c: set | None = None
 
     # --- creation ------------------------------------------------------------------------
 
@@ -239,6 +243,7 @@ class Game:
             raise EngineError("the game could not be restored after an engine fault: its "
                               "state was changed outside Game.apply without Game.rebase()")
         self.s = again.s
+        self._own_p, self._own_c = again._own_p, again._own_c
         self._decision = decision
 
     def rebase(self) -> None:
@@ -329,6 +334,7 @@ class Game:
         for a in self.actions[:-n]:
             again.apply(a)
         self.s, self.log, self.actions = again.s, again.log, again.actions
+        self._own_p, self._own_c = again._own_p, again._own_c
         self._undo_marks, self._decision = again._undo_marks, again._decision
         self._base = None
 
@@ -339,11 +345,21 @@ class Game:
         layout by ``list.copy``/``dict.copy``, the rest by one marshal round trip)."""
         return copy_state(self.s)
 
-    def clone(self) -> Game:
-        """An independent copy (for bots' look-ahead). The log and history are shared
-        copy-on-append: the clone gets its own list objects."""
+    def clone(self, share: bool = True) -> Game:
+        """An independent copy (for bots' look-ahead). The players and cities are shared
+        copy-on-write: both games write them only through ``board.player_w``/``city_w``,
+        which copy a shared entry first; the rest of the state is copied; the log and
+        history get their own list objects. ``share=False``: a deep copy of everything,
+        for code that edits the copy's ``s`` by hand (a test setting up a position)."""
         g = Game.__new__(Game)
-        g.s = self._snapshot()
+        if share:
+            g.s = copy_state(self.s, share=True)
+            # the players and cities are shared now: neither game may write them in place
+            self._own_p, self._own_c = set(), set()
+            g._own_p, g._own_c = set(), set()
+        else:
+            g.s = copy_state(self.s)
+            g._own_p = g._own_c = None
         g.rules = self.rules
         g.c = self.c
         g.setup = self.setup

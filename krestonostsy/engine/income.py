@@ -32,7 +32,7 @@ def taxes(g, player: str) -> int:
 
 def restore_and_unblock(g, player: str) -> None:
     """INCOME-02.1/.3, GLOSS-04: spent → ready; blocked → spent (not restored this time)."""
-    for row in g.s["players"][player]["goods"].values():
+    for row in B.player_w(g, player)["goods"].values():
         row[0] += row[1]
         row[1] = row[2]
         row[2] = 0
@@ -40,7 +40,7 @@ def restore_and_unblock(g, player: str) -> None:
 
 def clear_bans(g, player: str) -> None:
     """INCOME-02.3, BLDG-03, SPY-07."""
-    p = g.s["players"][player]
+    p = B.player_w(g, player)
     for b in p["buildings"]:
         b["used"] = False
     for sp in p["spies"]:
@@ -131,10 +131,9 @@ class IncomePhase(Step):
         """Taxes, goods restored and unblocked, bans cleared, markets filled."""
         s = g.s
         for x in B.turn_order(g):
-            p = s["players"][x]
             coins = taxes(g, x)
-            p["coins"] += coins
             if coins:
+                B.player_w(g, x)["coins"] += coins
                 B.log(g, "taxes", player=x, coins=coins)
         for x in s["states"]:
             restore_and_unblock(g, x)
@@ -167,7 +166,8 @@ class IncomePhase(Step):
             if p["eliminated"] or not p["cities"]:
                 gov = 0  # INCOME-06: only holy lands
             total = gov + lands
-            p["influence"] += total
+            if total:
+                B.player_w(g, x)["influence"] += total
             B.log(g, "influence_gained", visibility=(x,), player=x, governors=gov,
                   holy_lands=lands, total=total)
         g.ret()

@@ -155,7 +155,8 @@ class MarchOrder(Step):
             return None
         f["battle"] = True
         f["at"] = "battle"
-        c.pop("defender", None)
+        if "defender" in c:
+            B.city_w(g, t).pop("defender")
         g.call("battle", attacker=p, city=t, enhanced=bool(f.get("enhanced")),
                defender=prev)
         return None
@@ -168,7 +169,7 @@ class MarchOrder(Step):
 
     def on_replace_governor(self, g, f, a):
         f["gov_done"] = True
-        c = g.s["cities"][a.city]
+        c = B.city_w(g, a.city)
         discard(g, c["governor"], "governors")
         B.log(g, "governor_discarded", player=f["player"], city=a.city, card=c["governor"])
         c["governor"] = None
@@ -203,7 +204,7 @@ class MarchOrder(Step):
         prev = f["prev"]
         if prev not in (None, p):
             # both sides stand in the city; the defender keeps control (RAID-05)
-            g.s["cities"][t]["defender"] = prev
+            B.city_w(g, t)["defender"] = prev
         B.add_units(g, a.city, p, -a.n)
         B.add_units(g, t, p, a.n)
         f["moved"] += a.n

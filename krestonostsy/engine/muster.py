@@ -41,7 +41,7 @@ class DiscardTactics(Step):
                         tuple(Action("discard_tactic", card=t) for t in hand))
 
     def on_discard_tactic(self, g, f, a):
-        p = g.s["players"][f["player"]]
+        p = B.player_w(g, f["player"])
         p["tactics"].remove(a.card)
         if is_starting(g, a.card):
             p["personal_discard"].append(a.card)
@@ -131,7 +131,7 @@ class MusterOrder(Step):
         if not extra:
             f["disc_used"] += used
         if card is not None:
-            g.s["players"][player]["tactics"].append(card)
+            B.player_w(g, player)["tactics"].append(card)
             f["facts"]["learned"] += 1
             B.log(g, "tactic_learned", player=player, card=card)
             if not extra:

@@ -200,7 +200,9 @@ class Pay(Step):
         left = f["left"]
         need = left[0]
         rest = left[1:]
-        p = g.s["players"][player]
+        # the game's own copy: the options below try each way to pay on the player's goods
+        # and rescripts and put them back, which must never touch a shared entry
+        p = B.player_w(g, player)
         own_turn = f.get("own_turn", False)
         disc = f["discount"] - f["used"]
         pool = f["pool"]
@@ -288,7 +290,7 @@ class Pay(Step):
 
     def on_pay_coin(self, g, f, a):
         self._next(f, a)
-        g.s["players"][f["player"]]["coins"] -= 1
+        B.player_w(g, f["player"])["coins"] -= 1
         f["spent"].append("coin")
 
     def on_pay_rescript_good(self, g, f, a):
@@ -298,7 +300,7 @@ class Pay(Step):
 
     def on_pay_rescript(self, g, f, a):
         self._next(f, a)
-        g.s["players"][f["player"]]["rescripts"].remove(a.card)
+        B.player_w(g, f["player"])["rescripts"].remove(a.card)
         discard(g, a.card)
         printed = list(rescript_goods(g, a.card))
         printed.remove(a.colour)

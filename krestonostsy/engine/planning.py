@@ -69,9 +69,9 @@ def _pay_for_stack(g, payer: str, order: str) -> None:
         if owner == payer:
             continue
         if payer != AUTOMA:
-            g.s["players"][payer]["coins"] -= fee
+            B.player_w(g, payer)["coins"] -= fee
         if owner != AUTOMA:
-            g.s["players"][owner]["coins"] += fee
+            B.player_w(g, owner)["coins"] += fee
         B.log(g, "stack_payment", payer=payer, owner=owner, coins=fee, order=order)
 
 
@@ -80,7 +80,7 @@ def draw_spy(g, player: str) -> str | None:
     card = draw(g, "spies")
     if card is None:
         return None
-    g.s["players"][player]["spies_hand"].append(card)
+    B.player_w(g, player)["spies_hand"].append(card)
     B.log(g, "spy_drawn", player=player)
     B.log(g, "spy_drawn_card", visibility=(player,), player=player, card=card)
     return card
@@ -89,7 +89,7 @@ def draw_spy(g, player: str) -> str | None:
 def place(g, player: str, order: str, cell: str, homs: bool = False) -> str | None:
     """Put the token on the cross; returns the spy drawn for an outer cell (or None)."""
     s = g.s
-    p = s["players"][player]
+    p = B.player_w(g, player)
     p["orders"].remove(order)
     if cell == "outer":
         s["cross"][order]["outer"] = [player, True]

@@ -32,7 +32,7 @@ def draw_rescript(g, player: str, level: int) -> str | None:
     card = draw(g, f"rescripts_{level}")
     if card is None:
         return None
-    g.s["players"][player]["rescripts"].append(card)
+    B.player_w(g, player)["rescripts"].append(card)
     B.log(g, "rescript_drawn", player=player, level=level)
     B.log(g, "rescript_drawn_card", visibility=(player,), player=player, card=card)
     return card
@@ -165,11 +165,11 @@ def move_options(g, player: str, moved) -> list:
 
 
 def train_bishop(g, player: str, city: str, level: int) -> int:
-    p = g.s["players"][player]
+    p = B.player_w(g, player)
     p["bishops"][str(level)] -= 1
     g.s["next_bishop"] += 1
     no = g.s["next_bishop"]
-    g.s["cities"][city]["bishops"].append([player, level, no])
+    B.city_w(g, city)["bishops"].append([player, level, no])
     B.log(g, "bishop_trained", player=player, city=city, bishop=no)
     B.log(g, "bishop_trained_level", visibility=(player,), player=player, bishop=no,
           level=level)
@@ -180,8 +180,8 @@ def move_bishop(g, player: str, bishop: int, city: str) -> None:
     for cid, c in g.s["cities"].items():
         for i, b in enumerate(c["bishops"]):
             if b[2] == bishop:
-                del c["bishops"][i]
-                g.s["cities"][city]["bishops"].append(b)
+                b = B.city_w(g, cid)["bishops"].pop(i)
+                B.city_w(g, city)["bishops"].append(b)
                 B.log(g, "bishop_moved", player=player, bishop=bishop, frm=cid, to=city)
                 return
     raise ValueError(f"no bishop {bishop}")

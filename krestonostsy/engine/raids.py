@@ -118,7 +118,7 @@ class Raids(Step):
             B.log(g, "raid_skipped", player=p, city=t)
             f["at"] = "next_target"
             return None
-        g.s["cities"][t]["defender"] = p
+        B.city_w(g, t)["defender"] = p
         for src, k in mv.items():
             B.add_units(g, src, SARACEN, -k)
             B.add_units(g, t, SARACEN, k)
@@ -161,7 +161,7 @@ class Raids(Step):
         """RAID-12..15: the Saracens stay; the level is not reduced; goods back to the
         map, governor discarded, token returned; CAPITAL-04/05."""
         p, t = f["player"], f["target"]
-        g.s["cities"][t].pop("defender", None)
+        B.city_w(g, t).pop("defender", None)
         B.log(g, "raid_captured", player=p, city=t)
         f["at"] = "next_target"
         C.lose_city(g, p, t, by=SARACEN)
@@ -174,7 +174,7 @@ class Raids(Step):
             k = min(k, B.units(g, t, SARACEN))
             B.add_units(g, t, SARACEN, -k)
             B.add_units(g, src, SARACEN, k)
-        g.s["cities"][t].pop("defender", None)
+        B.city_w(g, t).pop("defender", None)
         B.log(g, "raiders_returned", city=t)
         f["at"] = "next_target"
         if B.units(g, t, p) <= 0 and t in g.s["players"][p]["cities"]:

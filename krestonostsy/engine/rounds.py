@@ -28,9 +28,11 @@ class GameStep(Step):
     def at_round(self, g, f):
         s = g.s
         s["round"] += 1
-        for p in s["players"].values():
-            p["outer_used"] = False
-            p["homs_used"] = False
+        for x, p in list(s["players"].items()):
+            if p["outer_used"] or p["homs_used"]:  # (a shared player is copied to write)
+                p = B.player_w(g, x)
+                p["outer_used"] = False
+                p["homs_used"] = False
         f["at"] = "planning"
         s["phase"] = "event"
         B.log(g, "round_started", round=s["round"])
@@ -96,7 +98,7 @@ class SetupChoices(Step):
 
     def on_keep_bull(self, g, f, a):
         p = g.decision.player
-        pl = g.s["players"][p]
+        pl = B.player_w(g, p)
         pl["bull"] = a.card
         for other in pl["bull_choices"]:
             if other != a.card:
@@ -106,8 +108,8 @@ class SetupChoices(Step):
 
     def on_choose_governor(self, g, f, a):
         p = g.decision.player
-        pl = g.s["players"][p]
-        g.s["cities"][B.capital(g, p)]["governor"] = a.card
+        pl = B.player_w(g, p)
+        B.city_w(g, B.capital(g, p))["governor"] = a.card
         for other in pl["governor_choices"]:
             if other != a.card:
                 discard(g, other, "governors")  # face up under the deck

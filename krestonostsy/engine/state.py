@@ -165,6 +165,30 @@ def _player(p):
     return n
 
 
+def copy_player(p: dict) -> dict:
+    """A deep copy of one player dict (the usual shape by layout, anything else fully)."""
+    try:
+        if len(p) == _P_SIZE:
+            return _player(p)
+    except (AttributeError, TypeError, KeyError):
+        pass
+    return _deep(p)
+
+
+def copy_city(c: dict) -> dict:
+    """A deep copy of one city dict (the usual shape by layout, anything else fully)."""
+    try:
+        if c.keys() <= _C_SHAPE and type(c["goods"]) is int:
+            n = c.copy()
+            n["units"] = c["units"].copy()
+            b = c["bishops"]
+            n["bishops"] = [x.copy() for x in b] if b else []
+            return n
+    except (AttributeError, TypeError, KeyError):
+        pass
+    return _deep(c)
+
+
 def _players(d):
     try:
         out = {}
@@ -254,12 +278,21 @@ def _copy_rest(rest: dict) -> dict:
             return pickle.loads(pickle.dumps(rest, pickle.HIGHEST_PROTOCOL))
 
 
-def copy_state(s: dict) -> dict:
-    """A deep copy of the state ``s`` (see the comment above)."""
+def copy_state(s: dict, share: bool = False) -> dict:
+    """A deep copy of the state ``s`` (see the comment above).
+
+    ``share=True`` (for ``Game.clone``): the maps ``players`` and ``cities`` are new dicts
+    but their entries (each player's and each city's dict) are the source's own objects,
+    shared copy-on-write: the games write them only through ``board.player_w`` /
+    ``board.city_w``, which copy a shared entry first (see board.py)."""
     out = s.copy()  # keeps the key order; atoms need no copy
     try:  # the documented layout, key by key (each handler copies odd values fully)
-        out["players"] = _players(s["players"])
-        out["cities"] = _cities(s["cities"])
+        if share:
+            out["players"] = s["players"].copy()
+            out["cities"] = s["cities"].copy()
+        else:
+            out["players"] = _players(s["players"])
+            out["cities"] = _cities(s["cities"])
         out["decks"] = _lists(s["decks"])
         out["discards"] = _lists(s["discards"])
         out["markets"] = _lists(s["markets"])
@@ -275,7 +308,10 @@ def copy_state(s: dict) -> dict:
         out = s.copy()
         for k, h in _TOP.items():
             if k in s:
-                out[k] = h(s[k])
+                if share and k in ("players", "cities") and type(s[k]) is dict:
+                    out[k] = s[k].copy()
+                else:
+                    out[k] = h(s[k])
     rest = {}
     if s.keys() == _S_SHAPE:  # the usual keys: only these may hold containers
         for k in _REST:

@@ -108,7 +108,7 @@ def spy_placements(g, player: str, card: str) -> list[Action]:
 
 def play_spy(g, player: str, a: Action) -> None:
     """Put a spy from hand onto a spy cell with the target's crest (SPY-02, SPY-05)."""
-    me = g.s["players"][player]
+    me = B.player_w(g, player)
     if a.get("discard"):
         for i, sp in enumerate(me["spies"]):
             if sp["card"] == a.discard:
@@ -280,7 +280,7 @@ def affordable(g, player: str, effect, own_turn: bool) -> bool:
 
 def use_building(g, player: str, card: str, own_turn: bool = True, **ctx) -> None:
     """Activate a building: ban token on it (BLDG-03), then its effect."""
-    for b in g.s["players"][player]["buildings"]:
+    for b in B.player_w(g, player)["buildings"]:
         if b["card"] == card:
             b["used"] = True
             break
@@ -292,7 +292,7 @@ def use_building(g, player: str, card: str, own_turn: bool = True, **ctx) -> Non
 def use_spy(g, owner: str, card: str, target: str) -> None:
     """Activate a spy: flip its crest to the ban side (SPY-07), announce it (SPY-08), then
     its bonus for its owner; ``who: opponent`` is the spied-on player."""
-    for sp in g.s["players"][owner]["spies"]:
+    for sp in B.player_w(g, owner)["spies"]:
         if sp["card"] == card:
             sp["used"] = True
             break
@@ -473,7 +473,7 @@ class RescriptLimit(Step):
 
     def on_discard_rescript(self, g, f, a):
         p = f["player"]
-        g.s["players"][p]["rescripts"].remove(a.card)
+        B.player_w(g, p)["rescripts"].remove(a.card)
         discard(g, a.card)
         B.log(g, "rescript_discarded", player=p, card=a.card)
 
@@ -492,7 +492,7 @@ class PlayRescript(Step):
         p = f["player"]
         card = f["card"]
         f["played"] = True
-        g.s["players"][p]["rescripts"].remove(card)
+        B.player_w(g, p)["rescripts"].remove(card)
         discard(g, card)
         r = g.c.rescripts[card]
         B.log(g, "rescript_played", player=p, card=card)

@@ -58,7 +58,7 @@ def test_same_choice_in_indistinguishable_worlds(level, players):
 def fair_determinize(g: Game, seat: str, seed: int) -> Game:
     """A determinize that depends only on what ``seat`` may know and ``seed``: every
     pool it resamples (as the engine's does) is sorted before it is shuffled."""
-    h = g.clone()
+    h = g.clone(share=False)  # edited by hand below: shares nothing with g
     s = h.s
     r = random.Random(seed)
     s["rng"] = rng.seed_state(seed)

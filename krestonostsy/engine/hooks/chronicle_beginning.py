@@ -30,8 +30,8 @@ class SettlersIncome(IncomePhase):
                 continue
             n = min(SETTLERS_PER_INCOME, p["units"])
             if n:
-                p["units"] -= n
-                units = s["cities"][cap]["units"]
+                B.player_w(g, x)["units"] -= n
+                units = B.city_w(g, cap)["units"]
                 units[x] = units.get(x, 0) + n
                 B.log(g, "settlers_arrived", player=x, city=cap, n=n)
         f["at"] = IncomePhase.start

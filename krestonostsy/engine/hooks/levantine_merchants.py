@@ -74,7 +74,7 @@ class FleetIncome(IncomePhase):
         x = f["traders"][0]
         _part, data = trade_board(g)
         republic = list(data.republics)[a.option]
-        row = g.s["players"][x]["goods"][a.colour]
+        row = B.player_w(g, x)["goods"][a.colour]
         row[0] -= 1
         row[1] += 1
         B.log(g, "good_spent", player=x, colour=a.colour)
@@ -98,7 +98,7 @@ class FleetIncome(IncomePhase):
                 continue
             for x in B.turn_order(g):
                 if track[x] == best and not g.s["players"][x]["eliminated"]:
-                    g.s["players"][x]["coins"] += data.income
+                    B.player_w(g, x)["coins"] += data.income
                     B.log(g, "fleet_income", player=x, republic=republic, coins=data.income)
         f["at"] = IncomePhase.start
 
@@ -114,7 +114,7 @@ class TradeScoring(Scoring):
             for x in g.s["states"]:
                 n = sum(data.influence[part["tracks"][r][x]] for r in data.republics)
                 if n:
-                    g.s["players"][x]["influence"] += n
+                    B.player_w(g, x)["influence"] += n
                     B.log(g, "trade_privileges", player=x, n=n)
         return super().run(g, f)
 

@@ -83,7 +83,7 @@ def fall(g, defender: str | None) -> None:
         p = g.s["players"][x]
         n = min(data.fall_influence, p["influence"])
         if x != defender and n:
-            p["influence"] -= n
+            B.player_w(g, x)["influence"] -= n
             B.log(g, "fall_influence_lost", visibility=(x,), player=x, n=n)
 
 

@@ -120,12 +120,12 @@ class OathIncome(IncomePhase):
             lord, vassal = o["lord"], o["vassal"]
             n = min(g.c.oaths[o["card"]].tribute, players[vassal]["coins"])
             if n and active(g, lord) and active(g, vassal):
-                players[vassal]["coins"] -= n
-                players[lord]["coins"] += n
+                B.player_w(g, vassal)["coins"] -= n
+                B.player_w(g, lord)["coins"] += n
                 B.log(g, "tribute_paid", player=vassal, lord=lord, coins=n, card=o["card"])
         for ward, regent in part["regents"].items():
             if data.regency_influence and active(g, regent):
-                players[regent]["influence"] += data.regency_influence
+                B.player_w(g, regent)["influence"] += data.regency_influence
                 B.log(g, "regency_influence", visibility=(regent,), player=regent,
                       ward=ward, n=data.regency_influence)
 

@@ -31,7 +31,7 @@ def op_draw_rescript(g, f, o):
     card = draw(g, "rescripts_1" if level == 1 else "rescripts_2")
     if card is None:
         return
-    g.s["players"][t]["rescripts"].append(card)
+    B.player_w(g, t)["rescripts"].append(card)
     B.log(g, "rescript_drawn", player=t, level=level)
     B.log(g, "rescript_drawn_card", visibility=(t,), player=t, card=card)
     g.call("rescript_limit", player=t)
@@ -46,7 +46,7 @@ def op_draw_spy(g, f, o):
     card = draw(g, "spies")
     if card is None:
         return
-    g.s["players"][t]["spies_hand"].append(card)
+    B.player_w(g, t)["spies_hand"].append(card)
     B.log(g, "spy_drawn", player=t)
     B.log(g, "spy_drawn_card", visibility=(t,), player=t, card=card)
     g.call("offer_spy", player=t, card=card)
@@ -165,7 +165,7 @@ class DiscardChoice(OneOf):
         f.pop("back", None)
         if back:
             t = f["target"]
-            p = g.s["players"][t]
+            p = B.player_w(g, t)
             p["personal_discard"].remove(back)
             p["tactics"].append(back)
             B.log(g, "starting_tactic_taken_back", visibility=(t,), player=t, card=back)
@@ -173,7 +173,7 @@ class DiscardChoice(OneOf):
     @staticmethod
     def apply(g, f, card):
         t = f["target"]
-        p = g.s["players"][t]
+        p = B.player_w(g, t)
         kind = f["kind"]
         if kind == "rescript":
             p["rescripts"].remove(card)
@@ -217,7 +217,7 @@ class GovernorChoice(OneOf):
         if "city" in f:  # take_card has returned
             card = f.get("ret")
             if card:
-                g.s["cities"][f["city"]]["governor"] = card
+                B.city_w(g, f["city"])["governor"] = card
                 B.log(g, "governor_appointed", player=p, card=card, city=f["city"])
             g.ret()
             return None
@@ -232,7 +232,7 @@ class GovernorChoice(OneOf):
 
     @staticmethod
     def apply(g, f, city):
-        c = g.s["cities"][city]
+        c = B.city_w(g, city)
         old = c["governor"]
         c["governor"] = None
         discard(g, old)

@@ -135,7 +135,7 @@ def break_oath(g, x: str, card: str, cost: int) -> dict:
     part["sworn"].remove(oath)
     record = {**oath, "round": g.s["round"], "by": x, "cost": cost}
     part["broken"].append(record)
-    g.s["players"][x]["influence"] -= cost
+    B.player_w(g, x)["influence"] -= cost
     B.log(g, "oath_broken", player=x, card=card, lord=oath["lord"], vassal=oath["vassal"],
           cost=cost)
     return record

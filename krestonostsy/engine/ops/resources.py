@@ -27,7 +27,7 @@ def op_gain_coins(g, f, o):
     t = target_of(g, f, o)
     n = amount(g, f, o.get("amount"))
     if t and n:
-        g.s["players"][t]["coins"] += n
+        B.player_w(g, t)["coins"] += n
         B.log(g, "coins_gained", player=t, n=n)
 
 
@@ -39,6 +39,7 @@ def op_pay_coins(g, f, o):
         p = g.s["players"][t]
         n = min(p["coins"], amount(g, f, o.get("amount")))
         if n:
+            p = B.player_w(g, t)
             p["coins"] -= n
             B.log(g, "coins_paid", player=t, n=n)
 
@@ -51,8 +52,8 @@ def op_steal_coins(g, f, o):
         return
     n = min(g.s["players"][t]["coins"], amount(g, f, o.get("amount")))
     if n:
-        g.s["players"][t]["coins"] -= n
-        g.s["players"][f["player"]]["coins"] += n
+        B.player_w(g, t)["coins"] -= n
+        B.player_w(g, f["player"])["coins"] += n
         B.log(g, "coins_stolen", player=f["player"], victim=t, n=n)
 
 
@@ -62,7 +63,7 @@ def op_gain_influence(g, f, o):
     t = target_of(g, f, o)
     n = amount(g, f, o.get("amount"))
     if t and n:
-        g.s["players"][t]["influence"] += n
+        B.player_w(g, t)["influence"] += n
         B.log(g, "influence_gained", visibility=(t,), player=t, n=n)
 
 
@@ -171,7 +172,7 @@ class GoodsChoice(OneOf):
     @staticmethod
     def apply(g, f, option):
         colour, spent, _k = option
-        row = g.s["players"][f["target"]]["goods"][colour]
+        row = B.player_w(g, f["target"])["goods"][colour]
         t = f["target"]
         if f["mode"] == "restore":
             row[1] -= 1

@@ -181,7 +181,7 @@ class WarlordBattle(Battle):
             return None
         B.add_units(g, frm, SARACEN, -moved)
         B.add_units(g, city, SARACEN, moved + levy)
-        g.s["cities"][city]["defender"] = dfn
+        B.city_w(g, city)["defender"] = dfn
         f["attacker"], f["defender"] = SARACEN, dfn
         order = B.turn_order(g)
         cands = sorted(saracen_candidates(g, dfn, city), key=order.index)
