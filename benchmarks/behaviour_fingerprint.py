@@ -8,9 +8,9 @@ params and the legal actions in order, plus every player's and a spectator's vie
 
 ``--via-clone`` plays every action on a fresh ``game.clone()`` instead; the hash must not
 change. The clone must equal its source and share no mutable object with it except the
-players' and cities' entries (copy-on-write, ``board.player_w``/``city_w``), and after the
-action the source must still equal a deep copy of itself taken at the clone: a write to a
-shared entry without the barrier would change it.
+players' and cities' entries and the parts of ``state.SHARED_PARTS`` (copy-on-write,
+``board.player_w``/``city_w``/``part_w``), and after the action the source must still
+equal itself at the clone: a write to a shared entry without the barrier would change it.
 
 Run: ``python benchmarks/behaviour_fingerprint.py [--games N] [--quiet] [--via-clone]``.
 """
@@ -27,6 +27,7 @@ import sys
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
 from krestonostsy.engine import Game  # noqa: E402
+from krestonostsy.engine.state import SHARED_PARTS  # noqa: E402
 from krestonostsy.tools.simulate import lineup  # noqa: E402
 
 
@@ -47,11 +48,15 @@ def _containers(x, out: dict) -> dict:
 
 
 def _cow_parts(s: dict) -> dict:
-    """The containers inside the players' and cities' entries: shared copy-on-write."""
+    """The containers shared copy-on-write: the players' and cities' entries and the
+    parts of SHARED_PARTS, with everything inside them."""
     out: dict = {}
     for part in ("players", "cities"):
         for entry in s[part].values():
             _containers(entry, out)
+    for part in SHARED_PARTS:
+        if part in s:
+            _containers(s[part], out)
     return out
 
 
@@ -66,7 +71,7 @@ def check_clone(game: Game) -> tuple[Game, str]:
     stray = shared - _cow_parts(game.s).keys()
     if stray:
         raise AssertionError(f"clone shares {len(stray)} mutable objects with its source "
-                             f"outside the players' and cities' entries")
+                             f"outside the copy-on-write parts")
     return copy, before
 
 
@@ -74,7 +79,7 @@ def check_source(source: Game, before: str) -> None:
     """After an action on the clone, the source (which did not move) is unchanged."""
     if source.state_json() != before:
         raise AssertionError("an action on a clone changed its source: a write to a "
-                             "shared player or city without board.player_w/city_w")
+                             "shared part without board.player_w/city_w/part_w")
 
 
 def play(players: int, index: int, via_clone: bool = False) -> tuple[str, str, str, int]:

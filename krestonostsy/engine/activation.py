@@ -43,7 +43,7 @@ class ActivationPhase(Step):
         """ACT-03: the order just resolved sends its token home."""
         token = f.pop("token")
         f.pop("ret", None)
-        inner = g.s["cross"][CROSS_ORDERS[f["o"]]]["inner"]
+        inner = B.part_w(g, "cross")[CROSS_ORDERS[f["o"]]]["inner"]
         for i in range(len(inner) - 1, -1, -1):
             if inner[i] == token:
                 del inner[i]
@@ -60,6 +60,7 @@ class ActivationPhase(Step):
             while inner:
                 owner, enhanced = inner[-1]
                 if owner == AUTOMA or s["players"][owner]["eliminated"]:
+                    inner = B.part_w(g, "cross")[order]["inner"]
                     inner.pop()
                     self._home(g, owner, order)
                     if owner != AUTOMA:
@@ -78,6 +79,7 @@ class ActivationPhase(Step):
         for order in CROSS_ORDERS:
             cell = g.s["cross"][order]
             if cell["outer"] is not None:
+                cell = B.part_w(g, "cross")[order]
                 cell["inner"].insert(0, cell["outer"])
                 cell["outer"] = None
         g.ret()
@@ -85,7 +87,7 @@ class ActivationPhase(Step):
     @staticmethod
     def _home(g, owner, order):
         if owner == AUTOMA:
-            g.s["automa"]["supply"].append(order)
+            B.part_w(g, "automa")["supply"].append(order)
         else:
             B.player_w(g, owner)["orders"].append(order)
 

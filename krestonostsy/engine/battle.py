@@ -418,7 +418,7 @@ class Battle(Step):
                 back[slot["cover_owner"]].append(slot["cover"])
         for o, cards in back.items():
             if o == SARACEN:
-                g.s["discards"]["saracens"].extend(cards + b["saracen_hand"])
+                B.part_w(g, "discards")["saracens"].extend(cards + b["saracen_hand"])
                 b["saracen_hand"] = []
             else:
                 B.player_w(g, o)["tactics"].extend(cards)

@@ -5,7 +5,7 @@ Functions take the :class:`~krestonostsy.engine.game.Game` (``g``) and read ``g.
 """
 from __future__ import annotations
 
-from .state import SARACEN, copy_city, copy_player
+from .state import SARACEN, SHARED_PARTS, copy_city, copy_player
 
 GOOD_COLOURS = ("yellow", "white", "blue", "red", "green")
 
@@ -31,6 +31,20 @@ def player_w(g, pid: str) -> dict:
         own.add(pid)
         return p
     return g.s["players"][pid]
+
+
+def part_w(g, key: str):
+    """The part ``g.s[key]`` to write to (decks, discards, markets, cross, automa,
+    saracen_track, sanctity…: ``state.SHARED_PARTS``), the game's own copy: a clone shares
+    these whole (``g._own_parts``, like the players above) and copies one at its first
+    write (by its layout, ``state.SHARED_PARTS[key]``)."""
+    own = g._own_parts
+    if own is not None and key not in own:
+        s = g.s
+        part = s[key] = SHARED_PARTS[key](s[key])
+        own.add(key)
+        return part
+    return g.s[key]
 
 
 def city_w(g, cid: str) -> dict:

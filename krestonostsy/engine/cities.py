@@ -79,7 +79,7 @@ def lose_city(g, player: str, city: str, by: str | None) -> bool:
             _take_good(g, player, colour)
         c["goods"] = len(B.produced_goods(g, city))
         if c["governor"]:
-            s["discards"]["governors"].append(c["governor"])
+            B.part_w(g, "discards")["governors"].append(c["governor"])
             B.log(g, "governor_discarded", player=player, city=city, card=c["governor"])
             c["governor"] = None
     p["cities"].remove(city)

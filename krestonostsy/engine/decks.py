@@ -50,7 +50,8 @@ def reshuffle(g, deck: str) -> bool:
     pile = s["discards"].get(deck)
     if not pile:
         return False
-    cards = s["decks"].setdefault(deck, [])
+    pile = B.part_w(g, "discards")[deck]
+    cards = B.part_w(g, "decks").setdefault(deck, [])
     cards.extend(pile)
     pile.clear()
     if deck not in FACE_UP_DECKS:
@@ -65,10 +66,9 @@ def draw(g, deck: str) -> str | None:
     reveal: no undo across it."""
     s = g.s
     cards = s["decks"].get(deck)
-    if not cards:
-        if not reshuffle(g, deck):
-            return None
-        cards = s["decks"][deck]
+    if not cards and not reshuffle(g, deck):
+        return None
+    cards = B.part_w(g, "decks")[deck]
     if deck not in FACE_UP_DECKS:
         s["barrier"] += 1
     return cards.pop()
@@ -76,7 +76,7 @@ def draw(g, deck: str) -> str | None:
 
 def put_back(g, deck: str, card: str) -> None:
     """Return a drawn card on top of its deck (MARKET-02: an unaffordable blind draw)."""
-    g.s["decks"][deck].append(card)
+    B.part_w(g, "decks")[deck].append(card)
 
 
 def discard(g, card: str, deck: str | None = None) -> None:
@@ -85,6 +85,6 @@ def discard(g, card: str, deck: str | None = None) -> None:
     if deck is None:
         deck = deck_of(g.c, card)
     if deck in FACE_UP_DECKS:
-        g.s["decks"][deck].insert(0, card)
+        B.part_w(g, "decks")[deck].insert(0, card)
     else:
-        g.s["discards"].setdefault(deck, []).append(card)
+        B.part_w(g, "discards").setdefault(deck, []).append(card)

@@ -51,7 +51,14 @@ from typing import TYPE_CHECKING, Any
 from . import rng
 from .decks import deck_of
 from .flow import Decision, EngineError
-from .state import SARACEN, copy_city, copy_player, copy_state, saracen_hand_open
+from .state import (
+    SARACEN,
+    SHARED_PARTS,
+    copy_city,
+    copy_player,
+    copy_state,
+    saracen_hand_open,
+)
 
 if TYPE_CHECKING:
     from ..content import Content
@@ -212,7 +219,7 @@ def _sample(s: dict, g: AnyGame, viewer: str, k: Knowledge, refs: set[str],
     # the free cards of each back, in a canonical order and then in a random one: the
     # result depends on which cards are free, never on where they were. All backs are
     # shuffled by one sort: a card's key is its back's number plus a random fraction.
-    decks = s["decks"]
+    decks = s["decks"] = SHARED_PARTS["decks"](s["decks"])  # shared: its own copy
     order = sorted(held.keys() | decks.keys())
     cards: list[str] = []
     groups: list[int] = []
@@ -288,11 +295,12 @@ def _sample(s: dict, g: AnyGame, viewer: str, k: Knowledge, refs: set[str],
         hidden = sorted(lord["deck"])
         _mix(r, hidden)
         lord["deck"] = hidden
-    track = s["saracen_track"]
+    track = s["saracen_track"]  # shared with the true game: copied before a change
     nxt = track["next"]
     first_hidden = nxt + 1 if nxt is not None else (len(track["tokens"])
                                                      if track.get("boxed") else 0)
     if first_hidden < len(track["tokens"]) - 1:
+        track = s["saracen_track"] = SHARED_PARTS["saracen_track"](track)
         hidden = sorted(track["tokens"][first_hidden:])
         _mix(r, hidden)
         track["tokens"][first_hidden:] = hidden
@@ -439,10 +447,12 @@ def _sampled_game(g: AnyGame, viewer: str, seed: int, k: Knowledge, refs: set[st
     h = type(g)(s, g.rules, {key: v for key, v in g.setup.items() if key != "seed"})
     # copy-on-write (board.player_w): the entries _sample replaced are h's own; the others
     # are shared with g, which from now on may not write them in place either
-    src_p, src_c = g.s["players"], g.s["cities"]
+    src = g.s
+    src_p, src_c = src["players"], src["cities"]
     h._own_p = {q for q, p in s["players"].items() if p is not src_p.get(q)}
     h._own_c = {c for c, d in s["cities"].items() if d is not src_c.get(c)}
-    g._own_p, g._own_c = set(), set()
+    h._own_parts = {k for k in SHARED_PARTS if k in s and s[k] is not src.get(k)}
+    g._own_p, g._own_c, g._own_parts = set(), set(), set()
     h.log = list(k.log)
     h.determinized = {"viewer": viewer, "seed": seed}
     return h, sigma

@@ -49,10 +49,10 @@ def reinforce(g, colour: str) -> list[str]:
 def new_target(g) -> None:
     """EVENT-08/09: the face-up raid token goes to the box, revealing the bonus under it
     (+strength adds up, units per city keeps the highest); the next token is revealed."""
-    t = g.s["saracen_track"]
-    i = t.get("next")
+    i = g.s["saracen_track"].get("next")
     if i is None:
         return
+    t = B.part_w(g, "saracen_track")
     cells = g.c.board.saracen_cells
     if i < len(cells):
         cell = cells[i]
@@ -109,6 +109,7 @@ class EventPhase(Step):
         t = s["saracen_track"]
         if s["round"] <= 1:
             # EVENT-02 / §14.27: no Saracen actions; the first raid token is revealed
+            t = B.part_w(g, "saracen_track")
             t["next"] = 0
             B.log(g, "raid_token_revealed", colour=t["tokens"][0])
             f["at"] = "end"
@@ -116,7 +117,7 @@ class EventPhase(Step):
         colour = activation_colour(g)
         if t.get("next") is None and colour is None and s["round"] > 1 \
                 and not t.get("boxed"):
-            t["next"] = 0  # a game entered after round 1 (tests, scenarios)
+            B.part_w(g, "saracen_track")["next"] = 0  # a game entered after round 1
             colour = activation_colour(g)
         f["colour"] = colour
         if colour:

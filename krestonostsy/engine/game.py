@@ -64,6 +64,7 @@ class Game:
         # board.player_w): None = all (a game never cloned); clone() empties both games' sets.
         self._own_p: set | None = None
         self._own_c: set | None = None
+        self._own_parts: set | None = None  # the same for decks, discards… (board.part_w)
 
     # --- creation ------------------------------------------------------------------------
 
@@ -243,7 +244,7 @@ class Game:
             raise EngineError("the game could not be restored after an engine fault: its "
                               "state was changed outside Game.apply without Game.rebase()")
         self.s = again.s
-        self._own_p, self._own_c = again._own_p, again._own_c
+        self._own_p, self._own_c, self._own_parts = again._own_p, again._own_c, again._own_parts
         self._decision = decision
 
     def rebase(self) -> None:
@@ -334,7 +335,7 @@ class Game:
         for a in self.actions[:-n]:
             again.apply(a)
         self.s, self.log, self.actions = again.s, again.log, again.actions
-        self._own_p, self._own_c = again._own_p, again._own_c
+        self._own_p, self._own_c, self._own_parts = again._own_p, again._own_c, again._own_parts
         self._undo_marks, self._decision = again._undo_marks, again._decision
         self._base = None
 
@@ -354,12 +355,13 @@ class Game:
         g = Game.__new__(Game)
         if share:
             g.s = copy_state(self.s, share=True)
-            # the players and cities are shared now: neither game may write them in place
-            self._own_p, self._own_c = set(), set()
-            g._own_p, g._own_c = set(), set()
+            # the players, cities and parts are shared now: neither game may write them in
+            # place
+            self._own_p, self._own_c, self._own_parts = set(), set(), set()
+            g._own_p, g._own_c, g._own_parts = set(), set(), set()
         else:
             g.s = copy_state(self.s)
-            g._own_p = g._own_c = None
+            g._own_p = g._own_c = g._own_parts = None
         g.rules = self.rules
         g.c = self.c
         g.setup = self.setup

@@ -32,7 +32,7 @@ def fill_markets(g) -> None:
     I–II and governor markets, 3 for the III–IV markets; closed slots stay empty)."""
     s = g.s
     dealt = 0
-    for name, slots in s["markets"].items():
+    for name, slots in B.part_w(g, "markets").items():
         open_n = s["market_open"].get(name, len(slots))
         for i in range(min(open_n, len(slots))):
             if slots[i] is None:
@@ -122,7 +122,7 @@ class TakeCard(Step):
         if m in FACE_UP_DECKS:
             draw(g, m)  # its top card, in view of everyone
         else:
-            g.s["markets"][m][a.slot] = None
+            B.part_w(g, "markets")[m][a.slot] = None
         B.log(g, "card_taken", player=f["player"], market=m, card=a.card)
         self._pay(g, f, m, a.card)
 

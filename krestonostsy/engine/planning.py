@@ -88,16 +88,15 @@ def draw_spy(g, player: str) -> str | None:
 
 def place(g, player: str, order: str, cell: str, homs: bool = False) -> str | None:
     """Put the token on the cross; returns the spy drawn for an outer cell (or None)."""
-    s = g.s
     p = B.player_w(g, player)
     p["orders"].remove(order)
     if cell == "outer":
-        s["cross"][order]["outer"] = [player, True]
+        B.part_w(g, "cross")[order]["outer"] = [player, True]
         p["outer_used"] = True
         B.log(g, "order_placed", player=player, order=order, cell="outer")
         return draw_spy(g, player)
     _pay_for_stack(g, player, order)
-    s["cross"][order]["inner"].append([player, bool(homs)])
+    B.part_w(g, "cross")[order]["inner"].append([player, bool(homs)])
     if homs:
         p["homs_used"] = True
     B.log(g, "order_placed", player=player, order=order, cell="inner", homs=bool(homs))
@@ -107,7 +106,7 @@ def place(g, player: str, order: str, cell: str, homs: bool = False) -> str | No
 def automa_turn(g) -> None:
     """AUTOMA-03/04/10: reveal a random token; a boost sends the next one to an outer cell
     if it is free. With two boosts in a row (2 players) both wait and the third goes out."""
-    a = g.s["automa"]
+    a = B.part_w(g, "automa")
     supply = a["supply"]
     boosted = False
     while True:
@@ -120,7 +119,7 @@ def automa_turn(g) -> None:
             boosted = True
             continue
         break
-    cross = g.s["cross"][tok]
+    cross = B.part_w(g, "cross")[tok]
     if boosted and cross["outer"] is None and tok not in g.rules.setup.blocked_cross:
         cross["outer"] = [AUTOMA, True]
         B.log(g, "order_placed", player=AUTOMA, order=tok, cell="outer")
@@ -171,9 +170,10 @@ class PlanningPhase(Step):
 
     def at_end(self, g, f):
         """AUTOMA-05: the boosts go back to the automa's supply."""
-        a = g.s["automa"]
-        a["supply"].extend(a["aside"])
-        a["aside"] = []
+        if g.s["automa"]["aside"]:
+            a = B.part_w(g, "automa")
+            a["supply"].extend(a["aside"])
+            a["aside"] = []
         g.ret()
 
     def on_place_order(self, g, f, a):

@@ -67,7 +67,7 @@ def move_piece(g, piece: str, amount: int) -> tuple[int, list]:
         passed.append(cell)
         if cell not in occupied:
             left -= 1
-    pos[piece] = cell
+    B.part_w(g, "sanctity")[piece] = cell
     return cell, passed
 
 

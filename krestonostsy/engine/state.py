@@ -236,6 +236,12 @@ _TOP = {"players": _players, "cities": _cities,
         "automa": _dict_of_flat, "saracen_track": _dict_of_flat, "cross": _cross}
 
 
+SHARED_PARTS = {k: h for k, h in _TOP.items() if k not in ("players", "cities")}
+"""The parts a clone shares whole with its source (copy-on-write, ``board.part_w``), each
+with the function that copies it at its first write; the players and cities are shared
+entry by entry instead (``board.player_w`` / ``city_w``)."""
+
+
 class _Exotic(Exception):
     """A value that is not plain JSON-like data: copy it with marshal / pickle instead."""
 
@@ -283,34 +289,38 @@ def copy_state(s: dict, share: bool = False) -> dict:
 
     ``share=True`` (for ``Game.clone``): the maps ``players`` and ``cities`` are new dicts
     but their entries (each player's and each city's dict) are the source's own objects,
-    shared copy-on-write: the games write them only through ``board.player_w`` /
-    ``board.city_w``, which copy a shared entry first (see board.py)."""
-    out = s.copy()  # keeps the key order; atoms need no copy
-    try:  # the documented layout, key by key (each handler copies odd values fully)
-        if share:
+    and the other parts of :data:`SHARED_PARTS` (decks, discards, markets, the cross…)
+    are the source's own objects, all shared copy-on-write: the games write them only
+    through ``board.player_w`` / ``city_w`` / ``part_w``, which copy a shared entry or part
+    first (see board.py). The flow stack and the rest are copied as usual."""
+    out = s.copy()  # keeps the key order; atoms need no copy: SHARED_PARTS stay shared
+    if share:
+        try:
             out["players"] = s["players"].copy()
             out["cities"] = s["cities"].copy()
-        else:
+        except (KeyError, AttributeError):  # a state being built, a test's fragment
+            for k in ("players", "cities"):
+                if k in s:
+                    out[k] = s[k].copy() if type(s[k]) is dict else _deep(s[k])
+    else:
+        try:  # the documented layout, key by key (each handler copies odd values fully)
             out["players"] = _players(s["players"])
             out["cities"] = _cities(s["cities"])
-        out["decks"] = _lists(s["decks"])
-        out["discards"] = _lists(s["discards"])
-        out["markets"] = _lists(s["markets"])
-        out["cross"] = _cross(s["cross"])
-        out["automa"] = _dict_of_flat(s["automa"])
-        out["saracen_track"] = _dict_of_flat(s["saracen_track"])
-        out["market_open"] = s["market_open"].copy()  # flat dicts and lists
-        out["sanctity"] = s["sanctity"].copy()
-        out["options"] = s["options"].copy()
-        out["states"] = s["states"].copy()
-    except (KeyError, AttributeError):  # a part is missing or odd (a state being
-        # built, a test's fragment): the same, one part at a time
-        out = s.copy()
-        for k, h in _TOP.items():
-            if k in s:
-                if share and k in ("players", "cities") and type(s[k]) is dict:
-                    out[k] = s[k].copy()
-                else:
+            out["decks"] = _lists(s["decks"])
+            out["discards"] = _lists(s["discards"])
+            out["markets"] = _lists(s["markets"])
+            out["cross"] = _cross(s["cross"])
+            out["automa"] = _dict_of_flat(s["automa"])
+            out["saracen_track"] = _dict_of_flat(s["saracen_track"])
+            out["market_open"] = s["market_open"].copy()  # flat dicts and lists
+            out["sanctity"] = s["sanctity"].copy()
+            out["options"] = s["options"].copy()
+            out["states"] = s["states"].copy()
+        except (KeyError, AttributeError):  # a part is missing or odd (a state being
+            # built, a test's fragment): the same, one part at a time
+            out = s.copy()
+            for k, h in _TOP.items():
+                if k in s:
                     out[k] = h(s[k])
     rest = {}
     if s.keys() == _S_SHAPE:  # the usual keys: only these may hold containers

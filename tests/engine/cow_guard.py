@@ -22,6 +22,7 @@ from __future__ import annotations
 import copy
 
 from krestonostsy.engine.game import Game
+from krestonostsy.engine.state import SHARED_PARTS
 
 _apply = Game.apply
 
@@ -33,16 +34,21 @@ def _guarded_apply(self: Game, action) -> None:
         return _apply(self, action)
     # a game never cloned (owned sets None) holds its entries alone: they are written back
     # after the action (below); a cloned game's entries may be shared: never touched
-    exclusive = self._own_p is None and self._own_c is None
-    self._own_p, self._own_c = set(), set()
+    exclusive = self._own_p is None and self._own_c is None and self._own_parts is None
+    self._own_p, self._own_c, self._own_parts = set(), set(), set()
     before = [("players", k, v, copy.deepcopy(v)) for k, v in ps.items()]
     before += [("cities", k, v, copy.deepcopy(v)) for k, v in cs.items()]
+    parts = [(k, s[k], copy.deepcopy(s[k])) for k in SHARED_PARTS if k in s]
     _apply(self, action)
     for part, key, obj, snap in before:
         if obj != snap:
             raise AssertionError(f"cow_guard: {action!r} changed the shared entry "
                                  f"{part}[{key!r}] in place (a write without "
                                  f"board.player_w/city_w)")
+    for part, obj, snap in parts:
+        if obj != snap:
+            raise AssertionError(f"cow_guard: {action!r} changed the shared part "
+                                 f"{part!r} in place (a write without board.part_w)")
     if not exclusive or self.s is not s:
         return None
     # the tests keep references to player and city dicts across actions: the entries the
@@ -54,7 +60,16 @@ def _guarded_apply(self: Game, action) -> None:
             obj.clear()
             obj.update(new)
             s[part][key] = obj
-    self._own_p = self._own_c = None
+    for part, obj, _snap in parts:
+        new = s.get(part)
+        if new is not None and new is not obj:
+            if type(obj) is dict:
+                obj.clear()
+                obj.update(new)
+            else:
+                obj[:] = new
+            s[part] = obj
+    self._own_p = self._own_c = self._own_parts = None
     return None
 
 

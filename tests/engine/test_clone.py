@@ -1,8 +1,9 @@
 """Game.clone() and copy-on-write.
 
-A clone copies the state (state.copy_state) except the players' and cities' entries, which
-it shares with its source until one of the games writes one (board.player_w/city_w copy a
-shared entry first). The guard: after a clone, no entry the two games shared may ever
+A clone copies the state (state.copy_state) except the players' and cities' entries and
+the parts of state.SHARED_PARTS (decks, discards, markets, the cross…), which it shares
+with its source until one of the games writes one (board.player_w/city_w/part_w copy a
+shared entry or part first). The guard: after a clone, no entry the two games shared may ever
 change again, whoever moves on; and a source, its clones and their clones, all playing
 different actions, each end exactly as the same game replayed alone from its set-up."""
 import copy
@@ -12,7 +13,7 @@ import pytest
 
 from krestonostsy.engine import Game
 from krestonostsy.engine import board as B
-from krestonostsy.engine.state import copy_state
+from krestonostsy.engine.state import SHARED_PARTS, copy_state
 
 LINEUPS = [["jerusalem", "tripoli"],
            ["jerusalem", "tripoli", "edessa"],
@@ -32,6 +33,8 @@ def _cow_parts(s):
     for part in ("players", "cities"):
         for entry in s[part].values():
             _containers(entry, out)
+    for part in SHARED_PARTS:
+        _containers(s[part], out)
     return out
 
 
@@ -49,15 +52,18 @@ class Shared:
     def __init__(self, g):
         self.entries = [(part, key, v, copy.deepcopy(v))
                         for part in ("players", "cities") for key, v in g.s[part].items()]
+        self.entries += [(part, None, g.s[part], copy.deepcopy(g.s[part]))
+                         for part in SHARED_PARTS]
 
     def check(self, where=""):
         for part, key, obj, snap in self.entries:
-            assert obj == snap, f"shared {part}[{key!r}] changed in place {where}"
+            name = part if key is None else f"{part}[{key!r}]"
+            assert obj == snap, f"shared {name} changed in place {where}"
 
 
 def _assert_clone(g, h):
     """``h`` equals ``g`` and shares nothing with it but the entries of players and
-    cities (the entries themselves, not copies of them)."""
+    cities and the parts of SHARED_PARTS (the objects themselves, not copies)."""
     assert h.s == g.s and list(h.s) == list(g.s)
     assert h.state_json() == g.state_json()
     shared = _containers(g.s, {}).keys() & _containers(h.s, {}).keys()
@@ -66,6 +72,8 @@ def _assert_clone(g, h):
         assert h.s[part] is not g.s[part]
         for key, entry in g.s[part].items():
             assert h.s[part][key] is entry
+    for part in SHARED_PARTS:
+        assert h.s[part] is g.s[part]
 
 
 def _random_action(g, rnd):

@@ -77,7 +77,7 @@ def fall(g, defender: str | None) -> None:
     if defender not in g.s["players"] or part["city"] != data.fall_city \
             or B.controller(g, data.fall_city) != SARACEN:
         return
-    g.s["decks"]["events"].clear()  # the remaining events go to the box: END-01's era
+    B.part_w(g, "decks")["events"].clear()  # the remaining events go to the box: END-01's era
     B.log(g, "city_fell", city=data.fall_city, player=defender)  # ends after this round
     for x in g.s["states"]:
         p = g.s["players"][x]

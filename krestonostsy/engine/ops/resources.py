@@ -96,7 +96,7 @@ def op_lose_sanctity(g, f, o):
         cur = nxt
     if cur != pos[t]:
         B.log(g, "sanctity_lost", player=t, frm=pos[t], to=cur)
-        pos[t] = cur
+        B.part_w(g, "sanctity")[t] = cur
 
 
 @op("restore_goods")
