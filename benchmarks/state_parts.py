@@ -3,7 +3,11 @@
 Run: ``python benchmarks/state_parts.py [--games N] [--players 2,3,4]``.
 
 1. The CPU time (µs, best of 5 passes) of copying each top-level part of a 4-player
-   mid-game state the way ``state.copy_state`` does, and of the whole ``clone()``.
+   mid-game state the way ``state.copy_state`` does (a deep copy: ``rebase()``,
+   ``clone(share=False)``), and of the whole ``clone()``, which shares the players',
+   the cities' entries and the parts of ``state.SHARED_PARTS`` copy-on-write
+   (``copy_state(share=True)``); and what a first write then costs: one player, one city
+   (``board.player_w``/``city_w``).
 2. Random play (``--games`` seeded games per player count): after each action, which parts
    differ from a copy taken before it — per action, how many players, cities, decks… changed
    (``one``: each changed entry counted; ``any``: the part as a whole). This is the data a
@@ -46,8 +50,11 @@ def copy_costs() -> None:
         g.apply(acts[rnd.randrange(len(acts))])
     s = g.s
     print(f"4 players, round {s['round']}, {len(g.log)} log entries, {len(g.actions)} actions")
-    print(f"  clone()                {cpu_us(g.clone):6.2f} µs")
-    print(f"  copy_state             {cpu_us(S.copy_state, s):6.2f} µs")
+    print(f"  clone()                {cpu_us(g.clone):6.2f} µs  (copy-on-write)")
+    print(f"  copy_state(share=True) {cpu_us(S.copy_state, s, True):6.2f} µs")
+    print(f"  a first write: copy_player {cpu_us(S.copy_player, s['players']['edessa']):.2f} µs, "
+          f"copy_city {cpu_us(S.copy_city, s['cities']['edessa']):.2f} µs")
+    print(f"  copy_state (deep)      {cpu_us(S.copy_state, s):6.2f} µs")
     for k, h in S._TOP.items():
         print(f"    {k:20} {cpu_us(h, s[k]):6.2f} µs")
     rest = {k: s[k] for k in S._REST if k in s and type(s[k]) not in S._ATOMS}
