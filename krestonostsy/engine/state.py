@@ -84,7 +84,9 @@ AUTOMA = "automa"
 # copies those parts by layout; everything else (the flow stack, the battle, any key not
 # described here) goes through one marshal round trip together, which keeps any sharing
 # between those objects (frames may share ``ctx``/``facts`` dicts) exactly as marshal
-# does. The result is equal to the source and shares no mutable object with it.
+# does. The result is equal to the source and shares no mutable object with it — except
+# with ``share=True`` (``Game.clone``), where the players' and cities' entries and the parts
+# of ``SHARED_PARTS`` stay shared copy-on-write (the write barrier is in board.py).
 #
 # The contract: a player or a city with an extra or a missing key (recognised by their
 # size and the keys the copy reads), an odd cross cell or a documented atom that is not
