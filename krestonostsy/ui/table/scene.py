@@ -149,18 +149,27 @@ class TableScene(QGraphicsScene):
         self.motion = Director(self)  # what happened, from the engine's log
         self._added: list[TableItem] = []
         self.notices: dict[str, TableItem] = {}  # kind -> the notice shown
+        self.redone: list[str] = []
+        self._staged_log: list | None = None  # a staged build's log (reveal opens its notices)
         self._notice_seen: dict[tuple, int] = {}  # (viewer, kind) -> the last result shown
         self._notice_timers: dict[str, QTimer] = {}
 
     # --- public ---------------------------------------------------------------------------
 
     def build(self, view: dict, legal=(), viewer: str | None = None,
-              log: list | None = None) -> None:
+              log: list | None = None, staged: bool = False) -> None:
         """Show ``view``: each part of the table (a section) is laid out again only when
         the parts of the view it reads changed; within a section, items that paint the same
         picture as before are kept. Unchanged items keep their cached pictures, so the
-        repaint after an action redraws only what changed."""
+        repaint after an action redraws only what changed.
+
+        ``staged``: the table is laid out behind the hand-off screen, unseen — what the
+        others did is marked but not played yet, and the notices of a battle or a round
+        are not opened yet: :meth:`reveal` does both when the player is at the screen."""
         animation.finish_all()
+        self.redone: list[str] = []  # the sections laid out again by this build (tests)
+        if not staged:
+            self._staged_log = None
         prev_viewer = self._viewer
         self._viewer = viewer if viewer is not None else (view or {}).get("viewer")
         before = self.motion.snapshot(log, self.table_items())  # motion.py: what happened
@@ -202,6 +211,7 @@ class TableScene(QGraphicsScene):
             redo.append(name)
             for it in items:
                 self._pool.setdefault(it.signature, []).append(it)
+        self.redone = redo
         for name, (_inputs, items) in list(self._sections.items()):
             if name not in plan:  # a section this view does not have (another viewer's board)
                 del self._sections[name]
@@ -222,11 +232,31 @@ class TableScene(QGraphicsScene):
                 self.removeItem(it)
         self._pool = {}
         self._added = []
-        self.motion.show(log, before)  # marks and plays the others' moves from the log
+        # marks (and plays, unless staged) the others' moves from the log
+        self.motion.show(log, before, play=not staged)
         self._apply_highlights()
         if old_settings != self._settings_sig:  # the open notices, in the new words
             for kind, it in list(self.notices.items()):
                 self._open_notice(kind, it.result)
+        if staged:
+            if log is not None:
+                self._staged_log = log
+            if any(getattr(it, "viewer", self._viewer) != self._viewer
+                   for it in self.notices.values()):
+                self.dismiss_notices()  # the last player's notices are not for the next
+        elif log is not None:
+            self._show_results(log)
+
+    @property
+    def staged(self) -> bool:
+        """Laid out by a staged :meth:`build` and not revealed yet."""
+        return self._staged_log is not None or self.motion.pending
+
+    def reveal(self) -> None:
+        """The player is at the screen: play what the others did and open the notices
+        that a staged :meth:`build` held back (nothing when the build was not staged)."""
+        log, self._staged_log = self._staged_log, None
+        self.motion.play_pending()
         if log is not None:
             self._show_results(log)
 
