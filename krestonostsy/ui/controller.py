@@ -603,6 +603,21 @@ class GameController(QObject):
         self._after_change(autosave=True)
         return True
 
+    def after_handoff(self) -> tuple | None:
+        """What the table will show once the hand-off is acknowledged — ``(view, legal,
+        viewer, log)`` as :meth:`current_view`, :meth:`legal_for_viewer`, ``viewer`` and
+        :meth:`visible_log` will give then — or None when no hand-off is pending. The
+        window lays that table out behind the hand-off screen; nothing of it is shown
+        before the acknowledgement."""
+        if self.game is None or self.pending_handoff is None:
+            return None
+        viewer, pending = self.viewer, self.pending_handoff
+        try:
+            self.viewer, self.pending_handoff = pending, None
+            return self.current_view(), self.legal_for_viewer(), pending, self.visible_log()
+        finally:
+            self.viewer, self.pending_handoff = viewer, pending
+
     @Slot()
     def acknowledge_handoff(self) -> None:
         """The human named in the hand-off screen is now at the screen."""

@@ -176,6 +176,9 @@ class MainWindow(QMainWindow):
         self._thumbnailed: Path | None = None
         self._thumb_timer = QTimer(self, singleShot=True, interval=THUMBNAIL_DELAY_MS)
         self._thumb_timer.timeout.connect(self.write_thumbnail)
+        # the next player's table, laid out behind the hand-off screen (prepare_next_table)
+        self._prepare_timer = QTimer(self, singleShot=True, interval=0)
+        self._prepare_timer.timeout.connect(self.prepare_next_table)
         c = self.controller
         c.changed.connect(self.refresh)
         c.handoffRequested.connect(self._on_handoff)
@@ -642,6 +645,28 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.handoff)
         self.log_panel.set_entries(self.controller.visible_log())
         self.handoff.setFocus()
+        self._prepare_timer.start()
+
+    def prepare_next_table(self) -> bool:
+        """While the hand-off screen is up: lay out and paint, unseen, the table the next
+        player will see (``TableView.prepare_view``), so their "ready" shows it at once
+        (the others' moves and the notices wait for them). Once per hand-off; True when
+        it was prepared."""
+        nxt = self.controller.after_handoff()
+        if nxt is None or self.stack.currentWidget() is not self.handoff:
+            return False
+        table = self.ensure_table()
+        if not hasattr(table, "prepare_view"):
+            return False
+        view, legal, viewer, entries = nxt
+        try:
+            if hasattr(table, "set_thinking"):
+                table.set_thinking(self.controller.thinking, redraw=False)
+            table.prepare_view(view, legal, viewer, log=entries)
+        except Exception as err:  # the direct show on "ready" draws it (or says why)
+            log.warning("the next table could not be prepared: %s", err)
+            return False
+        return True
 
     def _on_game_over(self, result) -> None:
         self.scoring.show_result(result)
@@ -669,6 +694,9 @@ class MainWindow(QMainWindow):
             self.handoff.show_player(c.pending_handoff)
             if not listing:
                 self.stack.setCurrentWidget(self.handoff)
+            # once the hand-off screen is painted, the next player's table is laid out
+            # and painted behind it: "ready" then only shows it
+            self._prepare_timer.start()
         else:
             view = c.current_view()
             table = self.ensure_table()

@@ -104,3 +104,104 @@ def test_a_single_human_needs_no_handoff(qtbot, fake_window, settings):
     finally:
         ctl.SEAT_TYPES.pop("testbot", None)
         ctl.SEAT_LABELS.pop("testbot", None)
+
+
+# --- the next player's table, ready behind the hand-off screen (issue 9 §5) --------------
+
+def _real_window(qtbot, settings, store, prepare: bool = True):
+    from krestonostsy.ui.main_window import MainWindow
+    from krestonostsy.ui.table.view import TableView
+    w = MainWindow(settings, store, table_factory=lambda parent=None: TableView(parent),
+                   autosave=False)
+    w.auto_confirm = True
+    if not prepare:
+        w._prepare_timer.timeout.disconnect()  # the table is drawn only on "ready"
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    return w
+
+
+def _to_handoff(qtbot, w, rnd, limit=300):
+    """Play random choices (confirming the end of each turn) until a hand-off, and let
+    the window do what it does behind the hand-off screen."""
+    from krestonostsy.ui.controller import TAKE_BACK
+    c = w.controller
+    for _ in range(limit):
+        if c.pending_handoff or c.game.is_over:
+            break
+        c.choose(rnd.choice([a for a in c.legal_for_viewer() if a != TAKE_BACK]))
+    assert c.pending_handoff, "the game never passed the screen on"
+    qtbot.wait(20)  # the hand-off screen is painted, then the next table prepared
+    return c.pending_handoff
+
+
+def test_the_next_table_is_prepared_behind_the_handoff_and_only_shown_on_ready(
+        qtbot, settings, store, lang_ru):
+    w = _real_window(qtbot, settings, store)
+    w.start_new_game(["jerusalem", "tripoli"], 8)
+    w.handoff.acknowledged.emit()
+    rnd = random.Random(4)
+    nxt = _to_handoff(qtbot, w, rnd)
+    table = w.table
+    scene = table.scene()
+    assert w.current_page() == "handoff"
+    assert not table.isVisible(), "nothing of the next player's table is on screen"
+    assert table.prepared
+    assert scene.view_data["viewer"] == nxt  # laid out for the next player already
+    builds = []
+    real_build = scene.build
+    scene.build = lambda *a, **k: (builds.append(a), real_build(*a, **k))[1]
+    w.handoff.acknowledged.emit()
+    assert w.current_page() == "table" and table.isVisible()
+    assert builds == [], "'ready' lays nothing out again: the prepared table is shown"
+    assert not table.prepared and not scene.staged
+    assert scene.viewer == nxt and table.legal_actions() == w.controller.legal_for_viewer()
+
+
+def test_the_prepared_table_waits_with_the_others_moves_until_ready(
+        qtbot, settings, store, lang_ru):
+    from krestonostsy.ui.table import animation
+    w = _real_window(qtbot, settings, store)
+    animation.set_speed("normal")
+    try:
+        w.start_new_game(["jerusalem", "tripoli"], 8)
+        w.handoff.acknowledged.emit()
+        _to_handoff(qtbot, w, random.Random(4))
+        scene = w.table.scene()
+        assert scene.motion.pending, "the other player's moves wait for the next player"
+        assert animation.active() == []
+        w.handoff.acknowledged.emit()
+        assert not scene.motion.pending
+        assert animation.active(), "they are played when the next player is at the screen"
+    finally:
+        animation.set_speed("instant")
+        animation.finish_all()
+
+
+def test_the_prepared_table_is_the_table_a_direct_show_draws(qtbot, settings, store, lang_ru):
+    """The same game, the same clicks, in a window that prepares the next table behind
+    the hand-off and one that draws it only on "ready": the two tables look the same."""
+    from PySide6.QtGui import QImage
+
+    from krestonostsy.ui.table import animation
+    animation.set_speed("instant")
+    shots = []
+    for prepare in (True, False):
+        w = _real_window(qtbot, settings, store, prepare=prepare)
+        w.start_new_game(["jerusalem", "tripoli"], 8)
+        w.handoff.acknowledged.emit()
+        rnd = random.Random(4)
+        for _turn in range(3):
+            _to_handoff(qtbot, w, rnd)
+            assert w.table.prepared == prepare
+            w.handoff.acknowledged.emit()
+            qtbot.wait(5)
+        animation.finish_all()
+        shots.append(w.table.grab().toImage().convertToFormat(QImage.Format.Format_RGB32))
+        w.close()
+    a, b = shots
+    assert a.size() == b.size()
+    diff = sum(a.pixel(x, y) != b.pixel(x, y)
+               for y in range(0, a.height(), 3) for x in range(0, a.width(), 3))
+    assert diff <= 0.002 * (a.width() // 3) * (a.height() // 3), diff

@@ -182,3 +182,74 @@ def test_open_notice_follows_a_change_of_language(table):
         assert scene.notices["round"].texts[0] == "Round 1 is over"
     finally:
         i18n.set_language("ru")
+
+
+def test_battle_banner_covers_neither_the_markets_nor_the_event(table):
+    """At 1280×800 the battle's result lies on the battle board's strip (empty between
+    battles): the markets' bottom row and the event stay in view while it is shown."""
+    from krestonostsy.ui.table import scene as S
+    _play_until(table, 1, lambda g, keys: "battle_won" in keys and g.s["battle"] is None)
+    scene = table.scene()
+    banner = scene.notices["battle"]
+    seen = banner.mapRectToScene(banner.rect())  # what it paints (its parchment)
+    markets = [it.mapRectToScene(it.rect()) for it in scene.table_items()
+               if (it.key or "").startswith(("market:", "deck:"))]
+    assert markets, "the markets are on the table"
+    assert not any(seen.intersects(r) for r in markets)
+    assert not seen.intersects(S.R_MARKET) and not seen.intersects(S.R_EVENT)
+    assert S.R_BATTLE.contains(seen)
+    # on screen: below the markets' panel, by whole pixels
+    assert table.mapFromScene(seen.topLeft()).y() > table.mapFromScene(
+        S.R_MARKET.bottomLeft()).y()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_battle_banner_rows_fit_their_columns(table, lang):
+    """The longest rows a battle's result can have (any two states, twelve units lost,
+    the longest city's name, captured or falling a level) fit the banner's two columns
+    at a legible size, so none runs into the other column: the left one's on one line
+    each, the right one's on one line each or, wrapped, within the rows' height."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtCore import Qt as _Qt
+    from PySide6.QtGui import QFontMetricsF
+
+    from krestonostsy.ui.table import art
+    from krestonostsy.ui.table import scene as S
+    i18n.set_language(lang)
+    try:
+        scene = table.scene()
+        names = ["jerusalem", "tripoli", "edessa", "antioch", "saracen"]
+        cities = ["jerusalem", "damascus", "antioch", "turbessel", "baalbek", "tortosa"]
+        width = S.R_BATTLE.width() - 30 - 12  # the banner's body (see TableScene._notice)
+        room, gap, piece_w = width - 60, 28, 36
+        worst = art.MIN_TEXT + 10
+        for a in names[:4]:
+            for d in names:
+                if a == d:
+                    continue
+                for city in cities:
+                    for captured, level in ((True, (3, 2)), (False, (2, 1)), (False, None)):
+                        r = RS.BattleResult(0, city, a, d, d if not captured else a,
+                                            {a: 12, d: 11}, captured, level)
+                        _title, _head, _colour, rows = scene._battle_lines(r)
+                        left = [x for x in rows if x[0]]
+                        right = [x for x in rows if not x[0]]
+                        size, split, wrap = S._notice_columns(left, right, room, gap,
+                                                              piece_w)
+                        fm = QFontMetricsF(art.font(size))
+                        assert all(fm.horizontalAdvance(t) + piece_w <= split + 0.5
+                                   for _w, t in left), (lang, a, d, city)
+                        rw = room - split - gap
+                        if wrap:
+                            para = "\n".join(t for _w, t in right)
+                            box = fm.boundingRect(QRectF(0, 0, rw, 1000),
+                                                  int(_Qt.TextFlag.TextWordWrap), para)
+                            assert box.width() <= rw + 0.5, (lang, a, d, city)
+                            assert box.height() <= 48 * 2 + 0.5, (lang, a, d, city)
+                        else:
+                            assert all(fm.horizontalAdvance(t) <= rw + 0.5
+                                       for _w, t in right), (lang, a, d, city)
+                        worst = min(worst, size)
+        assert worst >= art.MIN_TEXT
+    finally:
+        i18n.set_language("ru")

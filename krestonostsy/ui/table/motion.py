@@ -349,6 +349,7 @@ class Director:
         self._origin: tuple[int, object] | None = None
         self._marks: dict[str | None, set[Mark]] = {}
         self._by_key: dict[str | None, list[Mark]] = {}  # the viewer's marks by item key
+        self._pending: tuple | None = None  # (happenings, snapshot) waiting for the screen
 
     # --- what is new -----------------------------------------------------------------------
 
@@ -384,9 +385,13 @@ class Director:
             return None
         return take_snapshot(items)
 
-    def show(self, log: list | None, before: Snapshot | None) -> None:
+    def show(self, log: list | None, before: Snapshot | None, play: bool = True) -> None:
         """After the table was laid out for the new view: mark and play what is new in
-        ``log`` (None: nothing is known to have happened; the marks stay)."""
+        ``log`` (None: nothing is known to have happened; the marks stay). ``play``
+        False: the moves wait for :meth:`play_pending` (the table is laid out unseen,
+        behind the hand-off screen)."""
+        if play:
+            self._pending = None  # the table is on screen: what waited is history now
         viewer = self.scene._viewer
         marks = self._marks.setdefault(viewer, set())
         if log is not None:
@@ -409,11 +414,26 @@ class Director:
             self._seen[viewer] = _Seen(len(log), log[-1] if log else None,
                                        decision.get("player") == viewer)
             if before is not None and happenings and animation.duration() > 0:
-                self._play(happenings, before)
+                if play:
+                    self._play(happenings, before)
+                else:
+                    self._pending = (happenings, before)
         by_key: dict[str | None, list[Mark]] = {}
         for m in marks:
             by_key.setdefault(m.key, []).append(m)
         self._by_key = by_key
+
+    @property
+    def pending(self) -> bool:
+        """Moves held back by ``show(..., play=False)``, not played yet."""
+        return self._pending is not None
+
+    def play_pending(self) -> None:
+        """Play the moves held back by ``show(..., play=False)`` (the table is on screen
+        now); the items are where that show left them."""
+        pending, self._pending = self._pending, None
+        if pending is not None and animation.duration() > 0:
+            self._play(*pending)
 
     def marked(self, item) -> bool:
         """Whether ``item`` shows part of what the others did since the viewer acted."""

@@ -73,7 +73,10 @@ def _walls_shield(disc: QPointF, r: float) -> QRectF:
 # (The state boards are sections too, one per state: see ``TableScene._plan``.)
 # The notices over the table (a battle's result, a round's summary): where each may lie,
 # in order of preference (the first that covers no legal target), and how long it stays.
-NOTICE_PLACES = {"battle": (R_BATTLE, R_EVENT, QRectF(1590, 510, 970, 260)),
+# The battle's result lies on the battle board's strip (empty between battles) and fits
+# it: the sides' losses in a column on the left, what became of the city on the right, so
+# it never reaches up over the markets' bottom row (or, second, over the event).
+NOTICE_PLACES = {"battle": (R_BATTLE, R_EVENT),
                  "round": (R_MARKET, QRectF(20, 240, 960, 700), R_CROSS)}
 NOTICE_MS = {"battle": 7000, "round": 12000}
 
@@ -121,6 +124,27 @@ class _ViewReader(dict):
         return super().__iter__()
 
 
+def _notice_columns(left, right, room: float, gap: float, piece_w: float) -> tuple[float, float, bool]:
+    """How a notice's two columns of rows share ``room``: the font size (the largest from
+    26 down to ``art.MIN_TEXT`` at which every row fits its column on one line), the left
+    column's width (what its rows need) and whether the right column's rows must wrap
+    (even the smallest size leaves them too little room: they are then one paragraph)."""
+    from PySide6.QtGui import QFontMetricsF
+    if not right:
+        return 26.0, room, False
+    size = 26.0
+    while True:
+        fm = QFontMetricsF(art.font(size))
+        need_l = max((fm.horizontalAdvance(t) + (piece_w if who else 0) for who, t in left),
+                     default=0.0)
+        need_r = max((fm.horizontalAdvance(t) for _who, t in right), default=0.0)
+        if need_l + need_r + gap <= room:
+            return size, need_l + (room - gap - need_l - need_r) / 2, False
+        if size <= art.MIN_TEXT:
+            return size, min(need_l, room * .62), True
+        size -= 1
+
+
 def _board():
     c = L._content()
     return c.board if c is not None else None
@@ -149,18 +173,27 @@ class TableScene(QGraphicsScene):
         self.motion = Director(self)  # what happened, from the engine's log
         self._added: list[TableItem] = []
         self.notices: dict[str, TableItem] = {}  # kind -> the notice shown
+        self.redone: list[str] = []
+        self._staged_log: list | None = None  # a staged build's log (reveal opens its notices)
         self._notice_seen: dict[tuple, int] = {}  # (viewer, kind) -> the last result shown
         self._notice_timers: dict[str, QTimer] = {}
 
     # --- public ---------------------------------------------------------------------------
 
     def build(self, view: dict, legal=(), viewer: str | None = None,
-              log: list | None = None) -> None:
+              log: list | None = None, staged: bool = False) -> None:
         """Show ``view``: each part of the table (a section) is laid out again only when
         the parts of the view it reads changed; within a section, items that paint the same
         picture as before are kept. Unchanged items keep their cached pictures, so the
-        repaint after an action redraws only what changed."""
+        repaint after an action redraws only what changed.
+
+        ``staged``: the table is laid out behind the hand-off screen, unseen — what the
+        others did is marked but not played yet, and the notices of a battle or a round
+        are not opened yet: :meth:`reveal` does both when the player is at the screen."""
         animation.finish_all()
+        self.redone: list[str] = []  # the sections laid out again by this build (tests)
+        if not staged:
+            self._staged_log = None
         prev_viewer = self._viewer
         self._viewer = viewer if viewer is not None else (view or {}).get("viewer")
         before = self.motion.snapshot(log, self.table_items())  # motion.py: what happened
@@ -202,6 +235,7 @@ class TableScene(QGraphicsScene):
             redo.append(name)
             for it in items:
                 self._pool.setdefault(it.signature, []).append(it)
+        self.redone = redo
         for name, (_inputs, items) in list(self._sections.items()):
             if name not in plan:  # a section this view does not have (another viewer's board)
                 del self._sections[name]
@@ -222,11 +256,31 @@ class TableScene(QGraphicsScene):
                 self.removeItem(it)
         self._pool = {}
         self._added = []
-        self.motion.show(log, before)  # marks and plays the others' moves from the log
+        # marks (and plays, unless staged) the others' moves from the log
+        self.motion.show(log, before, play=not staged)
         self._apply_highlights()
         if old_settings != self._settings_sig:  # the open notices, in the new words
             for kind, it in list(self.notices.items()):
                 self._open_notice(kind, it.result)
+        if staged:
+            if log is not None:
+                self._staged_log = log
+            if any(getattr(it, "viewer", self._viewer) != self._viewer
+                   for it in self.notices.values()):
+                self.dismiss_notices()  # the last player's notices are not for the next
+        elif log is not None:
+            self._show_results(log)
+
+    @property
+    def staged(self) -> bool:
+        """Laid out by a staged :meth:`build` and not revealed yet."""
+        return self._staged_log is not None or self.motion.pending
+
+    def reveal(self) -> None:
+        """The player is at the screen: play what the others did and open the notices
+        that a staged :meth:`build` held back (nothing when the build was not staged)."""
+        log, self._staged_log = self._staged_log, None
+        self.motion.play_pending()
         if log is not None:
             self._show_results(log)
 
@@ -396,26 +450,36 @@ class TableScene(QGraphicsScene):
 
     def _notice(self, kind: str, title: str, headline: str, colour: QColor, rows: list) -> None:
         """A parchment card over the table: a title, a headline in the winner's colour, and
-        rows of (state or None, text); laid where it hides no legal target if it can."""
+        rows of (state or None, text); laid where it hides no legal target if it can. A
+        battle's result puts the rows of a state (its losses) in a column on the left and
+        the others (the city's fate) on the right, so it fits the battle board's strip."""
         self._dismiss(kind)
-        row_h, head_h = 42, 60
-        height = 70 + head_h + row_h * len(rows) + 44
+        columns = kind == "battle"
+        row_h, head_h = (48 if columns else 42), 60
+        left = [r for r in rows if r[0]] if columns else list(rows)
+        right = [r for r in rows if not r[0]] if columns else []
+        # the title (46.8) and the band's margins (16), the hint under the rows (42); a
+        # notice in one column keeps a little more air under its rows
+        height = (96 if columns else 114) + head_h + row_h * max(len(left), len(right))
         places = NOTICE_PLACES[kind]
         legal = [it.sceneBoundingRect() for it in self._legal_items]
 
         def rect_in(place: QRectF) -> QRectF:
-            """Centred in ``place``; taller than it, it rises from its bottom edge."""
+            """Centred in ``place``; nearly as tall, it stays inside it (taller, it rises
+            from its bottom edge)."""
             w = place.width() - 30
             top = place.center().y() - height / 2
             if height > place.height() - 20:
                 top = place.bottom() - 10 - height
+                if height <= place.height():
+                    top = max(top, place.top())
             return QRectF(place.center().x() - w / 2, top, w, height)
         rect = min((rect_in(pl) for pl in places),
                    key=lambda r: sum(r.intersects(lr) for lr in legal))
         hint = _("Click anywhere to close")
 
-        def draw(p, rc, title=title, headline=headline, colour=colour, rows=tuple(rows),
-                 hint=hint):
+        def draw(p, rc, title=title, headline=headline, colour=colour, left=tuple(left),
+                 right=tuple(right), hint=hint):
             body = art.panel(p, rc, title, title_size=24)
             band = QRectF(body.left() + 18, body.top() + 6, body.width() - 36, head_h - 10)
             p.save()
@@ -426,17 +490,27 @@ class TableScene(QGraphicsScene):
             ink = art.PARCHMENT_LIGHT if colour.lightnessF() < .55 else art.INK
             art.text(p, band, headline, art.fit_text(headline, 30, band.width() - 20, True),
                      ink, bold=True)
-            y = band.bottom() + 10
-            for who, txt in rows:
-                r = QRectF(body.left() + 30, y, body.width() - 60, row_h)
-                x = r.left()
-                if who:
-                    art.piece(p, QPointF(x + 13, r.center().y()), 12, who)
-                    x += 36
-                tr = QRectF(x, r.top(), r.right() - x, r.height())
-                art.text(p, tr, txt, art.fit_text(txt, 26, tr.width()), art.INK,
+            x0, room, gap, piece_w = body.left() + 30, body.width() - 60, 28, 36
+            size, split, wrap = _notice_columns(left, right, room, gap, piece_w)
+            top = band.bottom() + 10
+            rx, rw = x0 + split + gap, room - split - gap
+            if wrap:  # the right column's rows as one paragraph, wrapped in its column
+                art.text(p, QRectF(rx, top, rw, row_h * max(len(left), len(right))),
+                         "\n".join(t for _w, t in right), size, art.INK, wrap=True,
                          align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-                y += row_h
+            for col, (x, w) in ((left, (x0, split)), (() if wrap else right, (rx, rw))):
+                y = top
+                for who, txt in col:
+                    r = QRectF(x, y, w, row_h)
+                    tx = r.left()
+                    if who:
+                        art.piece(p, QPointF(tx + 13, r.center().y()), 12, who)
+                        tx += piece_w
+                    tr = QRectF(tx, r.top(), r.right() - tx, r.height())
+                    art.text(p, tr, txt, size if right else art.fit_text(txt, 26, tr.width()),
+                             art.INK,
+                             align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+                    y += row_h
             art.text(p, QRectF(body.left(), body.bottom() - 36, body.width(), 30), hint, 18,
                      art.INK_SOFT, italic=True)
         it = self._decoration(QRectF(0, 0, rect.width(), rect.height()), draw, rect.topLeft(),

@@ -15,6 +15,7 @@ from PySide6.QtGui import (
     QColor,
     QImage,
     QPainter,
+    QPixmap,
     QPixmapCache,
     QTextDocument,
     QTransform,
@@ -374,6 +375,7 @@ class TableView(QGraphicsView):
         self.setBackgroundBrush(QBrush(art.table_tile()))
         self.setMouseTracking(True)
         self._view: dict | None = None
+        self._staged: tuple | None = None  # the arguments of prepare_view, until shown
         self._legal: list[Action] = []
         self._player: str | None = None
         self._last: list[str] = []
@@ -406,13 +408,53 @@ class TableView(QGraphicsView):
         ``log``, the entries ``player`` may read, brings the notices of a battle or a round
         that just ended (none without it).
         """
+        staged, self._staged = self._staged, None
+        if staged is not None and staged == (view, None if legal is None else list(legal),
+                                             player, log):
+            # laid out and painted behind the hand-off screen (prepare_view): what is left
+            # is what the player must see happen — the others' moves, the notices
+            self._scene.reveal()
+            self.hide_preview()
+            return
+        self._show(view, legal, player, log, staged=False)
+
+    def prepare_view(self, view: dict, legal=None, player: str | None = None,
+                     log: list | None = None) -> None:
+        """Lay out and paint, unseen, what ``show_view`` with the same arguments will show
+        (the main window calls it while the hand-off screen hides the table): the table's
+        sections and their pictures are ready, and the others' moves and the notices wait
+        for that ``show_view``, which then only plays them (any other ``show_view`` lays
+        the table out as usual)."""
+        self._show(view, legal, player, log, staged=True)
+        self._staged = (view, None if legal is None else list(legal), player, log)
+        self._paint_unseen()
+
+    @property
+    def prepared(self) -> bool:
+        """A view prepared by ``prepare_view`` waits for its ``show_view``."""
+        return self._staged is not None
+
+    def _paint_unseen(self) -> None:
+        """Paint the viewport once into an off-screen pixmap: every item's picture (the
+        shared ones and each item's cache for this view) is drawn now, so showing the
+        table is a blit of what is ready."""
+        dpr = self.devicePixelRatioF()
+        size = self.viewport().size()
+        if size.isEmpty():
+            return
+        pm = QPixmap(size * dpr)
+        pm.setDevicePixelRatio(dpr)
+        self.viewport().render(pm)
+
+    def _show(self, view: dict, legal, player: str | None, log: list | None,
+              staged: bool) -> None:
         self._view = view or {}
         self._player = player if player is not None else self._view.get("viewer")
         if legal is None:
             d = self._view.get("decision") or {}
             legal = [Action.from_json(a) for a in d.get("actions") or []]
         self._legal = list(legal)
-        self._scene.build(self._view, self._legal, self._player, log)
+        self._scene.build(self._view, self._legal, self._player, log, staged=staged)
         self._scene.set_last(self._last)
         self._update_prompt()
         if self._auto_fit:
@@ -583,7 +625,10 @@ class TableView(QGraphicsView):
         if self._view is not None:
             keep = self.transform(), self.horizontalScrollBar().value(), self.verticalScrollBar().value()
             auto = self._auto_fit
-            self.show_view(self._view, self._legal, self._player)
+            if self._staged is not None:  # still behind the hand-off: prepared again
+                self.prepare_view(*self._staged)
+            else:
+                self.show_view(self._view, self._legal, self._player)
             if not auto:
                 self._auto_fit = False
                 self.setTransform(keep[0])
