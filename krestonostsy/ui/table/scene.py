@@ -313,6 +313,15 @@ class TableScene(QGraphicsScene):
         narrowing). A narrowing maps a view key to the part of it the section shows (a
         state's board shows its own player entry, and of the decision only who acts)."""
         plan: dict[str, tuple] = {name: (getattr(self, name), (), {}) for name in SECTIONS}
+        board = _board()
+        if board is not None:
+            # the map's roads show of the cities only which are out of the game; each city
+            # is its own section, reading only its own entry
+            plan["_map"] = (self._map, (), {"cities": lambda cs: sorted(
+                c for c, cv in (cs or {}).items() if (cv or {}).get("removed"))})
+            for cid in board.cities:
+                plan[f"city:{cid}"] = (self._city, (cid,), {
+                    "cities": lambda cs, cid=cid: (cs or {}).get(cid)})
         for sid, rect, large in self._board_rects(v):
             # whose board it is to the viewer is an argument: a board that stays another
             # state's is not laid out again for a new viewer (it may only move aside)
@@ -881,8 +890,6 @@ class TableScene(QGraphicsScene):
                     p.drawPath(path)
                 rect = QRectF(pa, pb).normalized().adjusted(-10, -10, 10, 10)
                 self.add(rect, draw, z=-8)
-        for cid, city in board.cities.items():
-            self._city(cid, city, cities_v.get(cid) or {}, v)
 
     def _draw_map_bg(self, p: QPainter, rc: QRectF) -> None:
         art.panel(p, rc)
@@ -991,7 +998,12 @@ class TableScene(QGraphicsScene):
                 return shield.right() - ribbon.left() + 3
         return 0.0
 
-    def _city(self, cid: str, city, cv: dict, v: dict) -> None:
+    def _city(self, v: dict, cid: str) -> None:
+        """One city of the map: a section of its own (``_plan``), laid out again only when
+        its own entry of the view changes — a march redraws the two cities it touches, not
+        the fourteen."""
+        city = _board().cities[cid]
+        cv = (v.get("cities") or {}).get(cid) or {}
         c = self._mp(city.position)
         removed = bool(cv.get("removed"))
         level = cv.get("level", city.start_level)
