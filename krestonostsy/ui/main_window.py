@@ -227,10 +227,12 @@ class MainWindow(QMainWindow):
         from PySide6.QtWidgets import QApplication
 
         from .app import UI_FONT_POINTS, ui_font
+        from .scaled_style import set_style_scale
         font = ui_font()
         font.setPointSizeF(UI_FONT_POINTS * k)
         app = QApplication.instance()
         if app is not None:
+            set_style_scale(k)  # check boxes and scroll bars grow with the words
             app.setFont(font)
 
     def set_ui_scale(self, k: float) -> None:

@@ -267,6 +267,13 @@ def test_the_interface_grows_with_a_large_screen(open_window):
         assert w.toolbar.font().pointSizeF() == pytest.approx(small * 2.4, rel=.01)
         assert w.status_label.font().pointSizeF() == pytest.approx(small * 2.4, rel=.01)
         assert "26.4pt" in w.log_panel.browser.styleSheet()  # 11 pt × 2.4
+        # a check box's square grows with its words (the style's own is 13 px)
+        from PySide6.QtWidgets import QCheckBox, QStyle, QStyleOptionButton
+        box = QCheckBox("Terrain", w)
+        opt = QStyleOptionButton()
+        opt.initFrom(box)
+        square = box.style().subElementRect(QStyle.SubElement.SE_CheckBoxIndicator, opt, box)
+        assert square.width() >= 13 * 2.4 - 1 and square.height() >= 13 * 2.4 - 1
     finally:
         w.set_ui_scale(1.0)
         process_events()
