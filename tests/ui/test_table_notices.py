@@ -253,3 +253,34 @@ def test_battle_banner_rows_fit_their_columns(table, lang):
         assert worst >= art.MIN_TEXT
     finally:
         i18n.set_language("ru")
+
+
+@pytest.mark.parametrize("scenario", ["levantine_merchants", "vassal_of_my_vassal",
+                                      "rise_of_the_crescent"])
+def test_battle_banner_leaves_a_scenarios_components_in_view(table, scenario):
+    """Between battles a scenario's components (the trade board, the oaths, the warlord)
+    fill the battle board's strip: the result of a battle then lies elsewhere (on the
+    event), in one column whose rows stay inside it."""
+    from krestonostsy.ui.table import scene as S
+    states = ["jerusalem", "tripoli", "antioch"]
+    game = Game.new(states, seed=3, scenario=scenario)
+    rnd = random.Random(3)
+    in_battle = False
+    for _step in range(4000):
+        n = len(game.log)
+        game.apply(rnd.choice(list(game.decision.actions)))
+        keys = [e[0] for e in game.log[n:]]
+        in_battle = in_battle or "battle_started" in keys
+        if in_battle:  # the viewer watches the battle, and sees how it ends
+            _show(table, game)
+        if "battle_won" in keys and game.s["battle"] is None:
+            break
+    else:
+        raise AssertionError("the seeded game had no battle")
+    scene = table.scene()
+    strip = scene._sections["_scenario_strip"][1]
+    assert strip, "the scenario's components are in the strip"
+    banner = scene.notices["battle"]
+    seen = banner.mapRectToScene(banner.rect())
+    assert not any(seen.intersects(it.mapRectToScene(it.rect())) for it in strip)
+    assert S.R_EVENT.contains(seen)

@@ -75,10 +75,13 @@ def _walls_shield(disc: QPointF, r: float) -> QRectF:
 # in order of preference (the first that covers no legal target), and how long it stays.
 # The battle's result lies on the battle board's strip (empty between battles) and fits
 # it: the sides' losses in a column on the left, what became of the city on the right, so
-# it never reaches up over the markets' bottom row (or, second, over the event).
+# it never reaches up over the markets' bottom row (or, second, over the event: there
+# when a scenario's components fill the strip).
 NOTICE_PLACES = {"battle": (R_BATTLE, R_EVENT),
                  "round": (R_MARKET, QRectF(20, 240, 960, 700), R_CROSS)}
 NOTICE_MS = {"battle": 7000, "round": 12000}
+NOTICE_COLUMNS_MIN_W = 800  # narrower, a battle's result stands in one column
+NOTICE_PIECE_W = 36  # a row of a state begins with its piece
 
 # A panel's words (or ring) lie just above its parchment, in a picture of their own, and
 # under everything else on it (nothing else lies between z and z + this)
@@ -143,6 +146,22 @@ def _notice_columns(left, right, room: float, gap: float, piece_w: float) -> tup
         if size <= art.MIN_TEXT:
             return size, min(need_l, room * .62), True
         size -= 1
+
+
+def _unbroken_tail(text: str) -> str:
+    """``text`` whose last word, when short (a level "I", "II"), is bound to the word before
+    it: a wrapped line never ends with it alone on the next line."""
+    head, sep, last = text.rpartition(" ")
+    return f"{head}\u00a0{last}" if sep and len(last) <= 3 else text
+
+
+def _notice_row_lines(rows, room: float, piece_w: float) -> list[int]:
+    """How many lines each row of a one-column notice takes in ``room``: two for a row too
+    long for it even at the smallest legible size (it then wraps), else one."""
+    from PySide6.QtGui import QFontMetricsF
+    fm = QFontMetricsF(art.font(art.MIN_TEXT))
+    return [2 if fm.horizontalAdvance(t) > room - (piece_w if who else 0) else 1
+            for who, t in rows]
 
 
 def _board():
@@ -463,32 +482,48 @@ class TableScene(QGraphicsScene):
         battle's result puts the rows of a state (its losses) in a column on the left and
         the others (the city's fate) on the right, so it fits the battle board's strip."""
         self._dismiss(kind)
-        columns = kind == "battle"
-        row_h, head_h = (48 if columns else 42), 60
-        left = [r for r in rows if r[0]] if columns else list(rows)
-        right = [r for r in rows if not r[0]] if columns else []
-        # the title (46.8) and the band's margins (16), the hint under the rows (42); a
-        # notice in one column keeps a little more air under its rows
-        height = (96 if columns else 114) + head_h + row_h * max(len(left), len(right))
-        places = NOTICE_PLACES[kind]
         legal = [it.sceneBoundingRect() for it in self._legal_items]
+        # a scenario's components between battles lie in the battle board's strip (the
+        # trade board, the oaths, the warlord): they are read, so a notice lies elsewhere
+        shown = [it.sceneBoundingRect() for it in
+                 self._sections.get("_scenario_strip", (None, []))[1]]
 
-        def rect_in(place: QRectF) -> QRectF:
-            """Centred in ``place``; nearly as tall, it stays inside it (taller, it rises
-            from its bottom edge)."""
+        def layout(place: QRectF) -> tuple[QRectF, bool, float]:
+            """The notice in ``place``: its rectangle (centred; nearly as tall, it stays
+            inside; taller, it rises from the place's bottom edge), whether its rows
+            stand in two columns (a battle's, where the place is wide enough) and the
+            height of a row (closer, down to 34, to stay within a low place)."""
+            columns = kind == "battle" and place.width() >= NOTICE_COLUMNS_MIN_W
+            # (the panel's body is 12 narrower than the notice; the rows keep 30 each side)
+            n = (max(sum(1 for r in rows if r[0]), sum(1 for r in rows if not r[0]))
+                 if columns else sum(_notice_row_lines(rows, place.width() - 30 - 72,
+                                                       NOTICE_PIECE_W)))
+            # the title (46.8) and the band's margins (16), the headline band, the hint
+            # under the rows (42); a notice in one column keeps a little more air
+            frame = (96 if columns else 104 if n > 4 else 114) + head_h
+            row_h = 48 if columns else max(34.0, min(42.0, (place.height() - frame) / n))
+            height = frame + row_h * n
             w = place.width() - 30
             top = place.center().y() - height / 2
             if height > place.height() - 20:
                 top = place.bottom() - 10 - height
                 if height <= place.height():
                     top = max(top, place.top())
-            return QRectF(place.center().x() - w / 2, top, w, height)
-        rect = min((rect_in(pl) for pl in places),
-                   key=lambda r: sum(r.intersects(lr) for lr in legal))
+            return QRectF(place.center().x() - w / 2, top, w, height), columns, row_h
+        head_h = 60
+        rect, columns, row_h = min(
+            (layout(pl) for pl in NOTICE_PLACES[kind]),
+            key=lambda lay: (sum(lay[0].intersects(lr) for lr in legal),
+                             any(lay[0].intersects(sr) for sr in shown)))
+        rows = [(who, _unbroken_tail(txt)) for who, txt in rows]
+        left = [r for r in rows if r[0]] if columns else list(rows)
+        right = [r for r in rows if not r[0]] if columns else []
+        lines = (tuple(1 for _r in left) if columns else
+                 tuple(_notice_row_lines(rows, rect.width() - 72, NOTICE_PIECE_W)))
         hint = _("Click anywhere to close")
 
         def draw(p, rc, title=title, headline=headline, colour=colour, left=tuple(left),
-                 right=tuple(right), hint=hint):
+                 right=tuple(right), hint=hint, lines=lines):
             body = art.panel(p, rc, title, title_size=24)
             band = QRectF(body.left() + 18, body.top() + 6, body.width() - 36, head_h - 10)
             p.save()
@@ -499,7 +534,7 @@ class TableScene(QGraphicsScene):
             ink = art.PARCHMENT_LIGHT if colour.lightnessF() < .55 else art.INK
             art.text(p, band, headline, art.fit_text(headline, 30, band.width() - 20, True),
                      ink, bold=True)
-            x0, room, gap, piece_w = body.left() + 30, body.width() - 60, 28, 36
+            x0, room, gap, piece_w = body.left() + 30, body.width() - 60, 28, NOTICE_PIECE_W
             size, split, wrap = _notice_columns(left, right, room, gap, piece_w)
             top = band.bottom() + 10
             rx, rw = x0 + split + gap, room - split - gap
@@ -509,17 +544,20 @@ class TableScene(QGraphicsScene):
                          align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
             for col, (x, w) in ((left, (x0, split)), (() if wrap else right, (rx, rw))):
                 y = top
-                for who, txt in col:
-                    r = QRectF(x, y, w, row_h)
+                for k, (who, txt) in enumerate(col):
+                    two = col is left and lines[k] == 2  # a one-column row that wraps
+                    r = QRectF(x, y, w, row_h * (2 if two else 1))
                     tx = r.left()
                     if who:
-                        art.piece(p, QPointF(tx + 13, r.center().y()), 12, who)
+                        art.piece(p, QPointF(tx + 13, r.top() + row_h / 2), 12, who)
                         tx += piece_w
                     tr = QRectF(tx, r.top(), r.right() - tx, r.height())
-                    art.text(p, tr, txt, size if right else art.fit_text(txt, 26, tr.width()),
-                             art.INK,
+                    # two lines: the size at which it fits them, allowing for the break
+                    fit = (size if right else
+                           art.fit_text(txt, 26, tr.width() * (1.8 if two else 1)))
+                    art.text(p, tr, txt, fit, art.INK, wrap=two,
                              align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-                    y += row_h
+                    y += r.height()
             art.text(p, QRectF(body.left(), body.bottom() - 36, body.width(), 30), hint, 18,
                      art.INK_SOFT, italic=True)
         it = self._decoration(QRectF(0, 0, rect.width(), rect.height()), draw, rect.topLeft(),
@@ -529,7 +567,7 @@ class TableScene(QGraphicsScene):
         # a blit of the shared picture, not a drawing (~10 ms at 4K)
         it.picture_key = repr((self._settings_sig, "notice", rect.width(), rect.height(),
                                draw_signature(draw)))
-        it.texts = [title, headline, *(txt for _who, txt in rows)]
+        it.texts = [title, headline, *(txt.replace("\u00a0", " ") for _who, txt in rows)]
         it.setData(DATA_TEXTS, " | ".join(it.texts))
         it.viewer = self._viewer
         it.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
