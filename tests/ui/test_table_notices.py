@@ -284,3 +284,26 @@ def test_battle_banner_leaves_a_scenarios_components_in_view(table, scenario):
     seen = banner.mapRectToScene(banner.rect())
     assert not any(seen.intersects(it.mapRectToScene(it.rect())) for it in strip)
     assert S.R_EVENT.contains(seen)
+
+
+def test_notices_move_off_a_battle_that_begins_while_they_are_open(table):
+    """A battle's result and a round's summary stay open a few seconds; a battle that
+    begins meanwhile (bots play fast) takes the right column, and the notices move off its
+    board: the player reads it to play."""
+    game, _memo = _play_until(
+        table, 1, lambda g, keys: "battle_won" in keys and g.s["battle"] is None)
+    scene = table.scene()
+    assert "battle" in scene.notices
+    rnd = random.Random(5)
+    for _step in range(3000):
+        game.apply(rnd.choice(list(game.decision.actions)))
+        _show(table, game)
+        if game.s["battle"] is not None and scene.notices:
+            break
+    else:
+        raise AssertionError("no battle began while a notice was open")
+    board = [it.mapRectToScene(it.rect()) for it in scene._sections["_battle"][1]]
+    assert board, "the battle board is on the table"
+    for kind, notice in scene.notices.items():
+        seen = notice.mapRectToScene(notice.rect())
+        assert not any(seen.intersects(b) for b in board), kind

@@ -281,6 +281,14 @@ class TableScene(QGraphicsScene):
         if old_settings != self._settings_sig:  # the open notices, in the new words
             for kind, it in list(self.notices.items()):
                 self._open_notice(kind, it.result)
+        elif self.notices and v.get("battle"):
+            # a battle began while a notice is open: its board is read now, the notice
+            # moves off it
+            board = [it.sceneBoundingRect() for it in self._sections.get("_battle", (None, []))[1]]
+            for kind, it in list(self.notices.items()):
+                seen = it.sceneBoundingRect()
+                if any(seen.intersects(b) for b in board):
+                    self._open_notice(kind, it.result)
         if staged:
             if log is not None:
                 self._staged_log = log
@@ -483,10 +491,12 @@ class TableScene(QGraphicsScene):
         the others (the city's fate) on the right, so it fits the battle board's strip."""
         self._dismiss(kind)
         legal = [it.sceneBoundingRect() for it in self._legal_items]
-        # a scenario's components between battles lie in the battle board's strip (the
-        # trade board, the oaths, the warlord): they are read, so a notice lies elsewhere
-        shown = [it.sceneBoundingRect() for it in
-                 self._sections.get("_scenario_strip", (None, []))[1]]
+        # what the player reads there now, so a notice lies elsewhere: a scenario's
+        # components between battles (the trade board, the oaths, the warlord, in the
+        # battle board's strip) and a battle going on (its board takes the right column)
+        read = ["_scenario_strip"] + (["_battle"] if self.view_data.get("battle") else [])
+        shown = [it.sceneBoundingRect() for name in read
+                 for it in self._sections.get(name, (None, []))[1]]
 
         def layout(place: QRectF) -> tuple[QRectF, bool, float]:
             """The notice in ``place``: its rectangle (centred; nearly as tall, it stays
