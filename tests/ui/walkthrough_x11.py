@@ -49,6 +49,7 @@ def main(lang: str, size: str, out: str) -> int:
     w.move(0, 0)
     w.resize(width, height)
     w.show()
+    Path(out).mkdir(parents=True, exist_ok=True)
     log = open(f"{out}/walk-{lang}-{size}.log", "w", encoding="utf-8")
 
     def pump(t=0.05):
