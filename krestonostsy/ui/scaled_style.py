@@ -1,8 +1,8 @@
 """The widget style at the interface's scale.
 
 The application's words grow with the screen (``MainWindow.set_ui_scale``: 2.4 times on a
-4K screen at 100 %), but the style draws check boxes, radio buttons, scroll bars and the
-buttons' icons at its own fixed sizes: beside large words they became specks. :class:`ScaledStyle` is the
+4K screen at 100 %), but the style draws check boxes, radio buttons, scroll bars, the
+buttons' icons and the air around a dialog's widgets at its own fixed sizes: beside large words they became specks. :class:`ScaledStyle` is the
 platform's style with those few measures multiplied by the same factor; the style still
 draws them (a style sheet would do it too, but an application style sheet stops the
 application's font from reaching the widgets).
@@ -18,6 +18,9 @@ SCALED_METRICS = frozenset({
     PM.PM_CheckBoxLabelSpacing, PM.PM_RadioButtonLabelSpacing,
     PM.PM_ScrollBarExtent, PM.PM_ScrollBarSliderMin,
     PM.PM_ButtonIconSize, PM.PM_SmallIconSize,                      # "Start", "Cancel"
+    PM.PM_LayoutLeftMargin, PM.PM_LayoutTopMargin,                  # a dialog's air
+    PM.PM_LayoutRightMargin, PM.PM_LayoutBottomMargin,
+    PM.PM_LayoutHorizontalSpacing, PM.PM_LayoutVerticalSpacing,
 })
 
 
