@@ -2,10 +2,11 @@
 
 The application's words grow with the screen (``MainWindow.set_ui_scale``: 2.4 times on a
 4K screen at 100 %), but the style draws check boxes, radio buttons, scroll bars, the
-buttons' icons and the air around a dialog's widgets at its own fixed sizes: beside large words they became specks. :class:`ScaledStyle` is the
-platform's style with those few measures multiplied by the same factor; the style still
-draws them (a style sheet would do it too, but an application style sheet stops the
-application's font from reaching the widgets).
+buttons' icons and the air around a dialog's widgets at its own fixed sizes: beside large
+words they became specks. :class:`ScaledStyle` is the platform's style with those few
+measures multiplied by the same factor; the style still draws them (a style sheet would do
+it too, but an application style sheet stops the application's font from reaching the
+widgets).
 """
 from __future__ import annotations
 
