@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from random import Random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import rng
 from .decks import deck_of
@@ -172,22 +172,19 @@ def knowledge(g: AnyGame, viewer: str) -> Knowledge:
 
 # --- sampling ---------------------------------------------------------------------------------
 
-def _sample(s: dict, g: AnyGame, viewer: str, k: Knowledge, refs: set[str],
-            r: Random) -> dict[str, str]:
-    """Resample every hidden part of ``s`` in place; returns ``{old card: new card}`` for
-    the cards in ``refs`` (those the flow's frames name). ``s`` shares its players and
-    cities with the true game (``copy_state(share=True)``): an entry is replaced by its
-    own copy before anything in it is resampled (the other players here, the cities with
-    a bishop of unknown level in ``_sample_bishops``)."""
-    backs = card_backs(g.c)
+def _hidden_places(s: dict, viewer: str, k: Knowledge,
+                   copy: bool) -> tuple[list[list[str]], list[tuple[dict, str]]]:
+    """The hidden places of ``s`` outside decks, in state order: lists of cards (other
+    hands, set-aside starting tactics once taken back in secret, the Saracen hand) and
+    ``(dict, key)`` places of one card (a bull, a face-down cover). ``copy``: each other
+    player's entry is first replaced by its own copy (``s`` shares them with the true
+    game, and their hands and influence are about to change)."""
     players = s["players"]
-    # the hidden places outside decks, in state order: lists of cards, and (dict, key)
-    # places of one card (a bull, a face-down cover)
     lists: list[list[str]] = []
     ones: list[tuple[dict, str]] = []
     for q in s["states"]:
         if q != viewer:
-            p = players[q] = copy_player(players[q])  # its hand and influence change
+            p = players[q] = copy_player(players[q]) if copy else players[q]
             for field in _HAND_FIELDS:
                 if p[field]:
                     lists.append(p[field])
@@ -209,17 +206,45 @@ def _sample(s: dict, g: AnyGame, viewer: str, k: Knowledge, refs: set[str],
                 owner = slot.get("cover_owner")
                 if not (owner == viewer or (owner == SARACEN and knows_saracen)):
                     ones.append((slot, "cover"))
+    return lists, ones
+
+
+class _Layout(NamedTuple):
+    """What a determinization of a position for a viewer does not draw at random, the
+    same for every seed: the card ids the flow's frames name (``refs``), the backs in
+    order, the free cards of each back in a canonical order (``cards``, back after back:
+    ``groups`` gives each card's back's number, ``sizes`` each back's count) and how many
+    of a back's free cards lie in the hidden places (``own``; the rest are its deck)."""
+
+    refs: frozenset[str]
+    order: tuple[str, ...]
+    cards: tuple[str, ...]
+    groups: tuple[int, ...]
+    sizes: tuple[int, ...]
+    own: dict[str, int]
+
+
+def _layout(g: AnyGame, viewer: str, k: Knowledge) -> _Layout:
+    """``viewer``'s :class:`_Layout` of ``g``, cached on ``g`` until the position changes
+    (another decision, action or log entry): a search bot determinizes one position once
+    per iteration, and half the sampling's work is this canonical part."""
+    cache = g.__dict__.setdefault("_layouts", {})
+    mark = (g.decision, len(g.actions), len(g.log))
+    hit = cache.get(viewer)
+    if hit is not None and hit[0][0] is mark[0] and hit[0][1:] == mark[1:]:
+        return hit[1]
+    s = g.s
+    backs = card_backs(g.c)
+    lists, ones = _hidden_places(s, viewer, k, copy=False)
     held: defaultdict[str, list[str]] = defaultdict(list)
     for lst in lists:
         for card in lst:
             held[backs[card]].append(card)
     for container, key in ones:
         held[backs[container[key]]].append(container[key])
-
-    # the free cards of each back, in a canonical order and then in a random one: the
-    # result depends on which cards are free, never on where they were. All backs are
-    # shuffled by one sort: a card's key is its back's number plus a random fraction.
-    decks = s["decks"] = SHARED_PARTS["decks"](s["decks"])  # shared: its own copy
+    # the free cards of each back in a canonical order: the result depends on which
+    # cards are free, never on where they were
+    decks = s["decks"]
     order = sorted(held.keys() | decks.keys())
     cards: list[str] = []
     groups: list[int] = []
@@ -240,6 +265,28 @@ def _sample(s: dict, g: AnyGame, viewer: str, k: Knowledge, refs: set[str],
         cards += free
         groups += [i] * len(free)
         sizes.append(len(free))
+    lay = _Layout(frozenset(_card_refs(s["stack"], backs, set())), tuple(order),
+                  tuple(cards), tuple(groups), tuple(sizes),
+                  {b: len(v) for b, v in held.items()})
+    cache[viewer] = (mark, lay)
+    return lay
+
+
+def _sample(s: dict, g: AnyGame, viewer: str, k: Knowledge, lay: _Layout,
+            r: Random) -> dict[str, str]:
+    """Resample every hidden part of ``s`` in place; returns ``{old card: new card}`` for
+    the cards the flow's frames name (``lay.refs``). ``s`` shares its players and cities
+    with the true game (``copy_state(share=True)``): an entry is replaced by its own copy
+    before anything in it is resampled (the other players here, the cities with a bishop
+    of unknown level in ``_sample_bishops``)."""
+    backs = card_backs(g.c)
+    players = s["players"]
+    lists, ones = _hidden_places(s, viewer, k, copy=True)
+    refs = lay.refs
+    # the free cards of each back (lay), in a random order: all backs are shuffled by one
+    # sort, a card's key is its back's number plus a random fraction
+    decks = s["decks"] = SHARED_PARTS["decks"](s["decks"])  # shared: its own copy
+    order, cards, groups, sizes = lay.order, lay.cards, lay.groups, lay.sizes
     rand = r.random
     keys = [i + rand() for i in groups]
     mixed = [cards[j] for j in sorted(range(len(cards)), key=keys.__getitem__)]
@@ -250,13 +297,13 @@ def _sample(s: dict, g: AnyGame, viewer: str, k: Knowledge, refs: set[str],
     for b, n in zip(order, sizes, strict=True):
         free = mixed[at:at + n]
         at += n
-        own = held.get(b, ())
+        own = lay.own.get(b, 0)
         if own:
             deal[b] = iter(free).__next__
         deck = decks.get(b)
         if deck is None:
             continue
-        rest = free[len(own):]
+        rest = free[own:]
         if b == "events":
             del rest[len(deck):]
         elif b == "buildings_0" and deck:
@@ -434,11 +481,11 @@ def _same_question(new: Decision | None, old: Decision, viewer: str,
     return old.player != viewer or len(new.actions) == len(old.actions)
 
 
-def _sampled_game(g: AnyGame, viewer: str, seed: int, k: Knowledge, refs: set[str],
+def _sampled_game(g: AnyGame, viewer: str, seed: int, k: Knowledge, lay: _Layout,
                   r: Random) -> tuple[AnyGame, dict[str, str]]:
     """One sample: the new game (no decision yet) and its renaming of frame cards."""
     s = copy_state(g.s, share=True)
-    sigma = _sample(s, g, viewer, k, refs, r)
+    sigma = _sample(s, g, viewer, k, lay, r)
     if sigma:
         _rename(s["stack"], sigma, set())
     s["rng"] = rng.seed_state(seed)  # the play from here on: from the seed alone
@@ -465,13 +512,13 @@ def determinize(g: AnyGame, viewer: str, seed: int) -> AnyGame:
         raise ValueError(f"determinize: {viewer!r} is not a player of this game "
                          f"(players: {', '.join(g.s['states'])})")
     k = knowledge(g, viewer)
-    refs = _card_refs(g.s["stack"], card_backs(g.c), set())
+    lay = _layout(g, viewer, k)
     r = Random(seed)
     old = g.decision
     if old is None:  # the game is over: nothing to ask
-        return _sampled_game(g, viewer, seed, k, refs, r)[0]
+        return _sampled_game(g, viewer, seed, k, lay, r)[0]
     for _ in range(MAX_SAMPLES):
-        h, sigma = _sampled_game(g, viewer, seed, k, refs, r)
+        h, sigma = _sampled_game(g, viewer, seed, k, lay, r)
         frame = h.s["stack"][-1]
         try:
             new = h.rules.steps[frame["s"]].run(h, frame)
