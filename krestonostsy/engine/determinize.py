@@ -222,6 +222,7 @@ class _Layout(NamedTuple):
     groups: tuple[int, ...]
     sizes: tuple[int, ...]
     own: dict[str, int]
+    bishops: tuple  # _bishop_places
 
 
 def _layout(g: AnyGame, viewer: str, k: Knowledge) -> _Layout:
@@ -267,7 +268,7 @@ def _layout(g: AnyGame, viewer: str, k: Knowledge) -> _Layout:
         sizes.append(len(free))
     lay = _Layout(frozenset(_card_refs(s["stack"], backs, set())), tuple(order),
                   tuple(cards), tuple(groups), tuple(sizes),
-                  {b: len(v) for b, v in held.items()})
+                  {b: len(v) for b, v in held.items()}, _bishop_places(s, viewer, k))
     cache[viewer] = (mark, lay)
     return lay
 
@@ -326,7 +327,7 @@ def _sample(s: dict, g: AnyGame, viewer: str, k: Knowledge, lay: _Layout,
         if old in refs:
             sigma[old] = container[key]
 
-    _sample_bishops(s, viewer, k, r)
+    _sample_bishops(s, lay.bishops, r)
     for kind, part in (s.get("components") or {}).items():
         sampler = COMPONENT_SAMPLE.get(kind)
         if sampler is not None:
@@ -398,36 +399,46 @@ def _card_refs(x: Any, backs: dict[str, str], out: set[str]) -> set[str]:
     return out
 
 
-def _sample_bishops(s: dict, viewer: str, k: Knowledge, r: Random) -> None:
-    """Other players' unknown bishop levels, pooled with their supply (counts kept)."""
+def _bishop_places(s: dict, viewer: str, k: Knowledge) -> tuple:
+    """Where the other players' bishops of a level ``viewer`` does not know stand, and what
+    is to be dealt there: ``(cities to copy, ((player, ((city, index), …), ones, twos),
+    …))`` — each player's unknown levels pooled with the levels of its supply (counts
+    kept), players whose pool holds one level only left out (nothing to hide)."""
     known = k.levels
-    places: dict[str, list[list]] = {q: [] for q in s["states"] if q != viewer}
-    cities = s["cities"]
-    for cid, c in cities.items():
-        copied = False
+    places: dict[str, list] = {q: [] for q in s["states"] if q != viewer}
+    cities: list[str] = []
+    levels: dict[str, list[int]] = {q: [0, 0] for q in places}
+    for cid, c in s["cities"].items():
         for i, b in enumerate(c["bishops"]):
             if b[0] != viewer and b[2] not in known:
-                if not copied:  # its own copy before a level is resampled
-                    c = cities[cid] = copy_city(c)
-                    copied = True
-                places[b[0]].append(c["bishops"][i])
-    for q, bishops in places.items():
-        if not bishops:
+                if not cities or cities[-1] != cid:
+                    cities.append(cid)
+                places[b[0]].append((cid, i))
+                levels[b[0]][b[1] - 1] += 1
+    deal = []
+    for q, spots in places.items():
+        if not spots:
             continue  # all in supply (or known): a count the viewer sees, nothing to hide
         sup = s["players"][q]["bishops"]
-        ones, twos = sup["1"], sup["2"]
-        for b in bishops:
-            if b[1] == 1:
-                ones += 1
-            else:
-                twos += 1
-        if not (ones and twos):
-            continue  # one level only: nothing to hide
+        ones, twos = sup["1"] + levels[q][0], sup["2"] + levels[q][1]
+        if ones and twos:
+            deal.append((q, tuple(spots), ones, twos))
+    return tuple(cities), tuple(deal)
+
+
+def _sample_bishops(s: dict, places: tuple, r: Random) -> None:
+    """Other players' unknown bishop levels (``_bishop_places``), dealt at random from
+    each player's pool; what is left is its supply."""
+    cities = s["cities"]
+    for cid in places[0]:  # its own copy before a level is resampled
+        cities[cid] = copy_city(cities[cid])
+    for q, spots, ones, twos in places[1]:
         levels = [1] * ones + [2] * twos
         _mix(r, levels)
-        for b, level in zip(bishops, levels, strict=False):
-            b[1] = level
-        rest = levels[len(bishops):]
+        for (cid, i), level in zip(spots, levels, strict=False):
+            cities[cid]["bishops"][i][1] = level
+        rest = levels[len(spots):]
+        sup = s["players"][q]["bishops"]
         sup["2"] = sum(rest) - len(rest)
         sup["1"] = len(rest) - sup["2"]
 
