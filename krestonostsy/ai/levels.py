@@ -148,6 +148,13 @@ class NormalBot(GreedyBot):
 # is answered by the normal level's judgement, which sees their effect at once.
 SEARCHED_PROMPTS = frozenset(("place_order", "march_target"))
 
+# The expert searches the decisions of a battle and of an army's moves as well: a tactic
+# card, a cancel, a reinforcement or a retreat is decided by what the other side answers,
+# and a muster or a march step by the battle it leads to — all past the normal judgement's
+# one step (docs/ai.md, "The expert searches more decisions").
+EXPERT_SEARCHED = SEARCHED_PROMPTS | frozenset((
+    "battle_play", "battle_cancel", "battle_reinforce", "retreat_to", "muster", "march_move"))
+
 
 class SearchBot(Bot):
     """SO-ISMCTS with a budget and evaluation weights at the decisions of
@@ -186,15 +193,15 @@ EXPERT_BUDGET = SearchBudget(iterations=200, seconds=2.6, trees=2, processes=2, 
 
 class ExpertBot(SearchBot):
     """The paired search (every root action played out on the same determinizations,
-    ``SearchBudget.paired``) scored with the weights fitted from self-play; the other
-    decisions by the normal level's judgement with the hand-written weights (the fitted
-    weights predict who is ahead at the end of a round well, but judge a single step —
-    a march, a retreat — worse: docs/ai.md)."""
+    ``SearchBudget.paired``) at the decisions of :data:`EXPERT_SEARCHED`, scored with the
+    weights fitted from self-play; the other decisions by the normal level's judgement
+    with the hand-written weights (the fitted weights predict who is ahead at the end of
+    a round well, but judge a single step — a march, a retreat — worse: docs/ai.md)."""
 
     level = "expert"
 
     def __init__(self, budget: SearchBudget, weights: Weights,
-                 searched: frozenset = SEARCHED_PROMPTS):
+                 searched: frozenset = EXPERT_SEARCHED):
         super().__init__(budget, weights, searched, judge_weights=HAND_WEIGHTS)
 
 
