@@ -45,6 +45,8 @@ may replace with its own model.
 from __future__ import annotations
 
 from collections import defaultdict
+from itertools import repeat, starmap
+from operator import add
 from random import Random
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -55,7 +57,6 @@ from .state import (
     SARACEN,
     SHARED_PARTS,
     copy_city,
-    copy_player,
     copy_state,
     saracen_hand_open,
 )
@@ -172,63 +173,68 @@ def knowledge(g: AnyGame, viewer: str) -> Knowledge:
 
 # --- sampling ---------------------------------------------------------------------------------
 
-def _hidden_places(s: dict, viewer: str, k: Knowledge,
-                   copy: bool) -> tuple[list[list[str]], list[tuple[dict, str]]]:
-    """The hidden places of ``s`` outside decks, in state order: lists of cards (other
-    hands, set-aside starting tactics once taken back in secret, the Saracen hand) and
-    ``(dict, key)`` places of one card (a bull, a face-down cover). ``copy``: each other
-    player's entry is first replaced by its own copy (``s`` shares them with the true
-    game, and their hands and influence are about to change)."""
+def _hidden_places(s: dict, viewer: str, k: Knowledge) -> tuple[list, list]:
+    """The hidden places of ``s`` outside decks, in state order, each named by where it
+    lies: ``[(where, cards)]`` for lists of cards (other hands, set-aside starting tactics
+    once taken back in secret, the Saracen hand; ``where`` is ``("hand", player, field)``
+    or ``("saracen_hand",)``) and ``[(where, card)]`` for places of one card (a bull,
+    ``("bull", player)``; a face-down cover, ``("cover", "slots" or "returned", index)``)."""
     players = s["players"]
-    lists: list[list[str]] = []
-    ones: list[tuple[dict, str]] = []
+    lists: list[tuple[tuple, list[str]]] = []
+    ones: list[tuple[tuple, str]] = []
     for q in s["states"]:
         if q != viewer:
-            p = players[q] = copy_player(players[q]) if copy else players[q]
+            p = players[q]
             for field in _HAND_FIELDS:
                 if p[field]:
-                    lists.append(p[field])
+                    lists.append((("hand", q, field), p[field]))
             # set-aside starting tactics: known while no private take-back has happened
             if p["personal_discard"] and len(p["personal_discard"]) != len(
                     k.set_aside.get(q, ())):
-                lists.append(p["personal_discard"])
+                lists.append((("hand", q, "personal_discard"), p["personal_discard"]))
             if p["bull"] is not None:
-                ones.append((p, "bull"))
+                ones.append((("bull", q), p["bull"]))
     battle = s.get("battle")
     if battle:
         knows_saracen = battle.get("saracen_player") == viewer
         if not (knows_saracen or saracen_hand_open(s)) and battle["saracen_hand"]:
-            lists.append(battle["saracen_hand"])
+            lists.append((("saracen_hand",), battle["saracen_hand"]))
         for key in ("slots", "returned"):
-            for slot in battle.get(key, ()):
+            for i, slot in enumerate(battle.get(key, ())):
                 if slot.get("cover") is None:
                     continue
                 owner = slot.get("cover_owner")
                 if not (owner == viewer or (owner == SARACEN and knows_saracen)):
-                    ones.append((slot, "cover"))
+                    ones.append((("cover", key, i), slot["cover"]))
     return lists, ones
 
 
 class _Layout(NamedTuple):
     """What a determinization of a position for a viewer does not draw at random, the
-    same for every seed: the card ids the flow's frames name (``refs``), the backs in
-    order, the free cards of each back in a canonical order (``cards``, back after back:
-    ``groups`` gives each card's back's number, ``sizes`` each back's count) and how many
-    of a back's free cards lie in the hidden places (``own``; the rest are its deck)."""
+    same for every seed. The free cards of every back lie in ``cards`` in a canonical
+    order, back after back (``groups`` gives each card's back's number); a sample orders
+    each back's cards at random and then deals them by index: each hidden place gets the
+    indices in ``lists`` / ``ones`` (a back's first free cards, in state order), each deck
+    a slice (``decks``: ``(back, start, stop, top, pinned)`` — the face-up level-0 deck
+    keeps its ``top``; the bulls the viewer put back, ``pinned``, are shuffled in again).
+    ``refs`` are the card ids the flow's frames name, ``ref_at`` / ``ref_fixed`` where
+    each one's replacement lies (an index into the sample, or a card that stays)."""
 
     refs: frozenset[str]
-    order: tuple[str, ...]
     cards: tuple[str, ...]
     groups: tuple[int, ...]
-    sizes: tuple[int, ...]
-    own: dict[str, int]
+    lists: tuple[tuple[tuple, tuple[int, ...]], ...]
+    ones: tuple[tuple[tuple, int], ...]
+    decks: tuple[tuple[str, int, int, str | None, tuple[str, ...] | None], ...]
+    ref_at: tuple[tuple[str, int], ...]
+    ref_fixed: tuple[tuple[str, str], ...]
     bishops: tuple  # _bishop_places
 
 
 def _layout(g: AnyGame, viewer: str, k: Knowledge) -> _Layout:
     """``viewer``'s :class:`_Layout` of ``g``, cached on ``g`` until the position changes
     (another decision, action or log entry): a search bot determinizes one position once
-    per iteration, and half the sampling's work is this canonical part."""
+    per iteration, and most of the sampling's work is this canonical part."""
     cache = g.__dict__.setdefault("_layouts", {})
     mark = (g.decision, len(g.actions), len(g.log))
     hit = cache.get(viewer)
@@ -236,39 +242,78 @@ def _layout(g: AnyGame, viewer: str, k: Knowledge) -> _Layout:
         return hit[1]
     s = g.s
     backs = card_backs(g.c)
-    lists, ones = _hidden_places(s, viewer, k, copy=False)
-    held: defaultdict[str, list[str]] = defaultdict(list)
-    for lst in lists:
+    refs = frozenset(_card_refs(s["stack"], backs, set()))
+    lists, ones = _hidden_places(s, viewer, k)
+    held: defaultdict[str, int] = defaultdict(int)
+    for _where, lst in lists:
         for card in lst:
-            held[backs[card]].append(card)
-    for container, key in ones:
-        held[backs[container[key]]].append(container[key])
+            held[backs[card]] += 1
+    for _where, card in ones:
+        held[backs[card]] += 1
     # the free cards of each back in a canonical order: the result depends on which
     # cards are free, never on where they were
     decks = s["decks"]
-    order = sorted(held.keys() | decks.keys())
     cards: list[str] = []
     groups: list[int] = []
-    sizes: list[int] = []
-    for i, b in enumerate(order):
+    start: dict[str, int] = {}
+    plan = []
+    ref_at: list[tuple[str, int]] = []
+    ref_fixed: list[tuple[str, str]] = []
+    by_back: defaultdict[str, list[str]] = defaultdict(list)
+    for _where, lst in lists:
+        for card in lst:
+            by_back[backs[card]].append(card)
+    for _where, card in ones:
+        by_back[backs[card]].append(card)
+    for i, b in enumerate(sorted(held.keys() | decks.keys())):
         deck = decks.get(b)
         if b == "events":  # which events lie in the deck and which in the box: unknown
             in_play = k.events | {s["event"]}
             free = [e for e in g.c.events if e not in in_play]
         else:
-            free = held.get(b, [])
+            free = by_back.get(b, [])
             if deck:
                 # the face-up level-0 deck keeps its top; a bull the viewer put back stays
                 free = free + (deck[:-1] if b == "buildings_0" else deck)
                 if b == "bulls" and k.pinned:
                     free = [c for c in free if c not in k.pinned]
         free.sort()
+        start[b] = len(cards)
         cards += free
         groups += [i] * len(free)
-        sizes.append(len(free))
-    lay = _Layout(frozenset(_card_refs(s["stack"], backs, set())), tuple(order),
-                  tuple(cards), tuple(groups), tuple(sizes),
-                  {b: len(v) for b, v in held.items()}, _bishop_places(s, viewer, k))
+        if deck is None:
+            continue
+        lo, hi = len(cards) - len(free) + held.get(b, 0), len(cards)
+        top = pinned = None
+        if b == "events":
+            hi = min(hi, lo + len(deck))
+        elif b == "buildings_0" and deck:
+            top = deck[-1]
+        elif b == "bulls" and k.pinned:
+            pinned = tuple(c for c in deck if c in k.pinned)
+        plan.append((b, lo, hi, top, pinned))
+        if pinned is None:  # (the pinned bulls' deck is renamed after its shuffle)
+            for j, old in enumerate(deck):
+                if old in refs:
+                    if lo + j < hi:
+                        ref_at.append((old, lo + j))
+                    elif top is not None and lo + j == hi:
+                        ref_fixed.append((old, top))
+    # the deal: each hidden place takes its back's next free cards, in state order
+    nxt = dict(start)
+
+    def deal(card: str) -> int:
+        b = backs[card]
+        at = nxt[b]
+        nxt[b] = at + 1
+        if card in refs:
+            ref_at.append((card, at))
+        return at
+
+    list_at = tuple((where, tuple(deal(c) for c in lst)) for where, lst in lists)
+    one_at = tuple((where, deal(card)) for where, card in ones)
+    lay = _Layout(refs, tuple(cards), tuple(groups), list_at, one_at, tuple(plan),
+                  tuple(ref_at), tuple(ref_fixed), _bishop_places(s, viewer, k))
     cache[viewer] = (mark, lay)
     return lay
 
@@ -277,55 +322,45 @@ def _sample(s: dict, g: AnyGame, viewer: str, k: Knowledge, lay: _Layout,
             r: Random) -> dict[str, str]:
     """Resample every hidden part of ``s`` in place; returns ``{old card: new card}`` for
     the cards the flow's frames name (``lay.refs``). ``s`` shares its players and cities
-    with the true game (``copy_state(share=True)``): an entry is replaced by its own copy
-    before anything in it is resampled (the other players here, the cities with a bishop
-    of unknown level in ``_sample_bishops``)."""
-    backs = card_backs(g.c)
+    with the true game (``copy_state(share=True)``): each other player is replaced by a
+    shallow copy whose hidden lists, bull, bishop supply and influence are then replaced
+    (the rest of it stays shared, so the new game does not own it: its first write copies
+    it whole, ``board.player_w``), and each city with a bishop of unknown level by its own
+    copy (``_sample_bishops``)."""
+    # the free cards of each back in a random order: all backs are shuffled by one sort, a
+    # card's key is its back's number plus a random fraction
+    groups = lay.groups
+    keys = list(map(add, groups, _randoms(r, len(groups))))
+    mixed = list(map(lay.cards.__getitem__, sorted(range(len(groups)), key=keys.__getitem__)))
+    at = mixed.__getitem__
     players = s["players"]
-    lists, ones = _hidden_places(s, viewer, k, copy=True)
-    refs = lay.refs
-    # the free cards of each back (lay), in a random order: all backs are shuffled by one
-    # sort, a card's key is its back's number plus a random fraction
-    decks = s["decks"] = SHARED_PARTS["decks"](s["decks"])  # shared: its own copy
-    order, cards, groups, sizes = lay.order, lay.cards, lay.groups, lay.sizes
-    rand = r.random
-    keys = [i + rand() for i in groups]
-    mixed = [cards[j] for j in sorted(range(len(cards)), key=keys.__getitem__)]
-
-    deal: dict[str, Any] = {}
-    sigma: dict[str, str] = {}
-    at = 0
-    for b, n in zip(order, sizes, strict=True):
-        free = mixed[at:at + n]
-        at += n
-        own = lay.own.get(b, 0)
-        if own:
-            deal[b] = iter(free).__next__
-        deck = decks.get(b)
-        if deck is None:
-            continue
-        rest = free[own:]
-        if b == "events":
-            del rest[len(deck):]
-        elif b == "buildings_0" and deck:
-            rest.append(deck[-1])
-        elif b == "bulls" and k.pinned:
-            rest += [c for c in deck if c in k.pinned]
+    for q in s["states"]:
+        if q != viewer:
+            players[q] = players[q].copy()
+    battle = s.get("battle")
+    for where, idx in lay.lists:
+        if where[0] == "hand":
+            players[where[1]][where[2]] = list(map(at, idx))
+        else:
+            battle["saracen_hand"] = list(map(at, idx))
+    for where, i in lay.ones:
+        if where[0] == "bull":
+            players[where[1]]["bull"] = mixed[i]
+        else:
+            battle[where[1]][where[2]]["cover"] = mixed[i]
+    sigma = {old: mixed[i] for old, i in lay.ref_at}
+    sigma.update(lay.ref_fixed)
+    decks = s["decks"] = s["decks"].copy()  # shared with the true game: a map of its own
+    for b, lo, hi, top, pinned in lay.decks:
+        rest = mixed[lo:hi]
+        if top is not None:
+            rest.append(top)
+        elif pinned is not None:
+            rest += pinned
             _mix(r, rest)
-        if refs and not refs.isdisjoint(deck):
-            sigma.update((old, new) for old, new in zip(deck, rest, strict=False) if old in refs)
+            sigma.update((old, new) for old, new in zip(decks[b], rest, strict=False)
+                         if old in lay.refs)
         decks[b] = rest
-    # deal in state order: each place gets a card of its own back
-    for lst in lists:
-        new = [deal[backs[card]]() for card in lst]
-        if refs and not refs.isdisjoint(lst):
-            sigma.update((old, c) for old, c in zip(lst, new, strict=True) if old in refs)
-        lst[:] = new
-    for container, key in ones:
-        old = container[key]
-        container[key] = deal[backs[old]]()
-        if old in refs:
-            sigma[old] = container[key]
 
     _sample_bishops(s, lay.bishops, r)
     for kind, part in (s.get("components") or {}).items():
@@ -377,12 +412,18 @@ named here hides nothing): ``fn(part, states, viewer, r)``, in place, as a funct
 what ``viewer`` may know and ``r`` alone."""
 
 
+def _randoms(r: Random, n: int):
+    """The next ``n`` values of ``r.random()``, drawn in C (no Python call per value)."""
+    return starmap(r.random, repeat((), n))
+
+
 def _mix(r: Random, items: list) -> None:
     """Shuffle ``items`` in place, ordered by one ``r.random()`` key each: uniform, and
     ``random()`` is the one sequence Python promises to keep for a given seed."""
     if len(items) > 1:
-        keys = [r.random() for _ in items]
-        items[:] = [items[i] for i in sorted(range(len(items)), key=keys.__getitem__)]
+        keys = list(_randoms(r, len(items)))
+        items[:] = list(map(items.__getitem__, sorted(range(len(items)),
+                                                      key=keys.__getitem__)))
 
 
 def _card_refs(x: Any, backs: dict[str, str], out: set[str]) -> set[str]:
@@ -438,7 +479,8 @@ def _sample_bishops(s: dict, places: tuple, r: Random) -> None:
         for (cid, i), level in zip(spots, levels, strict=False):
             cities[cid]["bishops"][i][1] = level
         rest = levels[len(spots):]
-        sup = s["players"][q]["bishops"]
+        p = s["players"][q]  # _hidden_places' shallow copy: its supply is shared yet
+        sup = p["bishops"] = p["bishops"].copy()
         sup["2"] = sum(rest) - len(rest)
         sup["1"] = len(rest) - sup["2"]
 
@@ -503,12 +545,13 @@ def _sampled_game(g: AnyGame, viewer: str, seed: int, k: Knowledge, lay: _Layout
     s["barrier"] = 0  # no undo, and nothing of the true game's count of draws
     # the set-up without its seed: the line-up, the options and the scenario are public
     h = type(g)(s, g.rules, {key: v for key, v in g.setup.items() if key != "seed"})
-    # copy-on-write (board.player_w): the entries _sample replaced are h's own; the others
-    # are shared with g, which from now on may not write them in place either
+    # copy-on-write (board.player_w): the cities and parts _sample replaced are h's own;
+    # the players it resampled are shallow copies that still share their other
+    # containers, so h owns no player (its first write to one copies it whole); the rest
+    # is shared with g, which from now on may not write it in place either
     src = g.s
-    src_p, src_c = src["players"], src["cities"]
-    h._own_p = {q for q, p in s["players"].items() if p is not src_p.get(q)}
-    h._own_c = {c for c, d in s["cities"].items() if d is not src_c.get(c)}
+    h._own_p = set()
+    h._own_c = set(lay.bishops[0])
     h._own_parts = {k for k in SHARED_PARTS if k in s and s[k] is not src.get(k)}
     g._own_p, g._own_c, g._own_parts = set(), set(), set()
     h.log = list(k.log)
