@@ -209,3 +209,39 @@ def test_expert_trees_in_processes_choose_as_in_one_process():
     for pos in positions(3)[:6]:
         game = at(3, pos)
         assert decide(one, game, 5) == decide(two, game, 5), pos[0]
+
+
+@pytest.mark.parametrize("level, searched", [("hard", "SEARCHED_PROMPTS"),
+                                             ("expert", "EXPERT_SEARCHED")])
+def test_a_search_level_searches_its_decisions_and_judges_the_others(monkeypatch, level,
+                                                                      searched):
+    """The expert searches the battle's and the army's decisions as well as hard's two;
+    every other decision (and hard's others) goes to the normal judgement."""
+    from krestonostsy.ai import levels
+
+    from .positions import at, positions
+    asked = []
+
+    def record(k, *args):
+        asked.append(k.prompt)
+        return k.actions[0], {}
+
+    monkeypatch.setattr(levels, "paired_search", record)
+    monkeypatch.setattr(levels, "search_visits",
+                        lambda k, *a: asked.append(k.prompt) or {k.actions[0]: 1})
+    bot = make_bot(level, **TINY[level])
+    met = set()
+    for players in (2, 3, 4):
+        for pos in positions(players):
+            game = at(players, pos)
+            if game.decision.player not in game.s["states"]:
+                continue  # the Saracen side's decisions: saracens.py
+            met.add(pos[0])
+            decide(bot, game, 1)
+    expected = getattr(levels, searched)
+    assert {"battle_play", "muster", "march_move", "place_order"} <= met  # the test sees them
+    assert set(asked) == met & expected
+    if level == "expert":
+        assert "battle_play" in asked and "muster" in asked
+    else:
+        assert "battle_play" not in asked
