@@ -45,6 +45,7 @@ may replace with its own model.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 from itertools import repeat, starmap
 from operator import add
 from random import Random
@@ -337,7 +338,7 @@ def _sample(s: dict, g: AnyGame, viewer: str, k: Knowledge, lay: _Layout,
     for q in s["states"]:
         if q != viewer:
             players[q] = players[q].copy()
-    battle = s.get("battle")
+    battle: dict = s.get("battle") or {}  # (its places are in the layout only if it is on)
     for where, idx in lay.lists:
         if where[0] == "hand":
             players[where[1]][where[2]] = list(map(at, idx))
@@ -412,7 +413,7 @@ named here hides nothing): ``fn(part, states, viewer, r)``, in place, as a funct
 what ``viewer`` may know and ``r`` alone."""
 
 
-def _randoms(r: Random, n: int):
+def _randoms(r: Random, n: int) -> Iterator[float]:
     """The next ``n`` values of ``r.random()``, drawn in C (no Python call per value)."""
     return starmap(r.random, repeat((), n))
 
