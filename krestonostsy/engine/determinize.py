@@ -245,12 +245,13 @@ def _layout(g: AnyGame, viewer: str, k: Knowledge) -> _Layout:
     backs = card_backs(g.c)
     refs = frozenset(_card_refs(s["stack"], backs, set()))
     lists, ones = _hidden_places(s, viewer, k)
-    held: defaultdict[str, int] = defaultdict(int)
+    by_back: defaultdict[str, list[str]] = defaultdict(list)  # the hidden places' cards
     for _where, lst in lists:
         for card in lst:
-            held[backs[card]] += 1
+            by_back[backs[card]].append(card)
     for _where, card in ones:
-        held[backs[card]] += 1
+        by_back[backs[card]].append(card)
+    held = {b: len(v) for b, v in by_back.items()}
     # the free cards of each back in a canonical order: the result depends on which
     # cards are free, never on where they were
     decks = s["decks"]
@@ -260,12 +261,6 @@ def _layout(g: AnyGame, viewer: str, k: Knowledge) -> _Layout:
     plan = []
     ref_at: list[tuple[str, int]] = []
     ref_fixed: list[tuple[str, str]] = []
-    by_back: defaultdict[str, list[str]] = defaultdict(list)
-    for _where, lst in lists:
-        for card in lst:
-            by_back[backs[card]].append(card)
-    for _where, card in ones:
-        by_back[backs[card]].append(card)
     for i, b in enumerate(sorted(held.keys() | decks.keys())):
         deck = decks.get(b)
         if b == "events":  # which events lie in the deck and which in the box: unknown
@@ -319,8 +314,7 @@ def _layout(g: AnyGame, viewer: str, k: Knowledge) -> _Layout:
     return lay
 
 
-def _sample(s: dict, g: AnyGame, viewer: str, k: Knowledge, lay: _Layout,
-            r: Random) -> dict[str, str]:
+def _sample(s: dict, viewer: str, lay: _Layout, r: Random) -> dict[str, str]:
     """Resample every hidden part of ``s`` in place; returns ``{old card: new card}`` for
     the cards the flow's frames name (``lay.refs``). ``s`` shares its players and cities
     with the true game (``copy_state(share=True)``): each other player is replaced by a
@@ -480,7 +474,7 @@ def _sample_bishops(s: dict, places: tuple, r: Random) -> None:
         for (cid, i), level in zip(spots, levels, strict=False):
             cities[cid]["bishops"][i][1] = level
         rest = levels[len(spots):]
-        p = s["players"][q]  # _hidden_places' shallow copy: its supply is shared yet
+        p = s["players"][q]  # _sample's shallow copy: its supply is still shared
         sup = p["bishops"] = p["bishops"].copy()
         sup["2"] = sum(rest) - len(rest)
         sup["1"] = len(rest) - sup["2"]
@@ -539,7 +533,7 @@ def _sampled_game(g: AnyGame, viewer: str, seed: int, k: Knowledge, lay: _Layout
                   r: Random) -> tuple[AnyGame, dict[str, str]]:
     """One sample: the new game (no decision yet) and its renaming of frame cards."""
     s = copy_state(g.s, share=True)
-    sigma = _sample(s, g, viewer, k, lay, r)
+    sigma = _sample(s, viewer, lay, r)
     if sigma:
         _rename(s["stack"], sigma, set())
     s["rng"] = rng.seed_state(seed)  # the play from here on: from the seed alone
