@@ -368,6 +368,29 @@ def test_every_prompt_and_action_reads_right_in_russian():
     assert not problems, "\n".join(sorted(set(problems))[:40])
 
 
+def test_a_lead_is_said_once_before_a_prompt_that_does_not_already_say_it():
+    """The prompt bar leads with what began since the player's last decision; a battle's
+    prompt already names the battle, so the lead is not said twice ("Battle for Acre.
+    Battle for Acre: play a tactic…" was shown)."""
+    from krestonostsy.ui.table import labels as L
+    battle = {"key": "battle_started", "params": {"city": "acre"}}
+    order = {"key": "order_started", "params": {"order": "build"}}
+    try:
+        for lang in ("ru", "en"):
+            i18n.set_language(lang)
+            title = L.lead_text(battle)
+            play = L.prompt_text({"prompt": "battle_play", "params": {"city": "acre"},
+                                  "lead": battle})
+            assert play.count(title) == 1 and play.startswith(title + ":"), (lang, play)
+            alone = L.prompt_text({"prompt": "battle_play", "params": {"city": "acre"}})
+            assert play == alone
+            led = L.prompt_text({"prompt": "battle_play", "params": {"city": "acre"},
+                                 "lead": order})
+            assert led == f"{L.lead_text(order)}. {alone}", (lang, led)
+    finally:
+        i18n.set_language("ru")
+
+
 def _tooltips(table) -> list[str]:
     return [it.toolTip() for it in table.scene().items() if it.toolTip()]
 

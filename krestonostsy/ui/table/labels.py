@@ -412,7 +412,8 @@ def prompt_text(decision: dict | None) -> str:
         text = template
     text = text.replace(" ()", "")
     lead = lead_text(decision.get("lead"))
-    return f"{lead}. {text}" if lead else text
+    # a prompt that already names it ("Battle for Acre: play a tactic…") says it once
+    return f"{lead}. {text}" if lead and not text.startswith(lead) else text
 
 
 # Why the prompt changed: what ended or began since the player's previous decision
