@@ -671,7 +671,7 @@ class MainWindow(QMainWindow):
         return True
 
     def _on_game_over(self, result) -> None:
-        self.scoring.show_result(result)
+        self.scoring.show_result(result, self.controller.seat_kinds())
         self.stack.setCurrentWidget(self.scoring)
         self._update_actions()
 

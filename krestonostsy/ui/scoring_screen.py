@@ -1,13 +1,19 @@
 """The end-of-game scoring screen, from ``game.result()``:
 ``{"scores": {state: {influence, bull, hegemony, righteousness, coins, total}},
 "winner", "tiebreak": None | "conditions" | "sanctity", "end_conditions": [...]}``.
+
+A dark page like the campaign's (``backdrop``) with the score sheet on parchment: one row
+per state in finishing order, its piece and who played it, the five parts of its score
+(SCORE-01) and the total; the winner's row gilded; under the sheet what ended the game,
+how a tie was broken (SCORE-02) and what each column counts.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtCore import QEvent, QPointF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -20,16 +26,24 @@ from PySide6.QtWidgets import (
 
 from .. import i18n
 from ..i18n import N_, _
+from .backdrop import PAGE_STYLE, paint_backdrop
+from .controller import SEAT_LABELS
 from .names import readable, state_name
+from .table import art
 
 COLUMNS = (
-    ("influence", N_("Influence")),
-    ("bull", N_("Bull")),
-    ("hegemony", N_("Hegemony")),
-    ("righteousness", N_("Righteousness")),
-    ("coins", N_("Coins (1 per 4)")),
-    ("total", N_("Total")),
+    ("place", N_("Place"), ""),
+    ("state", N_("State"), ""),
+    ("influence", N_("Influence"), N_("Influence gathered during the game")),
+    ("bull", N_("Bull"), N_("The influence of the papal bull each player kept secret "
+                           "until the end")),
+    ("hegemony", N_("Hegemony"), N_("+8 for 4 or more cities at the end")),
+    ("righteousness", N_("Righteousness"), N_("+8 for 5 or more holy lands at the end")),
+    ("coins", N_("Coins (1 per 4)"), N_("1 influence for every 4 coins held")),
+    ("total", N_("Total"), N_("The highest total wins")),
 )
+COLUMN = {key: i for i, (key, _label, _tip) in enumerate(COLUMNS)}
+"""Column index by key (``table.item(row, COLUMN["total"])``)."""
 TIEBREAKS = {
     "conditions": N_("Tie broken by the number of conditions met "
                      "(hegemony, righteousness)."),
@@ -41,6 +55,68 @@ END_CONDITIONS = {
     "defeat": N_("a crusader defeat (a state lost its last city)"),
     "era": N_("the end of the era (the events ran out)"),
 }
+LEGEND = N_("Hegemony and righteousness: +8 each for 4 or more cities and for 5 or more "
+            "holy lands at the end. Bull: the influence of the secret papal bull, revealed "
+            "now. Coins: 1 influence for every 4.")
+
+INK = "#2b2118"
+ROW = QColor("#f8f1de")
+ROW_ALT = QColor("#f1e6c8")
+WINNER = QColor("#e8cf86")
+SHEET_STYLE = """
+    QLabel#pageTitle { color: #f3e6c4; }
+    QLabel#winner { color: #e8cf86; }
+    QFrame#sheet { background: #f3e8cc; border: 2px solid #8c6d3f; border-radius: 6px; }
+    QFrame#sheet QLabel { color: #2b2118; font-size: 13pt; }
+    QFrame#sheet QLabel#legend { color: #6b5334; font-size: 11pt; }
+    QTableWidget#scores { background: #f8f1de; color: #2b2118; gridline-color: #c9b183;
+                          border: 1px solid #b49a68; font-size: 14pt; }
+    QTableWidget#scores QHeaderView::section { background: #d8c79c; color: #2b2118;
+        border: none; border-right: 1px solid #b49a68; border-bottom: 1px solid #b49a68;
+        padding: 6px 12px; font-size: 12pt; font-weight: bold; }
+"""
+
+
+class ScoreSheet(QTableWidget):
+    """The score table; its rows and columns fit its words whenever its font changes (the
+    window's interface scale sets a new style sheet on it)."""
+
+    def __init__(self) -> None:
+        super().__init__(0, len(COLUMNS), objectName="scores")
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.verticalHeader().hide()
+        self.setShowGrid(True)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        header = self.horizontalHeader()
+        header.setHighlightSections(False)
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
+        for col in range(len(COLUMNS)):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COLUMN["state"], QHeaderView.ResizeMode.Stretch)
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.fit()
+
+    def row_height(self) -> int:
+        return round(self.fontMetrics().height() * 2.5)
+
+    def fit(self) -> None:
+        """Rows tall enough for a name over who played it, the table as tall as its rows."""
+        rows = self.rowCount()
+        h = self.row_height()
+        self.verticalHeader().setDefaultSectionSize(h)
+        for r in range(rows):
+            self.setRowHeight(r, h)
+        side = round(h * 0.62)
+        self.setIconSize(QSize(side, side))
+        header = self.horizontalHeader().sizeHint().height()
+        self.setFixedHeight(header + h * rows + 2 * self.frameWidth())
+        self.setMinimumWidth(self.horizontalHeader().length() + 2 * self.frameWidth())
 
 
 class ScoringScreen(QWidget):
@@ -53,8 +129,9 @@ class ScoringScreen(QWidget):
         super().__init__(parent)
         self.setObjectName("scoringScreen")
         self.result: dict = {}
+        self.seats: dict[str, str] = {}
 
-        self.title = QLabel(alignment=Qt.AlignmentFlag.AlignCenter)
+        self.title = QLabel(objectName="pageTitle", alignment=Qt.AlignmentFlag.AlignCenter)
         font = QFont(self.font())
         font.setPointSizeF(font.pointSizeF() * 2.4)
         self.title.setFont(font)
@@ -64,22 +141,20 @@ class ScoringScreen(QWidget):
         wfont.setFamily("Old Standard TT")
         wfont.setBold(True)
         self.winner.setFont(wfont)
-        self.tiebreak = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True,
-                               objectName="tiebreak")
+
+        self.sheet = QFrame(objectName="sheet")
         self.ended_by = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True,
                                objectName="endedBy")
-
-        self.table = QTableWidget(0, len(COLUMNS), objectName="scores")
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.table.verticalHeader().setDefaultSectionSize(44)
-        self.table.horizontalHeader().setMinimumHeight(40)
-        self.table.setMinimumWidth(760)
-        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.table.setMaximumWidth(1100)
+        self.tiebreak = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True,
+                               objectName="tiebreak")
+        self.table = ScoreSheet()
+        self.legend = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True,
+                             objectName="legend")
+        self.inner = inner = QVBoxLayout(self.sheet)
+        inner.addWidget(self.ended_by)
+        inner.addWidget(self.tiebreak)
+        inner.addWidget(self.table)
+        inner.addWidget(self.legend)
 
         self.table_button = QPushButton(objectName="showTable")
         self.table_button.clicked.connect(self.backToTableRequested.emit)
@@ -93,37 +168,33 @@ class ScoringScreen(QWidget):
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         for b in (self.debrief_button, self.table_button, self.new_button, self.menu_button):
+            b.setCursor(Qt.CursorShape.PointingHandCursor)
             buttons.addWidget(b)
         buttons.addStretch(1)
 
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(40, 30, 40, 30)
-        layout.addWidget(self.title)
-        layout.addWidget(self.winner)
-        layout.addWidget(self.tiebreak)
-        layout.addWidget(self.ended_by)
-        layout.addSpacing(12)
         row = QHBoxLayout()
         row.addStretch(1)
-        row.addWidget(self.table, 6)
+        row.addWidget(self.sheet, 8)
         row.addStretch(1)
-        layout.addLayout(row)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(40, 24, 40, 24)
         layout.addStretch(1)
-        layout.addSpacing(12)
+        layout.addWidget(self.title)
+        layout.addWidget(self.winner)
+        layout.addSpacing(16)
+        layout.addLayout(row)
+        layout.addStretch(2)
         layout.addLayout(buttons)
-        self.setStyleSheet("""
-            #scoringScreen { background: #efe4c8; }
-            #scoringScreen QLabel { color: #2b2118; }
-            #scoringScreen QTableWidget { background: #f8f1de; gridline-color: #b49a68;
-                                          font-size: 13pt; }
-            #scoringScreen QPushButton { padding: 7px 16px; }
-        """)
-        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setStyleSheet(PAGE_STYLE + SHEET_STYLE)
+        self._fit_margins()
         self.retranslate()
         i18n.add_listener(self._on_language)
 
-    def show_result(self, result: dict | None) -> None:
+    def show_result(self, result: dict | None, seats: dict[str, str] | None = None) -> None:
+        """Show ``result``; ``seats`` ({state: "human" | a bot level}) names who played
+        each state when bots took part."""
         self.result = dict(result or {})
+        self.seats = dict(seats or {})
         self.retranslate()
 
     def set_debrief(self, on: bool) -> None:
@@ -131,6 +202,24 @@ class ScoringScreen(QWidget):
         self.debrief_button.setVisible(on)
         self.debrief_button.setDefault(on)
         self.new_button.setVisible(not on)
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        paint_backdrop(self)
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit_margins()
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        self._fit_margins()
+        super().showEvent(event)
+
+    def _fit_margins(self) -> None:
+        """The parchment's margins grow with the words (the interface scale)."""
+        em = self.fontMetrics().height()
+        self.inner.setContentsMargins(round(em * 1.3), em, round(em * 1.3), round(em * .9))
+        self.inner.setSpacing(round(em * .5))
 
     def _on_language(self, _lang: str) -> None:
         self.retranslate()
@@ -141,7 +230,7 @@ class ScoringScreen(QWidget):
         self.table_button.setText(_("Look at the table"))
         self.new_button.setText(_("New game"))
         self.menu_button.setText(_("Main menu"))
-        self.table.setHorizontalHeaderLabels([_(label) for _key, label in COLUMNS])
+        self.legend.setText(_(LEGEND))
         r = self.result
         scores = r.get("scores") if isinstance(r.get("scores"), dict) else {}
         winner = r.get("winner")
@@ -150,31 +239,69 @@ class ScoringScreen(QWidget):
         tb = r.get("tiebreak")
         self.tiebreak.setText(_(TIEBREAKS[tb]) if tb in TIEBREAKS else (readable(tb) if tb
                                                                        else ""))
+        self.tiebreak.setVisible(bool(tb))
         conds = [(_(END_CONDITIONS[c]) if c in END_CONDITIONS else readable(c))
                  for c in r.get("end_conditions") or ()]
         self.ended_by.setText(_("The game ended by: {conditions}.").format(
             conditions=", ".join(conds)) if conds else "")
+        self._fill(scores, winner)
+
+    def _fill(self, scores: dict, winner: str | None) -> None:
+        for col, (_key, label, tip) in enumerate(COLUMNS):
+            head = QTableWidgetItem(_(label))
+            if tip:
+                head.setToolTip(_(tip))
+            self.table.setHorizontalHeaderItem(col, head)
         order = sorted(scores, key=lambda s: (s != winner, -_num(scores[s].get("total"))))
+        bots = any(kind != "human" for kind in self.seats.values())
         self.table.setRowCount(len(order))
-        self.table.setVerticalHeaderLabels([state_name(s) for s in order])
+        place, last_total = 0, None
         for row, state in enumerate(order):
             line = scores[state] if isinstance(scores[state], dict) else {}
-            for col, (key, _label) in enumerate(COLUMNS):
-                value = line.get(key, "")
-                item = QTableWidgetItem(str(value))
-                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                if key == "total":
-                    f = item.font()
+            total = _num(line.get("total"))
+            if state == winner:
+                place, last_total = 1, None  # a tie with the winner was broken: 2nd
+            elif total != last_total:  # equal totals below the winner share a place
+                place, last_total = row + 1, total
+            colour = WINNER if state == winner else (ROW if row % 2 == 0 else ROW_ALT)
+            for col, (key, _label, _tip) in enumerate(COLUMNS):
+                if key == "place":
+                    text = str(place)
+                elif key == "state":
+                    text = state_name(state)
+                    kind = self.seats.get(state)
+                    if bots and kind in SEAT_LABELS:
+                        text += "\n" + _(SEAT_LABELS[kind])
+                else:
+                    text = str(line.get(key, ""))
+                item = QTableWidgetItem(text)
+                item.setBackground(colour)
+                item.setForeground(QColor(INK))
+                if key == "state":
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignLeft
+                                          | Qt.AlignmentFlag.AlignVCenter)
+                    item.setIcon(_piece_icon(state))
+                else:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                if key in ("total", "place"):
+                    f = QFont(self.table.font())
                     f.setFamily("Old Standard TT")
                     f.setBold(True)
                     item.setFont(f)
-                if state == winner:
-                    item.setBackground(QColor("#e8cf86"))
                 self.table.setItem(row, col, item)
-        hh = self.table.horizontalHeader()
-        header = max(hh.sizeHint().height(), hh.minimumHeight(), hh.height() if
-                     self.table.isVisible() else 0)
-        self.table.setFixedHeight(header + 44 * len(order) + 2 * self.table.frameWidth() + 6)
+        self.table.fit()
+
+
+def _piece_icon(state: str) -> QIcon:
+    """The state's piece as on the table (its colour; its shape in colour-blind mode)."""
+    size = 96  # drawn large once, scaled down to the row by the view
+    pm = QPixmap(size, size)
+    pm.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pm)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    art.piece(p, QPointF(size / 2 - 3, size / 2 - 4), size * 0.4, state)
+    p.end()
+    return QIcon(pm)
 
 
 def _num(value) -> float:

@@ -249,8 +249,10 @@ def test_game_over_shows_the_scoring_screen(fake_window):
     assert w.current_page() == "scoring"
     result = c.game.result()
     assert w.scoring.table.rowCount() == 2
-    assert w.scoring.table.verticalHeaderItem(0).text() in ("Иерусалим", "Триполи")
-    assert str(result["scores"][result["winner"]]["total"]) == w.scoring.table.item(0, 5).text()
+    from krestonostsy.ui.scoring_screen import COLUMN
+    assert w.scoring.table.item(0, COLUMN["state"]).text() in ("Иерусалим", "Триполи")
+    assert str(result["scores"][result["winner"]]["total"]) == \
+        w.scoring.table.item(0, COLUMN["total"]).text()
     assert "Победитель" in w.scoring.winner.text()
 
 

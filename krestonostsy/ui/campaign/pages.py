@@ -19,20 +19,10 @@ from ... import i18n
 from ...campaign.chronicle import Chronicle
 from ...campaign.data import ScenarioEntry
 from ...i18n import _
-from ..backdrop import paint_backdrop
+from ..backdrop import PAGE_STYLE, paint_backdrop
 from . import story
 from .levant_map import LevantMap
 
-PAGE_STYLE = """
-    QLabel#pageTitle { color: #f3e6c4; }
-    QLabel#pageNote { color: #e8cf86; font-size: 13pt; }
-    QTextBrowser { background: #f3e8cc; color: #2b2118; border: 2px solid #8c6d3f;
-                   border-radius: 6px; padding: 10px 16px; font-size: 12pt; }
-    QPushButton { padding: 7px 18px; font-size: 13pt; color: #2b2118; background: #e9dcb8;
-                  border: 2px solid #8c6d3f; border-radius: 6px; }
-    QPushButton:hover { background: #f6ecd0; border-color: #b4873a; }
-    QPushButton:disabled { color: #8d826d; background: #b9ae93; }
-"""
 DOCUMENT_CSS = """
     h1 { color: #5a2a10; }
     h2 { color: #5a2a10; margin-top: 14px; }

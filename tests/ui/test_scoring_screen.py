@@ -1,0 +1,104 @@
+"""The scoring screen (SCORE-01/02 shown): finishing order and places, who played each
+state, every word fitting its cell at 1280×800 and on a 4K screen, in Russian and English."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QFontMetrics
+
+from krestonostsy import i18n
+from krestonostsy.ui.scoring_screen import COLUMN, COLUMNS
+
+pytestmark = pytest.mark.usefixtures("qapp")
+
+RESULT = {
+    "scores": {
+        "jerusalem": {"influence": 19, "bull": 2, "hegemony": 0, "righteousness": 0,
+                      "coins": 3, "total": 24},
+        "tripoli": {"influence": 30, "bull": 3, "hegemony": 8, "righteousness": 0,
+                    "coins": 1, "total": 42},
+        "edessa": {"influence": 32, "bull": 7, "hegemony": 0, "righteousness": 0,
+                   "coins": 3, "total": 42},
+        "antioch": {"influence": 17, "bull": 5, "hegemony": 0, "righteousness": 0,
+                    "coins": 2, "total": 24},
+    },
+    "winner": "tripoli", "tiebreak": "conditions", "end_conditions": ["hegemony", "era"],
+}
+SEATS = {"jerusalem": "human", "tripoli": "hard", "edessa": "novice", "antioch": "expert"}
+
+
+def _column(screen, key):
+    return [screen.table.item(r, COLUMN[key]).text() for r in range(screen.table.rowCount())]
+
+
+@pytest.mark.rule("SCORE-01", "SCORE-02")
+def test_rows_in_finishing_order_with_places_and_who_played(window, lang_ru):
+    w = window
+    w._on_game_over(RESULT)  # as the controller reports it: the seats are the window's
+    s = w.scoring
+    s.show_result(RESULT, SEATS)
+    assert w.current_page() == "scoring"
+    # the winner (tie on 42 broken by the conditions met) first; the tied runner-up 2nd;
+    # the two states on 24 share the 3rd place
+    assert [t.split("\n")[0] for t in _column(s, "state")] == \
+        ["Триполи", "Эдесса", "Иерусалим", "Антиохия"]
+    assert _column(s, "place") == ["1", "2", "3", "3"]
+    assert _column(s, "total") == ["42", "42", "24", "24"]
+    assert _column(s, "hegemony")[0] == "8"
+    assert _column(s, "state")[0] == "Триполи\nСильный (бот)"
+    assert _column(s, "state")[2] == "Иерусалим\nЧеловек"
+    assert "условий" in s.tiebreak.text() and s.tiebreak.isVisibleTo(s)
+    assert "гегемония" in s.ended_by.text() and "эпохи" in s.ended_by.text()
+    # every column that counts points says what it counts
+    for col, (key, _label, _tip) in enumerate(COLUMNS):
+        if key not in ("place", "state"):
+            assert s.table.horizontalHeaderItem(col).toolTip()
+    # a hot-seat game: no "Human" under every name, and no tiebreak line without a tie
+    s.show_result(dict(RESULT, tiebreak=None), {k: "human" for k in SEATS})
+    assert "\n" not in "".join(_column(s, "state"))
+    assert not s.tiebreak.isVisibleTo(s)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (3840, 2160)])
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_word_of_the_sheet_fits_its_cell(window, qtbot, size, lang):
+    """At 1280×800 and at 4K (the interface scale 2.4), both languages: each header and
+    each cell shows its whole text, and every row is inside the table (the 4K screen once
+    cut the headers and squeezed the rows)."""
+    from krestonostsy.ui.main_window import ui_scale_for
+    w = window
+    w.resize(*size)
+    w.set_ui_scale(ui_scale_for(*size))
+    i18n.set_language(lang)
+    try:
+        w._on_game_over(RESULT)
+        w.scoring.show_result(RESULT, SEATS)
+        qtbot.wait(20)
+        t = w.scoring.table
+        assert t.isVisible()
+        problems = []
+        header = t.horizontalHeader()
+        hfm = QFontMetrics(header.font())
+        for col in range(t.columnCount()):
+            text = t.horizontalHeaderItem(col).text()
+            if hfm.horizontalAdvance(text) > header.sectionSize(col):
+                problems.append(f"header {text!r}: {hfm.horizontalAdvance(text)} px > "
+                                f"{header.sectionSize(col)} px")
+        for row in range(t.rowCount()):
+            for col in range(t.columnCount()):
+                item = t.item(row, col)
+                fm = QFontMetrics(item.font())
+                lines = item.text().split("\n")
+                icon = t.iconSize().width() if not item.icon().isNull() else 0
+                wide = max(fm.horizontalAdvance(x) for x in lines) + icon
+                if wide > t.columnWidth(col):
+                    problems.append(f"cell {item.text()!r}: {wide} px > {t.columnWidth(col)}")
+                if fm.lineSpacing() * len(lines) > t.rowHeight(row):
+                    problems.append(f"cell {item.text()!r}: taller than its row")
+            bottom = t.rowViewportPosition(row) + t.rowHeight(row)
+            if t.rowViewportPosition(row) < 0 or bottom > t.viewport().height():
+                problems.append(f"row {row} outside the table ({bottom} > "
+                                f"{t.viewport().height()})")
+        assert not problems, "\n".join(problems)
+    finally:
+        i18n.set_language("ru")
+        w.set_ui_scale(1.0)
