@@ -391,6 +391,44 @@ def test_a_lead_is_said_once_before_a_prompt_that_does_not_already_say_it():
         i18n.set_language("ru")
 
 
+@pytest.mark.rule("BATTLE-02")
+def test_the_player_asked_for_the_saracens_is_told_whose_cards_they_play():
+    """When the closest opponent plays the Saracen side, "play a tactic from your hand"
+    would point at their own hand: the prompt says they play the Saracens' cards."""
+    import random as _random
+
+    from krestonostsy.engine import Game
+    from krestonostsy.ui.table import labels as L
+    found: dict = {}
+    for seed in range(40):
+        g = Game.new(["jerusalem", "tripoli", "edessa"], seed=seed)
+        rng = _random.Random(seed)
+        while not g.is_over and len(found) < 2:
+            d = g.decision
+            if d.prompt == "battle_play":
+                b = g.s["battle"]
+                found.setdefault(b[b["active"]] == "saracen", g.view(d.player))
+            g.apply(rng.choice(d.actions))
+        if len(found) == 2:
+            break
+    assert set(found) == {True, False}
+    try:
+        for lang in ("ru", "en"):
+            i18n.set_language(lang)
+            texts = {}
+            for saracen, view in found.items():
+                L.set_view(view)
+                texts[saracen] = L.prompt_text(view["decision"])
+            assert texts[False] == L._("Battle for {city}: play a tactic from your hand") \
+                .format(city=L.city_name(found[False]["decision"]["params"]["city"]))
+            assert texts[True] == L._("Battle for {city}: as the Saracens, play one of "
+                                      "their cards").format(
+                city=L.city_name(found[True]["decision"]["params"]["city"]))
+    finally:
+        L.set_view(None)
+        i18n.set_language("ru")
+
+
 def _tooltips(table) -> list[str]:
     return [it.toolTip() for it in table.scene().items() if it.toolTip()]
 

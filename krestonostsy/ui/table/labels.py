@@ -53,6 +53,10 @@ PROMPTS = {
     "saracen_player": N_("Battle for {city}: choose who plays the Saracens"),
     "battle": N_("Battle: play a tactic"),
     "battle_play": N_("Battle for {city}: play a tactic from your hand"),
+    # the same decision when the player is asked for the Saracens (BATTLE-02: the closest
+    # opponent plays their cards): their cards, not the player's own hand
+    "battle_play_saracen": N_("Battle for {city}: as the Saracens, play one of "
+                              "their cards"),
     "battle_cancel": N_("Cover {card}: cancel its top or bottom half"),
     "battle_reinforce": N_("Battle for {city}: bring reinforcements ({left} left)"),
     "battle_rescripts": N_("Battle: play a rescript now?"),
@@ -375,7 +379,8 @@ def _prompt_values(key: str, params: dict) -> _Params:
 
 
 # What the table shows now, for labels that need it (where a bishop stands).
-_CONTEXT: dict = {"bishops": {}, "levels": {}, "effects": [], "prompt": ""}
+_CONTEXT: dict = {"bishops": {}, "levels": {}, "effects": [], "prompt": "",
+                  "saracen_turn": False}
 
 
 def set_view(view: dict | None) -> None:
@@ -391,6 +396,9 @@ def set_view(view: dict | None) -> None:
     decision = (view or {}).get("decision") or {}
     params = decision.get("params") or {}
     _CONTEXT["prompt"] = decision.get("prompt") or ""
+    battle = (view or {}).get("battle") or {}
+    _CONTEXT["saracen_turn"] = isinstance(battle, dict) and \
+        battle.get(battle.get("active") or "") == "saracen"
     _CONTEXT["effects"] = list(params.get("effects") or []) \
         if decision.get("prompt") == "choose_effect" else []
 
@@ -404,6 +412,8 @@ def prompt_text(decision: dict | None) -> str:
         return ngettext("{n} unit leaves {frm}: choose where it goes",
                         "{n} units leave {frm}: choose where they go",
                         params["n"]).format_map(_prompt_values(key, params))
+    if key == "battle_play" and _CONTEXT.get("saracen_turn"):
+        key = "battle_play_saracen"
     template = _(PROMPTS[key]) if key in PROMPTS else _(humanise(key))
     values = _prompt_values(key, params)
     try:
