@@ -1,10 +1,12 @@
 """The About dialog: the version, the licences and the credits.
 
-The credits and licences are the shipped ``data/CREDITS.md`` (found through
-``resources.py``, so the frozen app shows the same file), rendered as Markdown.
+The credits and licences are the shipped ``data/CREDITS.md`` (``CREDITS.<lang>.md`` in
+another language when there is one: ``CREDITS.ru.md``), found through ``resources.py`` so
+the frozen app shows the same files, rendered as Markdown.
 """
 from __future__ import annotations
 
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTextBrowser, QVBoxLayout, QWidget
 
 from .. import __version__, i18n
@@ -12,9 +14,12 @@ from ..i18n import _
 from ..resources import data_dir
 
 
-def credits_markdown() -> str:
-    """The text of ``data/CREDITS.md``."""
-    return (data_dir() / "CREDITS.md").read_text(encoding="utf-8")
+def credits_markdown(lang: str | None = None) -> str:
+    """The credits in ``lang`` (default: the interface's language), else in English."""
+    lang = lang or i18n.current_language()
+    own = data_dir() / f"CREDITS.{lang}.md"
+    path = own if own.is_file() else data_dir() / "CREDITS.md"
+    return path.read_text(encoding="utf-8")
 
 
 class AboutDialog(QDialog):
@@ -23,10 +28,8 @@ class AboutDialog(QDialog):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("aboutDialog")
-        self.resize(720, 600)
         self.heading = QLabel(objectName="aboutHeading")
         self.text = QTextBrowser(openExternalLinks=True)
-        self.text.setMarkdown(credits_markdown())
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         self.close_button = buttons.button(QDialogButtonBox.StandardButton.Close)
@@ -35,7 +38,22 @@ class AboutDialog(QDialog):
         layout.addWidget(self.text)
         layout.addWidget(buttons)
         self.retranslate()
+        self._fit()
         i18n.add_listener(self._on_language)
+
+    def wanted_size(self) -> QSize:
+        """As large as its words need: they grow with the interface scale on a 4K screen."""
+        em = self.fontMetrics().height()
+        return QSize(54 * em, 36 * em)
+
+    def _fit(self) -> None:
+        """:meth:`wanted_size`, never past the screen."""
+        size = self.wanted_size()
+        screen = self.screen()
+        if screen is not None:
+            free = screen.availableGeometry()
+            size = size.boundedTo(QSize(int(free.width() * .9), int(free.height() * .85)))
+        self.resize(size)
 
     def _on_language(self, _lang: str) -> None:
         self.retranslate()
@@ -45,3 +63,4 @@ class AboutDialog(QDialog):
         self.close_button.setText(_("Close"))
         self.heading.setText("<h2>" + _("Crusaders") + "</h2><p>"
                              + _("Version {version}").format(version=__version__) + "</p>")
+        self.text.setMarkdown(credits_markdown())
