@@ -206,9 +206,27 @@ class RulesWindow(QDialog):
         lay.addLayout(top)
         lay.addWidget(split, 1)
         lay.addWidget(buttons)
-        self.resize(1000, 720)
+        # the window fits its words to its own height (resizeEvent): the interface scale
+        # must not grow them again (main_window.SIZES_OWN_WORDS)
+        self.setProperty("sizesOwnWords", True)
+        self._apply_scale(1.0)
+        self._fit_to_screen()
         self.retranslate()
         i18n.add_listener(self._on_language)
+
+    def wanted_size(self) -> QSize:
+        """The first size: by the interface's words (larger on a 4K screen), about
+        1000×720 at 1280×800."""
+        em = self.fontMetrics().height()
+        return QSize(62 * em, 45 * em)
+
+    def _fit_to_screen(self) -> None:
+        size = self.wanted_size()
+        screen = self.screen()
+        if screen is not None:
+            free = screen.availableGeometry()
+            size = size.boundedTo(QSize(int(free.width() * .9), int(free.height() * .85)))
+        self.resize(size)
 
     # --- opening at a place ------------------------------------------------------------------
     def show_rule(self, rule_ids) -> str | None:
@@ -462,15 +480,20 @@ class RulesWindow(QDialog):
         super().resizeEvent(event)
         k = max(1.0, min(2.4, self.height() / 900))
         if abs(k - self._k) > 0.05:
-            self._k = k
-            self.toc.setStyleSheet(f"font-size: {int(15 * k)}px;")
-            self.search.setStyleSheet(f"font-size: {int(15 * k)}px; padding: {int(3 * k)}px;")
-            self.found.setStyleSheet(f"font-size: {int(14 * k)}px;")
-            self.close_button.setStyleSheet(f"font-size: {int(15 * k)}px; "
-                                            f"padding: {int(4 * k)}px {int(14 * k)}px;")
+            self._apply_scale(k)
             self.splitter.setSizes([int(self.width() * .26), int(self.width() * .74)])
             self.render()
             self._scroll_to_focus()
+
+    def _apply_scale(self, k: float) -> None:
+        """Every word of the window at ``k`` times its size at 900 px high: the contents,
+        the search, the button (here) and the text (:meth:`render`) alike."""
+        self._k = k
+        self.toc.setStyleSheet(f"font-size: {int(15 * k)}px;")
+        self.search.setStyleSheet(f"font-size: {int(15 * k)}px; padding: {int(3 * k)}px;")
+        self.found.setStyleSheet(f"font-size: {int(14 * k)}px;")
+        self.close_button.setStyleSheet(f"font-size: {int(15 * k)}px; "
+                                        f"padding: {int(4 * k)}px {int(14 * k)}px;")
 
 
 def picture_names() -> tuple[str, ...]:

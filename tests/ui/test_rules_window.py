@@ -178,3 +178,28 @@ def test_the_context_menu_off_a_card_is_the_default(table):
     table.contextMenuEvent(QContextMenuEvent(QContextMenuEvent.Reason.Mouse, QPoint(2, 2),
                                              QPoint(2, 2)))
     assert table._menu is None or table._menu.objectName() != "keywordMenu"
+
+
+def test_every_word_of_the_window_grows_with_it_and_once(window, qtbot):
+    """The window opens as large as the interface's words (on a 4K screen they are 2.4
+    times larger; it opened 1000×720 whatever the scale), and every word in it — the
+    contents, the search, the text — follows one scale, its height's: the interface scale
+    does not grow the contents a second time (at 4K they were 2.4 times the text's size)."""
+    window.rules_dialog()
+    small = window.rules_dlg.wanted_size()
+    window.rules_dlg.close()
+    window.rules_dlg = None
+    window.set_ui_scale(2.0)
+    try:
+        r = window.rules_dialog()
+        large = r.wanted_size()
+        assert large.width() >= 1.8 * small.width() and large.height() >= 1.8 * small.height()
+        r.resize(2000, 1800)  # a 4K screen's size (this test screen is smaller)
+        qtbot.wait(10)
+        assert abs(r._k - 2.0) < 0.01
+        assert r.toc.styleSheet() == "font-size: 30px;"
+        assert "font-size:34px" in r.text.toHtml()  # the text: 17 px × 2
+        window.set_ui_scale(2.4)  # the window keeps its own scale
+        assert r.toc.styleSheet() == "font-size: 30px;"
+    finally:
+        window.set_ui_scale(1.0)
