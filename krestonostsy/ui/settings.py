@@ -174,7 +174,7 @@ class SettingsDialog(QDialog):
             self.speed.setItemText(i, _(ANIMATION_LABELS[self.speed.itemData(i)]))
         self.colour_blind.setText(_("Colour-blind mode (patterns and shapes)"))
         self.confirm_pass.setText(_("Ask for confirmation before passing"))
-        self.hint.setText(_("Settings are saved and used the next time the game starts."))
+        self.hint.setText(_("Changes take effect at once and are kept for the next time."))
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(_("OK"))
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(_("Cancel"))
 
