@@ -138,7 +138,7 @@ class ScoringScreen(QWidget):
         self.winner = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, objectName="winner")
         wfont = QFont(self.font())
         wfont.setPointSizeF(wfont.pointSizeF() * 1.8)
-        wfont.setFamily("Old Standard TT")
+        wfont.setFamily(art.bold_family())
         wfont.setBold(True)
         self.winner.setFont(wfont)
 
@@ -285,7 +285,7 @@ class ScoringScreen(QWidget):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 if key in ("total", "place"):
                     f = QFont(self.table.font())
-                    f.setFamily("Old Standard TT")
+                    f.setFamily(art.bold_family())
                     f.setBold(True)
                     item.setFont(f)
                 self.table.setItem(row, col, item)
