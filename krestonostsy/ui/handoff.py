@@ -12,13 +12,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from .. import i18n
 from ..i18n import _
 from .names import state_name
-
-STATE_COLOURS = {
-    "jerusalem": "#e9e4d4",
-    "tripoli": "#d9a521",
-    "edessa": "#2f5d9e",
-    "antioch": "#a3262a",
-}
+from .table import art
 
 
 class HandoffScreen(QWidget):
@@ -65,10 +59,8 @@ class HandoffScreen(QWidget):
 
     def show_player(self, player: str) -> None:
         self.player = player
-        colour = QColor(STATE_COLOURS.get(player or "", "#c8b27a"))
-        luminance = 0.299 * colour.red() + 0.587 * colour.green() + 0.114 * colour.blue()
-        text_colour = "#1d1a14" if luminance > 140 else "#f6efdc"
-        self.name.setStyleSheet(f"color: {text_colour}; background: transparent;")
+        ink = art.state_ink(player).name() if player in art.STATE_COLOURS else "#1d1a14"
+        self.name.setStyleSheet(f"color: {ink}; background: transparent;")
         self.retranslate()
         self.update()
 
@@ -83,10 +75,11 @@ class HandoffScreen(QWidget):
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.fillRect(self.rect(), QColor("#2b2118"))
-        colour = QColor(STATE_COLOURS.get(self.player or "", "#c8b27a"))
-        # a crest-coloured banner behind the name
-        w = min(self.width() - 80, 720)
-        h = self.name.sizeHint().height() + 48
+        colour = art.state_colour(self.player) if self.player in art.STATE_COLOURS \
+            else QColor("#c8b27a")
+        # a banner in the state's colour behind the name, as wide as the words are large
+        w = min(self.width() - 80, 42 * self.fontMetrics().height())
+        h = self.name.sizeHint().height() + 3 * self.fontMetrics().height()
         x = (self.width() - w) // 2
         y = self.name.geometry().center().y() - h // 2
         p.setPen(QPen(QColor("#c8b27a"), 3))
