@@ -671,7 +671,10 @@ class MainWindow(QMainWindow):
         return True
 
     def _on_game_over(self, result) -> None:
-        self.scoring.show_result(result, self.controller.seat_kinds())
+        game = self.controller.game
+        players = (game.view(None).get("players") or {}) if game is not None else {}
+        out = [x for x, p in players.items() if isinstance(p, dict) and p.get("eliminated")]
+        self.scoring.show_result(result, self.controller.seat_kinds(), out)
         self.stack.setCurrentWidget(self.scoring)
         self._update_actions()
 

@@ -114,9 +114,13 @@ class ScoreSheet(QTableWidget):
             self.setRowHeight(r, h)
         side = round(h * 0.62)
         self.setIconSize(QSize(side, side))
-        header = self.horizontalHeader().sizeHint().height()
-        self.setFixedHeight(header + h * rows + 2 * self.frameWidth())
-        self.setMinimumWidth(self.horizontalHeader().length() + 2 * self.frameWidth())
+        header = self.horizontalHeader()
+        self.setFixedHeight(header.sizeHint().height() + h * rows + 2 * self.frameWidth())
+        # every column as wide as its words at least (the state's name and what is said
+        # under it may be long): the sheet grows rather than cut them
+        wide = sum(max(header.sectionSizeHint(c), self.sizeHintForColumn(c))
+                   for c in range(self.columnCount()))
+        self.setMinimumWidth(wide + 2 * self.frameWidth())
 
 
 class ScoringScreen(QWidget):
@@ -130,6 +134,7 @@ class ScoringScreen(QWidget):
         self.setObjectName("scoringScreen")
         self.result: dict = {}
         self.seats: dict[str, str] = {}
+        self.eliminated: set[str] = set()
 
         self.title = QLabel(objectName="pageTitle", alignment=Qt.AlignmentFlag.AlignCenter)
         font = QFont(self.font())
@@ -190,11 +195,14 @@ class ScoringScreen(QWidget):
         self.retranslate()
         i18n.add_listener(self._on_language)
 
-    def show_result(self, result: dict | None, seats: dict[str, str] | None = None) -> None:
+    def show_result(self, result: dict | None, seats: dict[str, str] | None = None,
+                    eliminated=()) -> None:
         """Show ``result``; ``seats`` ({state: "human" | a bot level}) names who played
-        each state when bots took part."""
+        each state when bots took part; ``eliminated``: the states that lost their last
+        city (CAPITAL-05), said under their name."""
         self.result = dict(result or {})
         self.seats = dict(seats or {})
+        self.eliminated = set(eliminated)
         self.retranslate()
 
     def set_debrief(self, on: bool) -> None:
@@ -268,10 +276,12 @@ class ScoringScreen(QWidget):
                 if key == "place":
                     text = str(place)
                 elif key == "state":
-                    text = state_name(state)
                     kind = self.seats.get(state)
-                    if bots and kind in SEAT_LABELS:
-                        text += "\n" + _(SEAT_LABELS[kind])
+                    under = [_(SEAT_LABELS[kind])] if bots and kind in SEAT_LABELS else []
+                    if state in self.eliminated:
+                        under.append(_("lost its last city"))
+                    text = "\n".join([state_name(state), " · ".join(under)] if under
+                                      else [state_name(state)])
                 else:
                     text = str(line.get(key, ""))
                 item = QTableWidgetItem(text)

@@ -56,6 +56,37 @@ def test_rows_in_finishing_order_with_places_and_who_played(window, lang_ru):
     s.show_result(dict(RESULT, tiebreak=None), {k: "human" for k in SEATS})
     assert "\n" not in "".join(_column(s, "state"))
     assert not s.tiebreak.isVisibleTo(s)
+    # a state that lost its last city (CAPITAL-05) says so under its name
+    s.show_result(RESULT, SEATS, ["antioch"])
+    assert _column(s, "state")[3] == "Антиохия\nЭксперт (бот) · потеряло последний город"
+    s.show_result(RESULT, {k: "human" for k in SEATS}, ["antioch"])
+    assert _column(s, "state")[3] == "Антиохия\nпотеряло последний город"
+
+
+@pytest.mark.rule("CAPITAL-05")
+def test_the_window_names_the_state_that_lost_its_last_city(window):
+    """At the end of a real game the window reads who was eliminated from the game's view."""
+    import random
+
+    from krestonostsy.engine import Game
+    for seed in range(60):
+        g = Game.new(["jerusalem", "tripoli", "edessa"], seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            g.apply(rng.choice(g.decision.actions))
+        if "defeat" in g.result()["end_conditions"]:
+            break
+    else:
+        pytest.skip("no seed ended by a defeat")
+    out = [x for x in g.s["states"] if g.s["players"][x]["eliminated"]]
+    assert out
+    window.controller.start(g)
+    window._on_game_over(g.result())
+    states = _column(window.scoring, "state")
+    for x in out:
+        from krestonostsy.ui.names import state_name
+        assert any(t.startswith(state_name(x)) and "потеряло последний город" in t
+                   for t in states)
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (3840, 2160)])
@@ -71,7 +102,7 @@ def test_every_word_of_the_sheet_fits_its_cell(window, qtbot, size, lang):
     i18n.set_language(lang)
     try:
         w._on_game_over(RESULT)
-        w.scoring.show_result(RESULT, SEATS)
+        w.scoring.show_result(RESULT, SEATS, ["tripoli", "antioch"])
         qtbot.wait(20)
         t = w.scoring.table
         assert t.isVisible()
