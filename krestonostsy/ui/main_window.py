@@ -738,7 +738,8 @@ class MainWindow(QMainWindow):
         if s.get("phase"):
             parts.append(phase_name(s["phase"]))
         if c.game.is_over:
-            parts.append(_("The game is over"))
+            if s.get("phase") != "over":  # the phase already says "Game over"
+                parts.append(_("The game is over"))
         elif c.deciding in c.seats:
             parts.append(_("Turn: {state}").format(state=state_name(c.deciding)))
         if c.viewer and not c.pending_handoff:

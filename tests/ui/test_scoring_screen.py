@@ -82,6 +82,9 @@ def test_the_window_names_the_state_that_lost_its_last_city(window):
     assert out
     window.controller.start(g)
     window._on_game_over(g.result())
+    window._update_status()  # the status bar says the game is over once
+    status = window.status_label.text()
+    assert status.count("Конец игры") == 1 and "Игра окончена" not in status, status
     states = _column(window.scoring, "state")
     for x in out:
         from krestonostsy.ui.names import state_name
