@@ -132,6 +132,9 @@ def test_every_word_of_the_sheet_fits_its_cell(window, qtbot, size, lang):
             if t.rowViewportPosition(row) < 0 or bottom > t.viewport().height():
                 problems.append(f"row {row} outside the table ({bottom} > "
                                 f"{t.viewport().height()})")
+        sheet = w.scoring.sheet.geometry()
+        if sheet.left() < 0 or sheet.right() > w.scoring.width():
+            problems.append(f"the sheet {sheet} is wider than the page ({w.scoring.width()})")
         assert not problems, "\n".join(problems)
     finally:
         i18n.set_language("ru")
