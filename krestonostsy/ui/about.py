@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTextBrowser, Q
 from .. import __version__, i18n
 from ..i18n import _
 from ..resources import data_dir
+from .window_size import resize_within_screen, size_in_lines
 
 
 def credits_markdown(lang: str | None = None) -> str:
@@ -38,22 +39,12 @@ class AboutDialog(QDialog):
         layout.addWidget(self.text)
         layout.addWidget(buttons)
         self.retranslate()
-        self._fit()
+        resize_within_screen(self, self.wanted_size())
         i18n.add_listener(self._on_language)
 
     def wanted_size(self) -> QSize:
         """As large as its words need: they grow with the interface scale on a 4K screen."""
-        em = self.fontMetrics().height()
-        return QSize(54 * em, 36 * em)
-
-    def _fit(self) -> None:
-        """:meth:`wanted_size`, never past the screen."""
-        size = self.wanted_size()
-        screen = self.screen()
-        if screen is not None:
-            free = screen.availableGeometry()
-            size = size.boundedTo(QSize(int(free.width() * .9), int(free.height() * .85)))
-        self.resize(size)
+        return size_in_lines(self, 54, 36)
 
     def _on_language(self, _lang: str) -> None:
         self.retranslate()

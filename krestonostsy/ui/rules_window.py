@@ -36,6 +36,7 @@ from .. import i18n
 from ..content.rules import LINK, GlossaryEntry, Paragraph, RulesBook, shipped_rules
 from ..i18n import _, current_language, ngettext
 from .table import art
+from .window_size import resize_within_screen, size_in_lines
 
 GLOSSARY_ANCHOR = "glossary"
 HIGHLIGHT = "#ffd75e"  # a search match
@@ -210,23 +211,14 @@ class RulesWindow(QDialog):
         # must not grow them again (main_window.SIZES_OWN_WORDS)
         self.setProperty("sizesOwnWords", True)
         self._apply_scale(1.0)
-        self._fit_to_screen()
+        resize_within_screen(self, self.wanted_size())
         self.retranslate()
         i18n.add_listener(self._on_language)
 
     def wanted_size(self) -> QSize:
         """The first size: by the interface's words (larger on a 4K screen), about
         1000×720 at 1280×800."""
-        em = self.fontMetrics().height()
-        return QSize(62 * em, 45 * em)
-
-    def _fit_to_screen(self) -> None:
-        size = self.wanted_size()
-        screen = self.screen()
-        if screen is not None:
-            free = screen.availableGeometry()
-            size = size.boundedTo(QSize(int(free.width() * .9), int(free.height() * .85)))
-        self.resize(size)
+        return size_in_lines(self, 62, 45)
 
     # --- opening at a place ------------------------------------------------------------------
     def show_rule(self, rule_ids) -> str | None:
