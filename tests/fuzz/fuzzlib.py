@@ -11,6 +11,7 @@ Run long from the command line (one at a time, in the background, ``nice -n 19``
     python tests/fuzz/fuzzlib.py actions --seconds 600
     python tests/fuzz/fuzzlib.py content --seconds 600
     python tests/fuzz/fuzzlib.py soak --games 1000 --players 2
+    python tests/fuzz/fuzzlib.py soak --minutes 60 --scenario base levantine_merchants --terrain
 
 ``pytest --fuzz-long`` (or ``KRESTONOSTSY_FUZZ_LONG=1``) runs the fuzz tests for minutes
 instead of seconds.
@@ -30,6 +31,7 @@ from collections import Counter
 from pathlib import Path
 
 from krestonostsy.engine import Action, Game, IllegalAction, SaveError
+from krestonostsy.engine.ruleset import load_ruleset
 from krestonostsy.resources import data_dir
 from krestonostsy.tools.simulate import lineup
 
@@ -486,20 +488,25 @@ def fuzz_content(seed: int, seconds: float, verbose: bool = True, workers: int =
 
 # --- soak ---------------------------------------------------------------------------------------
 
-def soak(players: int, games: int, seed: int = 0, verbose: bool = True) -> Counter:
+def soak(players: int, games: int, seed: int = 0, verbose: bool = True,
+         scenario: str = "base", terrain: bool = False) -> Counter:
     """Random games with undo/re-apply, cancel, clone-forward, save round trips and
-    determinize checks interleaved; every check that fails is a fault (printed always)."""
+    determinize checks interleaved; every check that fails is a fault (printed always).
+    ``scenario`` names a scenario of ``data/scenarios``; ``terrain`` adds the advanced
+    mode's terrain rules (their own draws and decisions)."""
     rnd = random.Random(seed * 10 + players)
     counts: Counter = Counter()
+    rules = load_ruleset(scenario).with_hooks(("terrain",) if terrain else ())
+    where = f"{scenario}{' + terrain' if terrain else ''}"
 
     def fault(what: str) -> None:
         counts["faults"] += 1
         counts[f"fault: {what}"] += 1
-        print(f"  FAULT {players}p seed {seed} game {counts['games']}: {what}",
+        print(f"  FAULT {where} {players}p seed {seed} game {counts['games']}: {what}",
               file=sys.stderr)
 
     for _ in range(games):
-        g = Game.new(lineup(players, rnd), seed=rnd.randrange(1 << 30))
+        g = Game.new(lineup(players, rnd), seed=rnd.randrange(1 << 30), scenario=rules)
         n = 0
         while not g.is_over and n < 20_000:
             acts = g.legal_actions()
@@ -554,7 +561,7 @@ def soak(players: int, games: int, seed: int = 0, verbose: bool = True) -> Count
         if not g.is_over:
             fault("game did not end")
     if verbose:
-        print(f"soak {players}p:", dict(counts))
+        print(f"soak {where} {players}p:", dict(counts))
     return counts
 
 
@@ -567,18 +574,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, nargs="*", default=list(PLAYERS))
     ap.add_argument("--minutes", type=float, default=None,
                     help="soak: stop after this long (the report gives the games played)")
+    ap.add_argument("--scenario", nargs="*", default=["base"],
+                    help="soak: the scenarios to play, in turn (data/scenarios)")
+    ap.add_argument("--terrain", action="store_true",
+                    help="soak: also play each scenario with the advanced terrain rules")
     a = ap.parse_args(argv)
     start = time.monotonic()
     if a.what == "soak":
-        # one game per player count in turn, so a time limit leaves balanced figures
-        per = {p: Counter() for p in a.players}
+        # one game per scenario, mode and player count in turn, so a time limit leaves
+        # balanced figures
+        kinds = [(sc, t) for sc in a.scenario for t in ((False, True) if a.terrain else (False,))]
+        per = {(sc, t, p): Counter() for sc, t in kinds for p in a.players}
         for i in range(a.games):
             if a.minutes is not None and time.monotonic() - start > a.minutes * 60:
                 break
-            for p in a.players:
-                per[p].update(soak(p, 1, a.seed * 1_000_000 + i, verbose=False))
-        for p, c in per.items():
-            print(f"soak {p}p:", dict(c))
+            for sc, t in kinds:
+                for p in a.players:
+                    per[sc, t, p].update(soak(p, 1, a.seed * 1_000_000 + i, verbose=False,
+                                              scenario=sc, terrain=t))
+        for (sc, t, p), c in per.items():
+            print(f"soak {sc}{' + terrain' if t else ''} {p}p:", dict(c))
         total = sum(per.values(), Counter())
         faults = total["faults"]
     else:

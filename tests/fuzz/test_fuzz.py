@@ -1,7 +1,10 @@
 """The fuzzers of issue 6 §5, a short seeded run each (``--fuzz-long`` for minutes)."""
 from __future__ import annotations
 
+import pytest
 from fuzzlib import fuzz_actions, fuzz_content, fuzz_saves, soak
+
+from krestonostsy.resources import data_dir
 
 
 def _faults(counts) -> dict:
@@ -39,3 +42,23 @@ def test_soak_games_keep_undo_cancel_clone_saves_and_determinize_exact(request):
         counts = soak(players, games, seed=6)
         assert counts["games"] == games
         assert counts["faults"] == 0
+
+
+# every scenario the game ships but the base game (soaked above)
+CAMPAIGN_SCENARIOS = sorted(f.stem for f in (data_dir() / "scenarios").glob("*.yaml")
+                            if f.stem != "base")
+assert CAMPAIGN_SCENARIOS, "no scenario besides the base game in data/scenarios"
+
+
+@pytest.mark.parametrize("scenario", CAMPAIGN_SCENARIOS)
+def test_soak_games_of_every_scenario_keep_undo_cancel_clone_saves_and_determinize_exact(
+        request, scenario):
+    """The campaign's rule changes (their own components, draws and decisions) under the
+    same checks as the base game, with and without the advanced terrain rules."""
+    games = 20 if request.config.getoption("--fuzz-long") else 1
+    for players in (2, 3, 4):
+        for terrain in (False, True):
+            counts = soak(players, games, seed=7, scenario=scenario, terrain=terrain)
+            assert counts["games"] == games
+            assert counts["actions"] > 50
+            assert counts["faults"] == 0
