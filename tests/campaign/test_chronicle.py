@@ -38,7 +38,7 @@ def campaigns(all_chapter_data, tmp_path_factory) -> dict:
     return out
 
 
-@pytest.mark.rule("CAMP-01", "CAMP-02", "CAMP-05", "CAMP-06", "CAMP-07", "CAMP-08")
+@pytest.mark.rule("SETUP-44", "CAMP-01", "CAMP-02", "CAMP-05", "CAMP-06", "CAMP-07", "CAMP-08")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_campaign_played_by_bots_carries_each_scenario_into_the_next(campaigns, players):
     c = campaigns[players]

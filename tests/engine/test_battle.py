@@ -56,7 +56,7 @@ def starting(g, player):
 
 # --- the worked examples ---------------------------------------------------------------
 
-@pytest.mark.rule("EX-BATTLE-1", "BATTLE-02", "BATTLE-04", "BATTLE-05", "BATTLE-06",
+@pytest.mark.rule("EX-BATTLE-1", "MUSTER-01", "SETUP-31", "BATTLE-02", "BATTLE-04", "BATTLE-05", "BATTLE-06",
                   "BATTLE-07", "BATTLE-08", "BATTLE-09", "BATTLE-10", "BATTLE-13",
                   "BATTLE-25", "EVENT-10", "GLOSS-10")
 def test_ex_battle_1_antioch_attacks_apamea():

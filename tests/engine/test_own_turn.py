@@ -25,7 +25,7 @@ def start_order(g, player, order):
         choose(g, "done")
 
 
-@pytest.mark.rule("TURN-10", "ACT-04", "RESCRIPT-01", "BUILD-03", "BUILD-04", "BUILD-05")
+@pytest.mark.rule("TURN-10", "GLOSS-13", "ACT-04", "RESCRIPT-01", "BUILD-03", "BUILD-04", "BUILD-05")
 def test_goods_spent_on_the_upgrade_are_restored_and_reused_for_the_building():
     g = game(cards=(KEEP, RESTORER))
     clear_markets(g)

@@ -11,7 +11,7 @@ def bishops_of(g, player):
     return [(cid, b) for cid, c in g.s["cities"].items() for b in c["bishops"] if b[0] == player]
 
 
-@pytest.mark.rule("EX-PRAY-1", "PRAY-02", "PRAY-03", "PRAY-04", "PRAY-05", "PRAY-06",
+@pytest.mark.rule("EX-PRAY-1", "GLOSS-19", "PRAY-02", "PRAY-03", "PRAY-04", "PRAY-05", "PRAY-06",
                   "PRAY-07", "BISHOP-05", "BISHOP-06")
 def test_ex_pray_1_four_sanctity_jump_antioch_rescript_and_two_bishop_actions():
     g = game(cards=R1)

@@ -42,7 +42,7 @@ def test_spies_in_hand_are_played_in_own_turn_with_the_targets_crest():
     assert halted(g)
 
 
-@pytest.mark.rule("SPY-03", "SPY-04")
+@pytest.mark.rule("SPY-03", "SPY-04", "SETUP-42")
 @pytest.mark.parametrize("states,cap", [(ALL4, 1), (ALL4[:3], 2), (("jerusalem", "tripoli"), 3)])
 def test_spies_per_opponent_by_player_count(states, cap):
     g = game(states)
