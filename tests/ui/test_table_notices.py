@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
-from PySide6.QtCore import QPoint, Qt  # noqa: E402
+from PySide6.QtCore import QObject, QPoint, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 
 from krestonostsy import i18n  # noqa: E402
@@ -160,6 +160,25 @@ def test_notice_goes_by_itself(table, qtbot, monkeypatch):
     scene = table.scene()
     assert "round" in scene.notices
     qtbot.waitUntil(lambda: "round" not in scene.notices, timeout=2000)
+
+
+def test_notices_leave_nothing_behind_in_a_long_game(table):
+    """Each notice is shown, replaced and dismissed many times in a game; the scene's
+    objects do not grow with them (a timer per notice used to stay behind, ~50 a game)."""
+    scene = table.scene()
+    _play_until(table, 1, lambda g, keys: "round_started" in keys and g.s["round"] == 2)
+    before = len(scene.findChildren(QObject))
+    opened: list = []  # every notice item shown (kept alive here: no id is reused)
+
+    def note_and_check_end(game, _keys) -> bool:
+        opened.extend(it for it in scene.notices.values()
+                      if not any(it is seen for seen in opened))
+        return game.is_over
+
+    _play_until(table, 1, note_and_check_end)
+    assert len(opened) >= 6
+    scene.dismiss_notices()
+    assert len(scene.findChildren(QObject)) == before
 
 
 def test_results_are_read_only_from_the_log():

@@ -195,7 +195,13 @@ class TableScene(QGraphicsScene):
         self.redone: list[str] = []
         self._staged_log: list | None = None  # a staged build's log (reveal opens its notices)
         self._notice_seen: dict[tuple, int] = {}  # (viewer, kind) -> the last result shown
+        # one timer per kind of notice, started again by each new notice (a timer made per
+        # notice stayed a child of the scene after it fired: ~50 per game)
         self._notice_timers: dict[str, QTimer] = {}
+        for kind in NOTICE_MS:
+            timer = self._notice_timers[kind] = QTimer(self)
+            timer.setSingleShot(True)
+            timer.timeout.connect(lambda kind=kind: self._dismiss(kind))
 
     # --- public ---------------------------------------------------------------------------
 
@@ -476,9 +482,7 @@ class TableScene(QGraphicsScene):
         it = self.notices.pop(kind, None)
         if it is not None and it.scene() is self:
             self.removeItem(it)
-        timer = self._notice_timers.pop(kind, None)
-        if timer is not None:
-            timer.stop()
+        self._notice_timers[kind].stop()
 
     def mousePressEvent(self, event) -> None:
         self.dismiss_notices()  # a click closes the notices and still reaches the table
@@ -582,11 +586,7 @@ class TableScene(QGraphicsScene):
         it.viewer = self._viewer
         it.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.notices[kind] = it
-        timer = QTimer(self)
-        timer.setSingleShot(True)
-        timer.timeout.connect(lambda kind=kind: self._dismiss(kind))
-        timer.start(NOTICE_MS[kind])
-        self._notice_timers[kind] = timer
+        self._notice_timers[kind].start(NOTICE_MS[kind])
 
     def _battle_lines(self, r: RS.BattleResult) -> tuple:
         city = L.city_name(r.city)
