@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
+from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 
 from ..ai import Cancelled as BotCancelled
 from ..ai import Reason, decide_explained, make_bot, mix
@@ -230,13 +230,17 @@ class _BotSignals(QObject):
     failed = Signal(int, str)
 
 
-class _BotTask(QRunnable):
+class _BotTask:
     """One bot decision in the pool's thread: only the game's clone, the seat, a cancel
-    flag and a signal object (emitted across threads, queued to the GUI thread)."""
+    flag and a signal object (emitted across threads, queued to the GUI thread).
+
+    A plain callable handed to ``QThreadPool.start``, not a ``QRunnable`` subclass: the
+    pool kept the Python side of about one subclassed runnable in fifteen alive after Qt
+    had deleted it (PySide 6.10), and with it the game clone it thought on — a few MB per
+    game, for as long as the window stayed open."""
 
     def __init__(self, seat: Seat, game: Game, generation: int, signals: _BotSignals,
                  cancel: threading.Event):
-        super().__init__()
         self.seat, self.game, self.generation, self.signals = seat, game, generation, signals
         self.cancel = cancel
 
@@ -679,7 +683,7 @@ class GameController(QObject):
         # stays on screen
         self._changed_at = time.monotonic()
         self._pool.start(_BotTask(seat, game.clone(), self._generation, self._bot_signals,
-                                  self._cancel))
+                                  self._cancel).run)
 
     def stop_bot(self) -> None:
         """Drop the thinking bot's answer (new position, undo, load, close, quit): its cancel

@@ -3,6 +3,7 @@ the GUI thread with a cancel, no hand-off with one human, undo over the bots' mo
 with seat types."""
 from __future__ import annotations
 
+import gc
 import json
 import random
 
@@ -11,6 +12,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
+from krestonostsy.engine import Game  # noqa: E402
 from krestonostsy.ui.controller import (  # noqa: E402
     BOT_LEVELS,
     END_TURN,
@@ -75,15 +77,25 @@ def test_the_last_seat_choice_is_remembered(fake_window):
     again.reject()
 
 
+def _games_alive() -> int:
+    gc.collect()
+    return sum(1 for o in gc.get_objects() if type(o) is Game)
+
+
 def test_human_against_easy_to_the_scoring_screen_through_the_real_window(
         qtbot, window, instant, instant_animations):
     w = window
+    before = _games_alive()
     assert w.start_new_game(TWO, 5, None, {"jerusalem": "human", "tripoli": "easy"})
     c = w.controller
     handoffs = _play_human(qtbot, c, random.Random(5))
     assert handoffs == [] and c.viewer == "jerusalem"
     assert w.current_page() == "scoring"
     assert c.game.is_over and not c.busy
+    # the copies the bot thought on are gone with its decisions (a QRunnable subclass kept
+    # some alive in the thread pool: a few MB per game while the window stayed open)
+    assert c.wait_for_bots()
+    assert _games_alive() - before <= 1  # the game on the table
 
 
 def test_watch_mode_of_bots_makes_progress_without_a_hand_off(qtbot, fake_window, instant):
