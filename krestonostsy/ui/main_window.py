@@ -12,6 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QDialog,
     QDockWidget,
     QFileDialog,
     QLabel,
@@ -97,6 +98,11 @@ class MainWindow(QMainWindow):
         self.controller = GameController(self.store, self, autosave=autosave)
         self.table: QWidget | None = None
         self.rules_dlg: RulesWindow | None = None  # the rules reference, made on first use
+        # the last dialog of each kind made (made anew at each opening, the window its
+        # parent: the one before is deleted then, see _replace_dialog)
+        self.new_dialog: NewGameDialog | None = None
+        self.settings_dlg: SettingsDialog | None = None
+        self.about_dlg: AboutDialog | None = None
         self.auto_confirm = False  # tests: skip the confirmation questions
         self.last_message: tuple[str, str] | None = None
         self._message_box: QMessageBox | None = None
@@ -435,6 +441,7 @@ class MainWindow(QMainWindow):
         dialog = NewGameDialog(self, defaults)
         dialog.accepted.connect(lambda: self.start_from_dialog(dialog))
         dialog.open()
+        self._replace_dialog(self.new_dialog)
         self.new_dialog = dialog
         return dialog
 
@@ -568,8 +575,18 @@ class MainWindow(QMainWindow):
     def settings_dialog(self) -> SettingsDialog:
         dialog = SettingsDialog(self.settings, self)
         dialog.open()
+        self._replace_dialog(self.settings_dlg)
         self.settings_dlg = dialog
         return dialog
+
+    @staticmethod
+    def _replace_dialog(old: QDialog | None) -> None:
+        """Delete the dialog a new one of its kind replaces. Each opening makes a fresh
+        dialog with the window as its parent; kept, every one ever opened stayed alive
+        with the window (~70 Qt objects each). The last one stays until the next opening
+        (what it was answered with can still be read)."""
+        if old is not None:
+            old.deleteLater()
 
     def rules_dialog(self) -> RulesWindow:
         """The rules reference (one window, kept open beside the table), at its contents."""
@@ -598,6 +615,7 @@ class MainWindow(QMainWindow):
     def about_dialog(self) -> AboutDialog:
         dialog = AboutDialog(self)
         dialog.open()
+        self._replace_dialog(self.about_dlg)
         self.about_dlg = dialog
         return dialog
 

@@ -347,3 +347,26 @@ def test_cli_dispatches(monkeypatch, capsys):
     assert cli.main(["--help"]) == 0
     assert cli.main(["--bogus"]) == 2
     assert "usage" in capsys.readouterr().err
+
+
+def test_dialogs_opened_again_and_again_do_not_pile_up(qtbot, window):
+    """Each opening makes a fresh dialog with the window as its parent; the one it
+    replaces is deleted (they all stayed alive with the window: ~70 Qt objects each)."""
+    from PySide6.QtCore import QCoreApplication, QEvent, QObject
+    from PySide6.QtWidgets import QDialog
+
+    def count() -> tuple[int, int]:
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        return len(window.findChildren(QDialog)), len(window.findChildren(QObject))
+
+    openers = (window.new_game_dialog, window.settings_dialog, window.about_dialog)
+    for make in openers:
+        make().reject()
+    before = count()
+    for _ in range(4):
+        for make in openers:
+            dialog = make()
+            assert dialog.isVisible()
+            dialog.reject()
+    assert count() == before
+    assert window.new_dialog is not None and window.settings_dlg is not None
