@@ -99,7 +99,7 @@ class MainWindow(QMainWindow):
         self.table: QWidget | None = None
         self.rules_dlg: RulesWindow | None = None  # the rules reference, made on first use
         # the last dialog of each kind made (made anew at each opening, the window its
-        # parent: the one before is deleted then, see _replace_dialog)
+        # parent: the one before is deleted then, see replace_dialog)
         self.new_dialog: NewGameDialog | None = None
         self.settings_dlg: SettingsDialog | None = None
         self.about_dlg: AboutDialog | None = None
@@ -441,7 +441,7 @@ class MainWindow(QMainWindow):
         dialog = NewGameDialog(self, defaults)
         dialog.accepted.connect(lambda: self.start_from_dialog(dialog))
         dialog.open()
-        self._replace_dialog(self.new_dialog)
+        self.replace_dialog(self.new_dialog)
         self.new_dialog = dialog
         return dialog
 
@@ -575,12 +575,12 @@ class MainWindow(QMainWindow):
     def settings_dialog(self) -> SettingsDialog:
         dialog = SettingsDialog(self.settings, self)
         dialog.open()
-        self._replace_dialog(self.settings_dlg)
+        self.replace_dialog(self.settings_dlg)
         self.settings_dlg = dialog
         return dialog
 
     @staticmethod
-    def _replace_dialog(old: QDialog | None) -> None:
+    def replace_dialog(old: QDialog | None) -> None:
         """Delete the dialog a new one of its kind replaces. Each opening makes a fresh
         dialog with the window as its parent; kept, every one ever opened stayed alive
         with the window (~70 Qt objects each). The last one stays until the next opening
@@ -615,7 +615,7 @@ class MainWindow(QMainWindow):
     def about_dialog(self) -> AboutDialog:
         dialog = AboutDialog(self)
         dialog.open()
-        self._replace_dialog(self.about_dlg)
+        self.replace_dialog(self.about_dlg)
         self.about_dlg = dialog
         return dialog
 

@@ -359,7 +359,8 @@ def test_dialogs_opened_again_and_again_do_not_pile_up(qtbot, window):
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
         return len(window.findChildren(QDialog)), len(window.findChildren(QObject))
 
-    openers = (window.new_game_dialog, window.settings_dialog, window.about_dialog)
+    openers = (window.new_game_dialog, window.settings_dialog, window.about_dialog,
+               window.campaign.new_campaign_dialog)
     for make in openers:
         make().reject()
     before = count()

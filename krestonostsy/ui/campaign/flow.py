@@ -91,6 +91,7 @@ class CampaignFlow(QObject):
         dialog = NewCampaignDialog(self.folder, self.window)
         dialog.accepted.connect(lambda: self._created(dialog))
         dialog.open()
+        self.window.replace_dialog(self.dialog)
         self.dialog = dialog
         return dialog
 
