@@ -267,6 +267,9 @@ class Tutorial(QObject):
         c.autosave_enabled, c.safe_turns = self._saved
         if getattr(self.window, "tutorial", None) is self:
             self.window.tutorial = None
+        # a lesson left stays no child of the window (each one begun would, still called
+        # by the table's scroll bars)
+        self.deleteLater()
 
     def leave(self) -> None:
         """Stop here (the step reached is kept: the tutorial offers to resume it)."""

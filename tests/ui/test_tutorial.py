@@ -229,6 +229,24 @@ def test_left_part_way_it_resumes_at_the_step_reached(qtbot, tutorial_window):
     assert len(window.controller.game.actions) == actions
 
 
+def test_a_lesson_left_leaves_nothing_behind(qtbot, tutorial_window):
+    """Begun and left again and again, the lessons do not pile up as children of the
+    window (each stayed, still called by the table's scroll bars)."""
+    from PySide6.QtCore import QCoreApplication, QEvent, QObject
+    window = tutorial_window
+
+    def begin_and_leave() -> int:
+        window.open_tutorial()
+        tut = wait_ready(qtbot, window)
+        click_button(tut.bubble.leave_button)
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        return len(window.findChildren(T.Tutorial)) + len(window.findChildren(QObject))
+
+    first = begin_and_leave()
+    assert [begin_and_leave() for _ in range(3)] == [first] * 3
+    assert window.findChildren(T.Tutorial) == []
+
+
 def test_the_start_screen_offers_the_tutorial(qtbot, window):
     assert window.start_screen.tutorial_button.isVisible()
     assert window.start_screen.tutorial_button.text() == "Обучение"
