@@ -85,10 +85,17 @@ def main(argv: list[str] | None = None) -> int:
     app = setup_application(argv)
     settings = Settings()
     apply_language(settings)
+    from . import crash_guard
     from .main_window import MainWindow
+    from .saves import data_dir
+    log_path = crash_guard.start_log_file(data_dir())
     window = MainWindow(settings)
+    guard = crash_guard.install(window, log_path)  # a bug in a click: told, logged, no crash
     window.show()
-    return app.exec()
+    try:
+        return app.exec()
+    finally:
+        guard.uninstall()
 
 
 if __name__ == "__main__":  # pragma: no cover
