@@ -30,7 +30,7 @@ from ..ai import Reason, decide_explained, make_bot, mix
 from ..ai.saracens import SARACEN_LEVEL, deciding_for_saracens
 from ..engine import Action, Game, GameOptions, IllegalAction
 from ..i18n import N_, _
-from .names import show_content
+from .names import show_content, state_name
 from .saves import SaveStore, new_game_id, read_save, setup_game_id, write_save
 
 log = logging.getLogger(__name__)
@@ -285,6 +285,7 @@ class GameController(QObject):
         self.safe_turns = True
         self.last_autosave: Path | None = None
         self.bot_reasons: list[BotReason] = []  # the bots' reasons shown in the log
+        self._failures_told: set[tuple] = set()  # (state, bot level) whose failure was told
         self._saracen_seat: Seat | None = None  # plays the Saracens (computer_saracens)
         self.game_id = ""  # the game's id: its autosaves are kept together (ui/saves.py)
         self._generation = 0
@@ -340,6 +341,7 @@ class GameController(QObject):
         show_content(game.c)  # cards are named from the game's own content
         self.viewer = None
         self.bot_reasons = []
+        self._failures_told = set()
         self.pending_handoff = None
         self.pending_end = None
         self._lead_mark = {}
@@ -716,8 +718,8 @@ class GameController(QObject):
         self._set_busy(False)
         action, reason = choice
         if action not in self.game.legal_actions():
-            self.errorOccurred.emit(_("A bot chose an action that is not legal: {action}")
-                                    .format(action=action))
+            self._play_for_failed_bot(f"IllegalAction: the bot chose {action!r}, which is "
+                                      f"not legal here")
             return
         if reason is not None:
             self.bot_reasons.append(BotReason(len(self.game.actions), action,
@@ -726,10 +728,38 @@ class GameController(QObject):
 
     @Slot(int, str)
     def _on_bot_failed(self, generation: int, message: str) -> None:
-        if generation != self._generation:
+        if generation != self._generation or self.game is None:
             return
         self._set_busy(False)
-        self.errorOccurred.emit(_("A bot failed: {error}").format(error=message))
+        self._play_for_failed_bot(message)
+
+    def _play_for_failed_bot(self, details: str) -> None:
+        """A bot failed on this decision (a bug: it raised, or chose an illegal action).
+        The game must not stop there: the Novice level plays the decision instead (the
+        first legal action, should that fail too). The details (a traceback) go to the
+        log; the window is told in words, once per seat and game."""
+        game, seat, state = self.game, self.seat_deciding(), self.deciding
+        kind = getattr(seat, "kind", "?")
+        log.error("the %s bot of %s failed; a fallback plays this decision:\n%s",
+                  kind, state, details)
+        try:
+            action = BotSeat("novice").choose(game.clone(), threading.Event())
+            if action not in game.legal_actions():
+                raise ValueError(f"the fallback chose {action!r}, which is not legal")
+            instead = _("A Novice bot played it instead; the game goes on.")
+        except Exception:
+            log.exception("the fallback bot failed too: the first legal action is played")
+            action = game.legal_actions()[0]
+            instead = _("The first of its legal choices was played instead; the game goes "
+                        "on.")
+        if (state, kind) not in self._failures_told:
+            self._failures_told.add((state, kind))
+            lines = details.strip().splitlines()
+            self.errorOccurred.emit(
+                _("The computer player of {state} failed on this decision ({error}).")
+                .format(state=state_name(state), error=lines[-1] if lines else "?")
+                + " " + instead)
+        self._apply(action)
 
     def wait_for_bots(self, msecs: int = 30000) -> bool:
         return self._pool.waitForDone(msecs)

@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
-from krestonostsy.engine import Game  # noqa: E402
+from krestonostsy.engine import Action, Game  # noqa: E402
 from krestonostsy.ui.controller import (  # noqa: E402
     BOT_LEVELS,
     END_TURN,
@@ -283,3 +283,38 @@ def test_the_pace_counts_from_the_end_of_the_redraw(qtbot, store, monkeypatch):
     assert moves
     for done, applied in moves:
         assert applied - done >= 0.3 - 0.005
+
+
+@pytest.mark.parametrize("fault", ["raises", "illegal", "fallback_raises_too"])
+def test_a_failing_bot_does_not_stop_the_game(qtbot, store, monkeypatch, lang_ru, fault):
+    """A bug in a bot (it raises, or answers with an illegal action) is logged; the
+    decision is played by a Novice (or the first legal action, should that fail too); the
+    window is told once in words, without a traceback; the game goes on."""
+    from krestonostsy.ui import controller as C
+
+    real = C.BotSeat.choose_explained
+
+    def broken(self, game, cancel):
+        if self.kind == "easy":
+            if fault == "illegal":
+                return Action("no_such_action"), None
+            raise ValueError("the easy bot is broken")
+        if fault == "fallback_raises_too":
+            raise RuntimeError("so is the novice")
+        return real(self, game, cancel)
+
+    monkeypatch.setattr(C.BotSeat, "choose_explained", broken)
+    c = GameController(store, autosave=False)
+    c.bot_pause_ms = 0
+    errors = []
+    c.errorOccurred.connect(errors.append)
+    c.new_game(TWO, 5, seats={"jerusalem": "easy", "tripoli": "human"})
+    # the bots' decisions are played for them until the human is asked
+    qtbot.waitUntil(lambda: c.legal_for_viewer() is not None and not c.busy, timeout=10_000)
+    assert len(c.game.actions) >= 1 and c.deciding == "tripoli"
+    _play_human(qtbot, c, random.Random(2), until=lambda c: len(c.game.actions) >= 12)
+    assert len(errors) == 1  # told once for this seat, however often it failed
+    text = errors[0]
+    assert "Traceback" not in text and "Иерусалим" in text
+    assert ("бот-новичок" in text) == (fault != "fallback_raises_too")
+    assert ("no_such_action" in text) == (fault == "illegal")
