@@ -286,6 +286,7 @@ class GameController(QObject):
         self.last_autosave: Path | None = None
         self.bot_reasons: list[BotReason] = []  # the bots' reasons shown in the log
         self._failures_told: set[tuple] = set()  # (state, bot level) whose failure was told
+        self._autosave_failing = False  # the last autosave failed (and that was told)
         self._saracen_seat: Seat | None = None  # plays the Saracens (computer_saracens)
         self.game_id = ""  # the game's id: its autosaves are kept together (ui/saves.py)
         self._generation = 0
@@ -342,6 +343,7 @@ class GameController(QObject):
         self.viewer = None
         self.bot_reasons = []
         self._failures_told = set()
+        self._autosave_failing = False
         self.pending_handoff = None
         self.pending_end = None
         self._lead_mark = {}
@@ -643,10 +645,13 @@ class GameController(QObject):
             try:
                 self.last_autosave = self.store.autosave(game, self.seat_kinds(),
                                                          game_id=self.game_id)
+                self._autosave_failing = False
             except Exception as err:  # a full disk must not stop the game
                 log.warning("autosave failed: %s", err)
-                self.errorOccurred.emit(_("The game could not be autosaved: {error}")
-                                        .format(error=err))
+                if not self._autosave_failing:  # told once, not at every move while it lasts
+                    self._autosave_failing = True
+                    self.errorOccurred.emit(_("The game could not be autosaved: {error}")
+                                            .format(error=err))
         if game.is_over:
             self.pending_handoff = None
             self.changed.emit()

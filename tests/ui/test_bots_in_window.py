@@ -318,3 +318,31 @@ def test_a_failing_bot_does_not_stop_the_game(qtbot, store, monkeypatch, lang_ru
     assert "Traceback" not in text and "Иерусалим" in text
     assert ("бот-новичок" in text) == (fault != "fallback_raises_too")
     assert ("no_such_action" in text) == (fault == "illegal")
+
+
+def test_an_autosave_that_keeps_failing_is_told_once_until_it_works_again(
+        qtbot, store, monkeypatch):
+    """A full disk: the game goes on, the window is told once (not at every move), and
+    again only after autosaving worked in between."""
+    c = GameController(store, autosave=True)
+    errors = []
+    c.errorOccurred.connect(errors.append)
+    real = store.autosave
+    broken = {"on": True}
+
+    def autosave(*args, **kwargs):
+        if broken["on"]:
+            raise OSError(28, "No space left on device")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(store, "autosave", autosave)
+    c.bot_pause_ms = 0
+    c.new_game(TWO, 3, seats={"jerusalem": "human", "tripoli": "novice"})
+    rng = random.Random(1)
+    _play_human(qtbot, c, rng, until=lambda c: len(c.game.actions) >= 6)
+    assert len(errors) == 1 and "No space left on device" in errors[0]
+    broken["on"] = False
+    _play_human(qtbot, c, rng, until=lambda c: len(c.game.actions) >= 8)
+    broken["on"] = True
+    _play_human(qtbot, c, rng, until=lambda c: len(c.game.actions) >= 12)
+    assert len(errors) == 2
