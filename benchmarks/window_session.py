@@ -27,7 +27,9 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # a checkout, not installed
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # a checkout, not installed
+sys.path.insert(0, str(ROOT / "tests" / "ui"))  # shoot_bots: the seeded human's clicks
 
 
 def resident_mb() -> float:
@@ -47,17 +49,17 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     width, height = (int(x) for x in a.size.lower().split("x"))
 
-    from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, Qt
+    from PySide6.QtCore import QObject, QSettings, Qt
+    from shoot_bots import play, pump  # the human at the screen, as the screenshots play
 
     from krestonostsy import i18n
     from krestonostsy.engine import Game
     from krestonostsy.ui.app import setup_application
-    from krestonostsy.ui.controller import END_TURN
     from krestonostsy.ui.main_window import MainWindow, ui_scale_for
     from krestonostsy.ui.saves import SaveStore
     from krestonostsy.ui.settings import Settings
 
-    app = setup_application()
+    setup_application()
     i18n.set_language(a.lang)
     folder = Path(tempfile.mkdtemp(prefix="window-session-"))
     settings = Settings(QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat))
@@ -67,13 +69,6 @@ def main(argv=None) -> int:
     w.setWindowState(Qt.WindowState.WindowNoState)
     w.resize(width, height)
     w.show()
-
-    def pump(ms: int) -> None:
-        end = time.monotonic() + ms / 1000
-        while time.monotonic() < end:
-            app.processEvents()
-            QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-            time.sleep(0.003)
 
     states = {2: ["jerusalem", "tripoli"], 3: ["jerusalem", "tripoli", "antioch"],
               4: ["jerusalem", "tripoli", "edessa", "antioch"]}[a.players]
@@ -88,14 +83,7 @@ def main(argv=None) -> int:
         w.start_new_game(states, seed=a.seed + i, seats=seats)
         c = w.controller
         c.bot_pause_ms = 0
-        while not c.game.is_over:
-            pump(5)
-            if w.current_page() == "handoff":
-                c.acknowledge_handoff()
-                continue
-            legal = c.legal_for_viewer()
-            if legal:
-                c.choose(END_TURN if END_TURN in legal else rng.choice(legal))
+        play(w, rng, lambda c: c.game.is_over, limit=10**6)
         pump(300)
         gc.collect()
         games = sum(1 for o in gc.get_objects() if type(o) is Game)

@@ -22,7 +22,7 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QSettings, Qt  # noqa: E402
+from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from krestonostsy import i18n  # noqa: E402
@@ -51,13 +51,18 @@ def window_for(lang, size):
 
 
 def pump(ms=30):
+    """Run the event loop for ``ms``, deferred deletions included (as ``app.exec()`` does
+    them; ``processEvents`` alone never does)."""
     end = time.monotonic() + ms / 1000
     while time.monotonic() < end:
         QApplication.processEvents()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
         time.sleep(0.005)
 
 
 def play(w, rng, until, limit=20000):
+    """The human at the screen: seeded random legal choices ("End turn" whenever it is
+    offered), hand-offs acknowledged, until ``until(controller)`` or the game's end."""
     c = w.controller
     for _ in range(limit):
         pump(10)
