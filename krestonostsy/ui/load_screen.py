@@ -41,7 +41,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QMessageBox,
     QPushButton,
     QStyle,
     QStyledItemDelegate,
@@ -54,6 +53,7 @@ from .. import i18n
 from ..i18n import _
 from .backdrop import paint_backdrop
 from .controller import SEAT_LABELS
+from .message_box import MessageBox, ask, tell
 from .names import phase_name, state_name
 from .saves import SaveInfo, SaveStore
 from .table.art import STATE_COLOURS, STATE_INK
@@ -505,23 +505,17 @@ class LoadScreen(QWidget):
         self.refresh(select=target)
         return target
 
-    def delete_selected(self) -> QMessageBox | None:
-        """Ask once, then delete the selected save (a non-blocking question)."""
+    def delete_selected(self) -> MessageBox | None:
+        """Ask once, then delete the selected save (a non-blocking question; "Cancel" is
+        what Enter picks)."""
         info = self.current()
         if info is None:
             return None
-        box = QMessageBox(QMessageBox.Icon.Question, _("Delete the save?"),
-                          _("Delete “{name}” ({when})? This cannot be undone.").format(
-                              name=info.name, when=info.when()),
-                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                          self)
-        box.setObjectName("deleteQuestion")
-        box.button(QMessageBox.StandardButton.Yes).setText(_("Delete"))
-        box.button(QMessageBox.StandardButton.No).setText(_("Cancel"))
-        box.setDefaultButton(QMessageBox.StandardButton.No)
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-        box.accepted.connect(lambda: self.delete(info.path))
-        box.open()
+        box = ask(self, _("Delete the save?"),
+                  _("Delete “{name}” ({when})? This cannot be undone.").format(
+                      name=info.name, when=info.when()),
+                  [(_("Delete"), lambda: self.delete(info.path)), (_("Cancel"), None)],
+                  default=1, name="deleteQuestion")
         self._dialog = box
         return box
 
@@ -538,11 +532,7 @@ class LoadScreen(QWidget):
 
     def _message(self, title: str, text: str) -> None:
         self.last_message = (title, text)
-        box = QMessageBox(QMessageBox.Icon.Warning, title, text,
-                          QMessageBox.StandardButton.Ok, self)
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-        box.open()
-        self._dialog = box
+        self._dialog = tell(self, title, text)
 
     # --- drawing and language ------------------------------------------------------------
 

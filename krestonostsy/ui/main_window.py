@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QStackedWidget,
     QToolBar,
     QWidget,
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from .. import i18n
 from ..i18n import _
+from . import message_box
 from .about import AboutDialog
 from .campaign import CampaignFlow
 from .controller import GameController
@@ -105,7 +105,7 @@ class MainWindow(QMainWindow):
         self.about_dlg: AboutDialog | None = None
         self.auto_confirm = False  # tests: skip the confirmation questions
         self.last_message: tuple[str, str] | None = None
-        self._message_box: QMessageBox | None = None
+        self._message_box: message_box.MessageBox | None = None
         self.tutorial = None  # the guided first game while it runs (ui/tutorial.py)
 
         # pages -----------------------------------------------------------------------------
@@ -623,25 +623,21 @@ class MainWindow(QMainWindow):
         """A non-blocking message box (the window keeps running)."""
         self.last_message = (title, text)
         log.info("%s: %s", title, text)
-        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok,
-                          self)
-        box.setObjectName("messageBox")
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-        box.open()
-        self._message_box = box
+        self._message_box = message_box.tell(self, title, text)
 
-    def confirm(self, title: str, text: str, on_yes: Callable[[], object]) -> None:
+    def confirm(self, title: str, text: str, on_yes: Callable[[], object], *,
+                deleting: bool = False) -> None:
+        """Ask before ``on_yes`` (a non-blocking question). ``deleting``: the buttons say
+        "Delete" and "Cancel", and Enter cancels."""
         if self.auto_confirm:
             on_yes()
             return
-        box = QMessageBox(QMessageBox.Icon.Question, title, text,
-                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
-        box.button(QMessageBox.StandardButton.Yes).setText(_("Yes"))
-        box.button(QMessageBox.StandardButton.No).setText(_("No"))
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-        box.accepted.connect(on_yes)
-        box.open()
-        self._message_box = box
+        if deleting:
+            choices = [(_("Delete"), on_yes), (_("Cancel"), None)]
+        else:
+            choices = [(_("Yes"), on_yes), (_("No"), None)]
+        self._message_box = message_box.ask(self, title, text, choices,
+                                            default=1 if deleting else 0)
 
     # --- reacting to the controller --------------------------------------------------------------
 

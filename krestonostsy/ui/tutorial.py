@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
-    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -40,6 +39,7 @@ from ..content.tutorial import PROMPT, Lesson, Step, load_lesson, translated
 from ..engine import Action, Game
 from ..i18n import _
 from .controller import BotSeat, Seat
+from .message_box import ask
 
 log = logging.getLogger(__name__)
 
@@ -517,17 +517,12 @@ def open_tutorial(window) -> Tutorial | None:
         return _begin(window, script, 0)
     if window.auto_confirm:
         return _begin(window, script, reached)
-    box = QMessageBox(QMessageBox.Icon.Question, _("Resume the tutorial?"),
-                      _("You stopped the tutorial at step {n} of {total}. Resume there, or "
-                        "start it again?").format(n=reached + 1, total=len(script.steps)),
-                      QMessageBox.StandardButton.NoButton, window)
-    box.setObjectName("tutorialResume")
-    resume = box.addButton(_("Resume"), QMessageBox.ButtonRole.AcceptRole)
-    again = box.addButton(_("Start again"), QMessageBox.ButtonRole.RejectRole)
-    resume.clicked.connect(lambda: _begin(window, script, reached))
-    again.clicked.connect(lambda: _begin(window, script, 0))
-    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-    box.open()
+    box = ask(window, _("Resume the tutorial?"),
+              _("You stopped the tutorial at step {n} of {total}. Resume there, or "
+                "start it again?").format(n=reached + 1, total=len(script.steps)),
+              [(_("Resume"), lambda: _begin(window, script, reached)),
+               (_("Start again"), lambda: _begin(window, script, 0))],
+              name="tutorialResume")
     window.tutorial_question = box
     return None
 

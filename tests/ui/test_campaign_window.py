@@ -224,7 +224,12 @@ def test_a_damaged_or_newer_chronicle_is_listed_with_its_reason(qtbot, settings,
     # deleting removes the file from the list
     screen = window.campaign.screen
     screen.table.selectRow(0)
+    window.auto_confirm = False
     screen.delete_button.click()
+    box = window._message_box  # asked first, "Cancel" the default
+    assert [b.text() for b in box.buttons] == [_("Delete"), _("Cancel")]
+    assert box.buttons[1].isDefault() and len(screen.entries) == 2
+    box.buttons[0].click()
     assert len(screen.entries) == 1
     window.close()
 

@@ -10,7 +10,6 @@ import random
 import pytest
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QMessageBox
 
 from krestonostsy.engine import Game
 from krestonostsy.ui.load_screen import LoadScreen, placeholder_thumbnail
@@ -234,11 +233,11 @@ def test_delete_asks_once_then_removes_the_file_and_its_picture(qtbot, store, la
     screen.select(paths["auto"])
     box = screen.delete_selected()
     assert "Автосохранение" in box.text()
-    box.button(QMessageBox.StandardButton.No).click()
+    box.buttons[1].click()  # Cancel
     assert paths["auto"].exists()
     screen.select(paths["auto"])
     box = screen.delete_selected()
-    box.button(QMessageBox.StandardButton.Yes).click()
+    box.buttons[0].click()  # Delete
     assert not paths["auto"].exists() and not thumbnail_path(paths["auto"]).exists()
     assert paths["auto"] not in [i.path for i in screen.infos]
     assert len(screen.infos) == 4

@@ -22,11 +22,12 @@ pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QPointF, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QMenu, QMessageBox, QPushButton, QWidget  # noqa: E402
+from PySide6.QtWidgets import QMenu, QPushButton, QWidget  # noqa: E402
 
 from krestonostsy import i18n  # noqa: E402
 from krestonostsy.engine import Action, Game  # noqa: E402
 from krestonostsy.ui.controller import END_TURN, TAKE_BACK  # noqa: E402
+from krestonostsy.ui.message_box import MessageBox  # noqa: E402
 from krestonostsy.ui.table import TableView  # noqa: E402
 from krestonostsy.ui.table import labels as L  # noqa: E402
 from krestonostsy.ui.table.items import TableItem  # noqa: E402
@@ -390,11 +391,11 @@ def play_window_by_clicks(window, states: list, seed: int, limit: int = 4000) ->
         page = window.current_page()
         if page == "scoring":
             break
-        boxes = _visible(QMessageBox, window)
+        boxes = _visible(MessageBox, window)
         if boxes:
             (box,) = boxes
-            yes = box.button(QMessageBox.StandardButton.Yes)
-            assert yes is not None, f"unexpected message: {box.text()}"
+            assert box.objectName() == "question", f"unexpected message: {box.text()}"
+            yes = box.buttons[0]
             QTest.mouseClick(yes, LEFT, NOMOD, yes.rect().center())
             confirms += 1
             continue
@@ -413,7 +414,11 @@ def play_window_by_clicks(window, states: list, seed: int, limit: int = 4000) ->
             hand.click(TAKE_BACK if rng.random() < .1 else END_TURN)
             continue
         assert legal and set(legal) == set(game.legal_actions()), "the table offers other actions"
-        hand.click(rng.choice(legal))
+        wasting = [a for a in legal if window.controller.wastes_order(a)]
+        if wasting and not confirms:  # give up one order, through the question, for sure
+            hand.click(wasting[0])
+        else:
+            hand.click(rng.choice(legal))
         if step % 40 == 39:
             flush_deletes()
     else:

@@ -113,7 +113,9 @@ def test_skipping_an_unused_order_asks_first(fake_window):
             w._on_action_chosen(done[0])
             assert w._message_box is not None and w._message_box.isVisible()
             assert len(c.game.actions) == before  # nothing happened yet
-            w._message_box.accept()
+            w._message_box.buttons[0].click()  # Yes
+            # the order is given up (its end of turn then waits on the prompt bar)
+            assert c.pending_end is not None
             return
         w._on_action_chosen(rng.choice([a for a in legal if a.kind not in ("done", "end_march")]
                                        or legal))

@@ -25,13 +25,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 os.environ["QT_QPA_PLATFORM"] = "xcb"
 
 from PySide6.QtCore import QSettings, Qt  # noqa: E402
-from PySide6.QtWidgets import QMessageBox  # noqa: E402
 from test_mouse_play import MouseHand  # noqa: E402
 
 from krestonostsy import i18n  # noqa: E402
 from krestonostsy.ui.app import setup_application  # noqa: E402
 from krestonostsy.ui.controller import END_TURN, TAKE_BACK  # noqa: E402
 from krestonostsy.ui.main_window import MainWindow, ui_scale_for  # noqa: E402
+from krestonostsy.ui.message_box import MessageBox  # noqa: E402
 from krestonostsy.ui.saves import SaveStore  # noqa: E402
 from krestonostsy.ui.settings import Settings  # noqa: E402
 
@@ -115,9 +115,9 @@ def main(lang: str, size: str, out: str) -> int:
         if g.is_over or (g.s.get("round", 0) >= round0 + rounds and "round" in shots
                          and ("battle" in shots or step > 2500)):
             break
-        boxes = [b for b in w.findChildren(QMessageBox) if b.isVisible()]
+        boxes = [b for b in w.findChildren(MessageBox) if b.isVisible()]
         if boxes:
-            yes = boxes[0].button(QMessageBox.StandardButton.Yes)
+            yes = boxes[0].buttons[0]
             say("confirm:", boxes[0].text()[:80])
             xclick(yes, yes.rect().center())
             continue

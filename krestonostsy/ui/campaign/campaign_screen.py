@@ -97,7 +97,8 @@ class CampaignScreen(QWidget):
 
     def __init__(self, folder, parent: QWidget | None = None, confirm=None):
         """``folder``: the user data folder (chronicles are in its ``campaigns/``);
-        ``confirm(title, text, on_yes)``: asks before deleting (the window's)."""
+        ``confirm(title, text, on_yes, deleting=True)``: asks before deleting (the
+        window's)."""
         super().__init__(parent)
         self.setObjectName("campaignScreen")
         self.folder = Path(folder)
@@ -281,7 +282,8 @@ class CampaignScreen(QWidget):
         if self.confirm is None:
             self.delete(entry.path)
         else:
-            self.confirm(_("Delete the campaign?"), question, lambda: self.delete(entry.path))
+            self.confirm(_("Delete the campaign?"), question, lambda: self.delete(entry.path),
+                         deleting=True)
 
     def delete(self, path: Path) -> None:
         try:
