@@ -543,8 +543,11 @@ class MainWindow(QMainWindow):
                               .format(error=err.strerror or err))
             return False
         self.statusBar().showMessage(_("Saved: {path}").format(path=path), 5000)
-        if Path(path).parent.resolve() == self.store.directory.resolve():
-            self._write_thumbnail_of(Path(path))  # only the save folder has thumbnails
+        # only the save folder has pictures; and none while the hand-off screen hides the
+        # table: it still holds the previous player's view (or nothing yet: a blank picture)
+        if Path(path).parent.resolve() == self.store.directory.resolve() \
+                and self.controller.pending_handoff is None:
+            self._write_thumbnail_of(Path(path))
         return True
 
     # --- thumbnails ----------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from PySide6.QtCore import QSize
 from PySide6.QtGui import QImage
 
 from krestonostsy.engine import Game
+from krestonostsy.ui.controller import END_TURN
 from krestonostsy.ui.load_screen import LoadScreen, placeholder_thumbnail
 from krestonostsy.ui.saves import (
     HEADER_START,
@@ -306,7 +307,6 @@ def test_continue_after_two_games_one_finished(qtbot, settings, store, lang_ru, 
     """The acceptance in the window: play two games, finish one, Continue the other."""
     from app_fixtures import FakeTable
 
-    from krestonostsy.ui.controller import END_TURN
     from krestonostsy.ui.main_window import MainWindow
     from krestonostsy.ui.saves import new_game_id
     w = MainWindow(settings, store, table_factory=FakeTable)
@@ -373,6 +373,13 @@ def test_thumbnails_are_written_for_autosaves_and_saves(window, tmp_path):
         FOUR, shown.size()).toImage().pixelColor(2, 2)  # the cached picture, not the stand-in
     w.load_screen.back_button.click()
     assert w.current_page() == "table"
+    # saved behind the hand-off screen: no picture of the previous player's view
+    w.controller.choose(w.controller.legal_for_viewer()[0])
+    while w.controller.pending_handoff is None:
+        legal = w.controller.legal_for_viewer()
+        w.controller.choose(END_TURN if END_TURN in legal else legal[0])
+    hidden = w.store.directory / "hidden.json"
+    assert w.save_file(hidden) and hidden.is_file() and not thumbnail_path(hidden).exists()
 
 
 def test_a_missing_picture_is_drawn_in_the_states_colours(qapp):
