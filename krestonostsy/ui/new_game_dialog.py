@@ -102,7 +102,9 @@ class NewGameDialog(QDialog):
         grid = QGridLayout(self.states_box)
         self.state_checks: dict[str, QCheckBox] = {}
         self.seat_combos: dict[str, QComboBox] = {}
-        chosen = set(defaults.get("states") or STATES)
+        chosen = [sid for sid in STATES if sid in (defaults.get("states") or STATES)]
+        if lineup_problem(chosen, self._pairs):  # remembered from a damaged settings file
+            chosen = list(STATES)
         seat_defaults = dict(defaults.get("seats") or {})
         for row, sid in enumerate(STATES):
             check = QCheckBox(objectName=f"state_{sid}")

@@ -5,6 +5,8 @@ Settings: language (ru/en, switched at run time), animation speed
 """
 from __future__ import annotations
 
+import logging
+
 from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -32,6 +34,8 @@ ANIMATION_LABELS = {
 }
 # Duration multiplier for the table's animation helper (0 = no animation).
 ANIMATION_FACTORS = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}
+log = logging.getLogger(__name__)
+
 LANGUAGE_NAMES = {"ru": "Русский", "en": "English"}  # each in its own language
 
 
@@ -62,7 +66,7 @@ class Settings(QObject):
     # language --------------------------------------------------------------------------
     @property
     def language(self) -> str:
-        value = self._q.value("ui/language")
+        value = self.value("ui/language")
         return i18n.normalise(value) if value else i18n.system_language()
 
     @language.setter
@@ -72,7 +76,7 @@ class Settings(QObject):
     # animation speed -------------------------------------------------------------------
     @property
     def animation_speed(self) -> str:
-        value = str(self._q.value("ui/animation_speed", "normal"))
+        value = str(self.value("ui/animation_speed", "normal"))
         return value if value in ANIMATION_SPEEDS else "normal"
 
     @animation_speed.setter
@@ -88,7 +92,7 @@ class Settings(QObject):
     # colour-blind mode -------------------------------------------------------------------
     @property
     def colour_blind(self) -> bool:
-        return _to_bool(self._q.value("ui/colour_blind"), False)
+        return _to_bool(self.value("ui/colour_blind"), False)
 
     @colour_blind.setter
     def colour_blind(self, on: bool) -> None:
@@ -97,7 +101,7 @@ class Settings(QObject):
     # confirm before passing --------------------------------------------------------------
     @property
     def confirm_pass(self) -> bool:
-        return _to_bool(self._q.value("ui/confirm_pass"), True)
+        return _to_bool(self.value("ui/confirm_pass"), True)
 
     @confirm_pass.setter
     def confirm_pass(self, on: bool) -> None:
@@ -105,13 +109,30 @@ class Settings(QObject):
 
     # anything else (window geometry, last options) ---------------------------------------
     def value(self, key: str, default=None):
-        return self._q.value(key, default)
+        """The value under ``key``, or ``default`` when there is none or it cannot be read.
+
+        A settings file cut short or edited by hand must not stop the game. PySide unpickles
+        a stored Python object, and a damaged one does not raise where it is read: it
+        leaves its error pending, raised by whichever call into Qt comes next (often the
+        read of another setting). So a read is checked by one more call into Qt, and a
+        read that met an error is tried once more: the second read tells whether this
+        setting was the damaged one."""
+        for _attempt in range(2):
+            try:
+                value = self._q.value(key, default)
+                self._q.contains(key)  # raises an error the read left pending
+                return value
+            except Exception as err:
+                log.warning("a setting in %s cannot be read (%s: %s, met reading %s); "
+                            "its default is used", self._q.fileName(),
+                            type(err).__name__, err, key)
+        return default
 
     def set_value(self, key: str, value) -> None:
         self._q.setValue(key, value)
 
     def _set(self, qkey: str, value, name: str) -> None:
-        old = self._q.value(qkey)
+        old = self.value(qkey)
         self._q.setValue(qkey, value)
         self._q.sync()
         if old != value:

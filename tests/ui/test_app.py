@@ -272,6 +272,54 @@ def test_settings_dialog_is_remembered(qtbot, window, settings):
     assert again.language == "ru"
 
 
+# A stored Python object that PySide cannot unpickle (the file cut short, or edited by hand):
+# PySide returns None for it and raises the error at the next call into Qt, whatever it is.
+DAMAGED_SETTINGS = """[newgame]
+options=@Variant(\\0\\0\\0\\x7f\\0\\0\\0\\x18PySide::PyObjectWrapper\\0\\0\\0\\0\\x1)
+states=jerusalem, 7
+seats=@Invalid()
+scenario=no-such-scenario
+advanced=-3
+[ui]
+language=zz
+animation_speed=banana
+colour_blind=maybe
+confirm_pass=17
+[window]
+geometry=garbage
+[tutorial]
+step=no-such-step
+"""
+
+
+def test_a_damaged_settings_file_still_starts_a_game(qtbot, store, tmp_path, lang_ru, caplog):
+    """Nothing in the settings file can stop the window from opening or a new game from
+    starting: what cannot be read is the default, and the log says which setting."""
+    from app_fixtures import table_factory
+    from PySide6.QtCore import QSettings
+
+    from krestonostsy.ui.main_window import MainWindow
+    from krestonostsy.ui.settings import Settings
+    path = tmp_path / "damaged.ini"
+    path.write_text(DAMAGED_SETTINGS, encoding="utf-8")
+    settings = Settings(QSettings(str(path), QSettings.Format.IniFormat))
+    assert settings.animation_speed == "normal" and settings.confirm_pass is False
+    w = MainWindow(settings, store, table_factory=table_factory())
+    w.auto_confirm = True
+    qtbot.addWidget(w)
+    w.show()
+    dialog = w.new_game_dialog()
+    assert dialog.isVisible() and dialog.scenario() == "base"
+    assert dialog.states() == ["jerusalem", "tripoli", "edessa", "antioch"]  # not one state
+    assert "a setting in" in caplog.text and "cannot be read (EOFError" in caplog.text
+    assert settings.value("newgame/states") == ["jerusalem", "7"]  # read again, intact
+    ok = w.start_from_dialog(dialog)
+    assert ok and w.controller.game is not None, (w.last_message, dialog.states())
+    assert w.last_message is None
+    w.settings_dialog().accept()
+    assert w.open_tutorial() is not None or w.tutorial is not None
+
+
 def test_an_engine_error_is_reported_not_fatal(fake_window, monkeypatch):
     w = fake_window
     w.start_new_game(["jerusalem", "tripoli"], 5)
