@@ -121,6 +121,7 @@ class MainWindow(QMainWindow):
             self.stack.addWidget(page)
         self.setCentralWidget(self.stack)
         self.campaign = CampaignFlow(self)  # adds its pages to the stack
+        self.stack.currentChanged.connect(self._on_page_changed)
 
         # log dock ----------------------------------------------------------------------------
         self.log_panel = LogPanel()
@@ -392,6 +393,17 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.game_page)
         self._show_log()
         self._update_actions()
+
+    def _on_page_changed(self, _index: int) -> None:
+        """The table, once shown, takes the keys (Tab, Enter: ui/table/keyboard.py) without
+        a click on it first. After the events of this change: a dialog closing (New game)
+        gives the focus back to where it was before, a hidden button."""
+        if self.stack.currentWidget() is self.game_page:
+            QTimer.singleShot(0, self._focus_table)
+
+    def _focus_table(self) -> None:
+        if self.table is not None and self.stack.currentWidget() is self.game_page:
+            self.table.setFocus()
 
     def current_page(self) -> str:
         page = self.stack.currentWidget()

@@ -110,3 +110,21 @@ def test_short_choices_keep_their_whole_label(window_at, qtbot):
     for b in table.prompt_buttons():
         assert b.text() == b.property("label") and not b.text().endswith("…")
         assert b.toolTip() == ""
+
+
+def test_a_prompt_cut_on_a_narrow_bar_is_whole_again_on_a_wide_one(qtbot):
+    """The click hint is dropped first when the question does not fit; it came back only
+    with the next question, so a table laid out before its window had its size (the
+    window opening, a game started from a dialog) said no hint at all."""
+    from krestonostsy.ui.table.view import PromptBar
+    bar = PromptBar()
+    qtbot.addWidget(bar)
+    whole = "Выложите жетон приказа в крест &nbsp;<i>(щёлкните по месту или нажмите Tab)</i>"
+    bar.resize(300, 50)
+    bar.show()
+    bar.set_prompt(whole, "jerusalem", [])
+    bar.fit_label()
+    assert "Tab" not in bar.label.text()
+    bar.resize(1400, 50)
+    bar.fit_label()
+    assert bar.label.text() == whole

@@ -174,6 +174,7 @@ class TableItem(QGraphicsItem):
         self.legal = False
         self.last = False
         self.hover = False
+        self.focused = False  # the keyboard's choice (keyboard.py): Tab moves it
         self.round_shape = round_shape
         self.radius = radius
         self.signature: str | None = None  # set by the scene when the item may be kept
@@ -281,9 +282,16 @@ class TableItem(QGraphicsItem):
         self.last = on
         self._update_halo()
 
+    def set_focused(self, on: bool) -> None:
+        """Outline the item as the keyboard's choice (only a legal target is ever one)."""
+        if on == self.focused:
+            return
+        self.focused = on
+        self._update_halo()
+
     def _update_halo(self) -> None:
         """Highlights live in a child :class:`Halo`, so the item's cached picture stays."""
-        if self.legal or self.last:
+        if self.legal or self.last or self.focused:
             if self._halo is None:
                 self._halo = Halo(self)
             self._halo.update()
@@ -388,10 +396,11 @@ class TableItem(QGraphicsItem):
 
 class Halo(QGraphicsItem):
     """The highlight of a :class:`TableItem`: a glow when it is a legal target (brighter
-    under the mouse), a blue glow, a dashed outline and a dot on its corner when it was
-    part of the last move of the others (on top of the legal glow). A child
-    of the item, static (no animation: the window stays idle while it waits), never hit by
-    the mouse; its picture is shared by every highlight of the same size and look."""
+    under the mouse, and ringed when the keyboard chose it), a blue glow, a dashed outline
+    and a dot on its corner when it was part of the last move of the others (on top of the
+    legal glow). A child of the item, static (no animation: the window stays idle while it
+    waits), never hit by the mouse; its picture is shared by every highlight of the same
+    size and look."""
 
     def __init__(self, owner: TableItem):
         super().__init__(owner)
@@ -414,7 +423,7 @@ class Halo(QGraphicsItem):
         dpr = p.device().devicePixelRatioF() if p.device() is not None else 1.0
         scale = max(abs(t.m11()), abs(t.m12())) * dpr
         key = (o.round_shape, o.radius, round(bounds.width(), 1), round(bounds.height(), 1),
-               o.legal, o.hover, o.last, round(scale, 3))
+               o.legal, o.hover, o.last, o.focused, round(scale, 3))
         pix = _HALO_PICTURES.get(key)
         if pix is None:
             if len(_HALO_PICTURES) >= HALO_PICTURES_MAX:
@@ -444,7 +453,19 @@ class Halo(QGraphicsItem):
         outline = o.outline()
         if o.legal:
             c = QColor("#ffd24a") if o.hover else QColor(art.LEGAL)
-            art.glow(p, outline, c, 5 + (3 if o.hover else 0))
+            art.glow(p, outline, c, 5 + (3 if o.hover or o.focused else 0))
+        if o.focused:  # a focus ring round the glow: ink on a light line, clear on any colour
+            ring = QPainterPath()
+            box = o.rect().adjusted(-FOCUS_GAP, -FOCUS_GAP, FOCUS_GAP, FOCUS_GAP)
+            if o.round_shape:
+                ring.addEllipse(box)
+            else:
+                ring.addRoundedRect(box, o.radius + FOCUS_GAP, o.radius + FOCUS_GAP)
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.setPen(QPen(art.PARCHMENT_LIGHT, 7))
+            p.drawPath(ring)
+            p.setPen(QPen(art.INK, 4))
+            p.drawPath(ring)
         if o.last:  # over the legal glow: a piece the others moved may be a target too
             art.glow(p, outline, art.LAST, 3)
             p.setPen(QPen(art.LAST, 3.5, Qt.PenStyle.DashLine))
@@ -459,6 +480,8 @@ class Halo(QGraphicsItem):
         return pix
 
 
+# How far outside an item the keyboard's focus ring runs (inside the halo's 14).
+FOCUS_GAP = 9.0
 # The highlights' pictures by (shape, size, look, zoom); emptied when it holds this many.
 HALO_PICTURES_MAX = 200
 _HALO_PICTURES: dict[tuple, QPixmap] = {}

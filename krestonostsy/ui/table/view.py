@@ -36,6 +36,7 @@ from ...i18n import _, current_language
 from . import animation, art
 from . import labels as L
 from .items import PICTURES, TableItem
+from .keyboard import KeyboardChoice
 from .scene import TableScene
 
 # The smallest words of the table read at this many screen pixels when the window is tall
@@ -96,6 +97,7 @@ class PromptBar(QFrame):
         lay.addWidget(self.help_button)
         self._buttons: list[QPushButton] = []
         self._who: str | None = None  # the state asked (the swatch shows its colour)
+        self._text = ""  # the prompt as set (the label may show it cut or wrapped)
         self.set_scale(1.0)
         self.retranslate()
 
@@ -119,6 +121,8 @@ class PromptBar(QFrame):
                            padding: {int(4 * k)}px {int(12 * k)}px; }}
             QPushButton:hover {{ background: #ffe9a8; }}
             QPushButton[cancel="true"] {{ background: #e9d9c0; color: #8b1e1e; }}
+            QPushButton[keyed="true"] {{ background: #ffe9a8; border: {max(3, int(3 * k))}px
+                                         solid #3a2816; }}
             QPushButton[wrapped="true"] {{ font-size: {max(11, int(px * .72))}px;
                                            padding: 0px {int(8 * k)}px; }}
             QPushButton#rulesHelp {{ font-family: '{art.bold_family()}'; font-weight: bold;
@@ -138,6 +142,7 @@ class PromptBar(QFrame):
     def set_prompt(self, text: str, who: str | None, actions: list) -> None:
         self._who = who
         self._paint_swatch()
+        self._text = text  # whole: fit_label starts from it at every size
         self.label.setText(text)
         for b in self._buttons:
             b.setParent(None)
@@ -219,11 +224,13 @@ class PromptBar(QFrame):
         lines: the player always reads the whole question."""
         self.fit_buttons()
         lab = self.label
-        self._relayout()
-        text = lab.text()
+        text = self._text  # the whole prompt again: a wider bar shows what a narrow one cut
+        if lab.text() != text:
+            lab.setText(text)
         lab.setWordWrap(False)
         if lab.styleSheet():
             lab.setStyleSheet("")
+        self._relayout()
         if lab.sizeHint().width() <= lab.width():
             return
         cut = text.find(" &nbsp;<i>(")
@@ -390,7 +397,9 @@ class TableView(QGraphicsView):
         self.prompt.helpRequested.connect(self.request_rules)
         self.preview = CardPreview(self.viewport())
         self._hover_pos: QPoint | None = None
-        self._scene.targetClicked.connect(self._on_target)
+        self._scene.targetClicked.connect(self.choose_at)
+        self.keys = KeyboardChoice(self)  # Tab, Shift+Tab, Enter: play without the mouse
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(QSize(640, 400))
         try:
             from ...i18n import add_listener
@@ -454,6 +463,7 @@ class TableView(QGraphicsView):
             d = self._view.get("decision") or {}
             legal = [Action.from_json(a) for a in d.get("actions") or []]
         self._legal = list(legal)
+        self.keys.clear()  # a new question: nothing chosen by the keyboard yet
         self._scene.build(self._view, self._legal, self._player, log, staged=staged)
         self._scene.set_last(self._last)
         self._update_prompt()
@@ -667,7 +677,8 @@ class TableView(QGraphicsView):
             # EB Garamond has no bold face: a plain <b> would fall back to a sans-serif
             bold = f"<span style=\"font-family:'{art.bold_family()}'; font-weight:bold\">"
             text = f"{bold}{head}</span> — {what}" if head else what
-            hint = " &nbsp;<i>(" + _("click a highlighted place on the table") + ")</i>"
+            hint = " &nbsp;<i>(" + _("click a highlighted place on the table, or press "
+                                      "Tab") + ")</i>"
             if self._legal and self._scene.legal_items():
                 text += hint
         self.prompt.set_prompt(text, who, buttons)
@@ -690,7 +701,10 @@ class TableView(QGraphicsView):
         self.prompt.layout().activate()
         self.prompt.raise_()
 
-    def _on_target(self, item, screen_pos) -> None:
+    def choose_at(self, item, screen_pos) -> None:
+        """What a click on the legal place ``item`` does (also Enter on the keyboard's
+        choice): its one action is chosen, or a menu of its actions opens at
+        ``screen_pos``."""
         targets = set(item.targets)
         acts = [a for a in self._legal if targets & set(a.targets)]
         if not acts:
@@ -786,8 +800,18 @@ class TableView(QGraphicsView):
             return
         super().mouseDoubleClickEvent(event)
 
+    def focusNextPrevChild(self, forward: bool) -> bool:  # noqa: N802 - Qt override
+        """Tab and Shift+Tab move the keyboard's choice over the table and the buttons
+        (they leave the table only when it offers nothing)."""
+        if self.keys.step(forward):
+            return True
+        return super().focusNextPrevChild(forward)
+
     def keyPressEvent(self, event) -> None:
-        if event.key() in (Qt.Key.Key_Home, Qt.Key.Key_F):
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space) \
+                and self.keys.take():
+            event.accept()
+        elif event.key() in (Qt.Key.Key_Home, Qt.Key.Key_F):
             self.fit()
         elif event.key() in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
             self._auto_fit = False

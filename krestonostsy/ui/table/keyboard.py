@@ -1,0 +1,99 @@
+"""Playing the table with the keyboard: Tab and Shift+Tab move a choice over everything the
+player may click now, Enter or Space takes it.
+
+The choices are the highlighted places on the table, in reading order (top to bottom, left
+to right), then the prompt bar's buttons. The place chosen gets a focus ring over its glow
+(``TableItem.set_focused``), a button a darker frame; the table scrolls to show it when
+zoomed in. Taking a place does what a click on it does: one action is chosen, several open
+the same menu as a click (the arrow keys and Enter work there). A new question starts
+again from nothing chosen, so a key pressed by habit never takes a move the player has not
+seen offered.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPoint
+from PySide6.QtWidgets import QPushButton
+
+from .items import TableItem
+
+if TYPE_CHECKING:
+    from .view import TableView
+
+#: Places whose centres lie within this many scene units of height read as one row.
+ROW = 40.0
+
+Choice = TableItem | QPushButton
+
+
+class KeyboardChoice:
+    """The keyboard's choice on one :class:`TableView` (its ``keys``)."""
+
+    def __init__(self, view: TableView):
+        self.view = view
+        self.current: Choice | None = None
+
+    def choices(self) -> list[Choice]:
+        """What Tab goes through now: the table's places in reading order, then the
+        buttons."""
+        def reading_order(item: TableItem) -> tuple[float, float]:
+            centre = item.sceneBoundingRect().center()
+            return (round(centre.y() / ROW), centre.x())
+        places = sorted((it for it in self.view.scene().legal_items() if it.isVisible()),
+                        key=reading_order)
+        buttons = [b for b in self.view.prompt_buttons() if b.isVisible() and b.isEnabled()]
+        return [*places, *buttons]
+
+    def step(self, forward: bool) -> bool:
+        """Move to the next (or previous) choice, round the end; False when there is
+        nothing to choose (Tab then leaves the table, as it does any widget)."""
+        choices = self.choices()
+        if not choices:
+            self.clear()
+            return False
+        if self.current in choices:
+            at = choices.index(self.current) + (1 if forward else -1)
+        else:
+            at = 0 if forward else -1
+        self._show(choices[at % len(choices)])
+        return True
+
+    def take(self) -> bool:
+        """Do what clicking the current choice does; False when there is none."""
+        choice = self.current
+        if choice is None or choice not in self.choices():
+            return False
+        if isinstance(choice, QPushButton):
+            choice.click()
+            return True
+        view = self.view
+        centre = view.mapFromScene(choice.sceneBoundingRect().center())
+        view.choose_at(choice, view.viewport().mapToGlobal(QPoint(centre)))
+        return True
+
+    def clear(self) -> None:
+        """Nothing chosen (a new question, or the table shows another player)."""
+        self._show(None)
+
+    def _show(self, choice: Choice | None) -> None:
+        old, self.current = self.current, choice
+        if old is not None and old is not choice:
+            try:
+                self._mark(old, False)
+            except RuntimeError:  # an item the table has since deleted
+                pass
+        if choice is None:
+            return
+        self._mark(choice, True)
+        if isinstance(choice, TableItem):
+            self.view.ensureVisible(choice.sceneBoundingRect(), 30, 30)
+
+    @staticmethod
+    def _mark(choice: Choice, on: bool) -> None:
+        if isinstance(choice, TableItem):
+            choice.set_focused(on)
+            return
+        choice.setProperty("keyed", on)
+        choice.style().unpolish(choice)  # the prompt bar's style sheet frames it
+        choice.style().polish(choice)
