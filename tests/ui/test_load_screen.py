@@ -525,3 +525,15 @@ def test_a_damaged_save_is_explained_in_russian_on_the_list_and_when_opened(fake
     title, text = w.last_message[:2]
     assert title == "Не удаётся открыть сохранение"
     assert "ход 4 из" in text and not _latin_words(text), text
+
+
+def test_a_damaged_picture_shows_the_stand_in(qtbot, store, lang_ru):
+    paths = _sample_folder(store)
+    store.write_thumbnail(paths["named"], b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 3)
+    screen = LoadScreen(store)
+    qtbot.addWidget(screen)
+    screen.refresh()
+    row = [i.path for i in screen.infos].index(paths["named"])
+    shown = screen.row_picture(row)
+    assert not shown.isNull()
+    assert shown.toImage() == placeholder_thumbnail(FOUR, shown.size()).toImage()
