@@ -164,3 +164,34 @@ def test_a_two_player_game_by_keys_only(window, qtbot):
     assert window.controller.game.is_over
     assert window.last_message is None, window.last_message
     assert handoffs and questions and ends and hand.menus
+
+
+def test_a_card_chosen_by_the_keyboard_shows_its_preview(window):
+    """What the mouse over a card shows (its large picture, all its words), Tab shows."""
+    window.start_new_game(TWO, seed=4)
+    c = window.controller
+    view = window.table
+    rng = random.Random(4)
+    for _ in range(600):
+        if c.pending_handoff:
+            c.acknowledge_handoff()
+            continue
+        cards = [it for it in view.scene().legal_items() if it.card_id and it.isVisible()]
+        if cards:
+            break
+        legal = c.legal_for_viewer()
+        c.choose(END_TURN if END_TURN in legal else rng.choice(legal))
+    else:
+        raise AssertionError("no card was ever a choice")
+    for _ in range(len(view.keys.choices())):
+        QTest.keyClick(view, Qt.Key.Key_Tab)
+        current = view.keys.current
+        if isinstance(current, TableItem) and current.card_id:
+            break
+    assert view.preview.isVisible() and view.preview.card_id == current.card_id
+    others = [x for x in view.keys.choices()
+              if not (isinstance(x, TableItem) and x.card_id)]
+    assert others  # on to what is not a card: the preview goes
+    while view.keys.current not in others:
+        QTest.keyClick(view, Qt.Key.Key_Tab)
+    assert not view.preview.isVisible()

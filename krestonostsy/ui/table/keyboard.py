@@ -4,7 +4,7 @@ player may click now, Enter or Space takes it.
 The choices are the highlighted places on the table, in reading order (top to bottom, left
 to right), then the prompt bar's buttons. The place chosen gets a focus ring over its glow
 (``TableItem.set_focused``), a button a darker frame; the table scrolls to show it when
-zoomed in. Taking a place does what a click on it does: one action is chosen, several open
+zoomed in, and a card shows its large preview as under the mouse. Taking a place does what a click on it does: one action is chosen, several open
 the same menu as a click (the arrow keys and Enter work there). A new question starts
 again from nothing chosen, so a key pressed by habit never takes a move the player has not
 seen offered.
@@ -87,7 +87,12 @@ class KeyboardChoice:
             return
         self._mark(choice, True)
         if isinstance(choice, TableItem):
-            self.view.ensureVisible(choice.sceneBoundingRect(), 30, 30)
+            view = self.view
+            view.ensureVisible(choice.sceneBoundingRect(), 30, 30)
+            # a card chosen shows its large preview, as the mouse over it does
+            view.preview_at(view.mapFromScene(choice.sceneBoundingRect().center()))
+        else:
+            self.view.hide_preview()
 
     @staticmethod
     def _mark(choice: Choice, on: bool) -> None:
