@@ -14,9 +14,10 @@ import pytest
 
 pytest.importorskip("pytestqt")
 
-from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtCore import QPoint, Qt  # noqa: E402
+from PySide6.QtGui import QContextMenuEvent  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QMenu, QPushButton  # noqa: E402
+from PySide6.QtWidgets import QApplication, QMenu, QPushButton  # noqa: E402
 
 from krestonostsy.engine import Action  # noqa: E402
 from krestonostsy.ui.controller import END_TURN, TAKE_BACK  # noqa: E402
@@ -189,6 +190,13 @@ def test_a_card_chosen_by_the_keyboard_shows_its_preview(window):
         if isinstance(current, TableItem) and current.card_id:
             break
     assert view.preview.isVisible() and view.preview.card_id == current.card_id
+    # the menu key opens its keywords (a right click's menu) wherever the mouse is
+    QApplication.sendEvent(view.viewport(), QContextMenuEvent(
+        QContextMenuEvent.Reason.Keyboard, QPoint(3, 3), view.viewport().mapToGlobal(QPoint(3, 3))))
+    menus = [m for m in view.findChildren(QMenu) if m.isVisible()]
+    assert [m.objectName() for m in menus] == ["keywordMenu"], current.card_id
+    assert len(menus[0].actions()) == 1 + len(view.card_keywords(current.card_id))
+    menus[0].close()
     others = [x for x in view.keys.choices()
               if not (isinstance(x, TableItem) and x.card_id)]
     assert others  # on to what is not a card: the preview goes

@@ -13,6 +13,7 @@ from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
+    QContextMenuEvent,
     QImage,
     QPainter,
     QPixmap,
@@ -750,6 +751,12 @@ class TableView(QGraphicsView):
 
     def contextMenuEvent(self, event) -> None:  # noqa: N802 - Qt override
         it = self.card_at(event.pos())
+        chosen = self.keys.current
+        if event.reason() == QContextMenuEvent.Reason.Keyboard and isinstance(chosen, TableItem) \
+                and chosen.card_id:  # the menu key: the keywords of the card Tab chose
+            it = chosen
+            centre = self.mapFromScene(chosen.sceneBoundingRect().center())
+            event = QContextMenuEvent(event.reason(), centre, self.viewport().mapToGlobal(centre))
         menu = self.keyword_menu(it.card_id) if it is not None else None
         if menu is None:
             super().contextMenuEvent(event)
