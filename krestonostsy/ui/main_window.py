@@ -147,11 +147,12 @@ class MainWindow(QMainWindow):
         self.act_fit = self._action(self.fit_table, QKeySequence("F"))
         self.act_log = self.log_dock.toggleViewAction()
         self.act_log.triggered.connect(self._on_log_toggled)
+        self.act_rules = self._action(self.show_help, QKeySequence.StandardKey.HelpContents)
         self.act_settings = self._action(self.settings_dialog)
         self.act_about = self._action(self.about_dialog)
         for a in (self.act_menu, self.act_new, self.act_save, self.act_load, None,
                   self.act_undo, self.act_cancel_order, self.act_fit, self.act_log, None,
-                  self.act_settings, self.act_about):
+                  self.act_rules, self.act_settings, self.act_about):
             if a is None:
                 self.toolbar.addSeparator()
             else:
@@ -609,6 +610,14 @@ class MainWindow(QMainWindow):
         window.show_rule(())
         return window
 
+    def show_help(self) -> RulesWindow:
+        """F1 ("Rules"): at the table, the rules behind the question it asks (the prompt
+        bar's "?"); elsewhere the reference at its contents."""
+        rules = getattr(self.table, "decision_rules", None)  # a test's table may have none
+        if self.current_page() == "table" and rules is not None and rules():
+            return self.show_rules(rules())
+        return self.rules_dialog()
+
     def rules_window(self) -> RulesWindow:
         """The one rules window of this main window (made on first use)."""
         if self.rules_dlg is None:
@@ -821,6 +830,9 @@ class MainWindow(QMainWindow):
                                            "carrying out (Esc)"))
         self.act_fit.setText(_("Fit to window"))
         self.act_log.setText(_("Log"))
+        self.act_rules.setText(_("Rules"))
+        self.act_rules.setToolTip(_("The rules reference, at the rule behind the current "
+                                    "question (F1)"))
         self.act_settings.setText(_("Settings"))
         self.act_about.setText(_("About"))
         self._update_status()

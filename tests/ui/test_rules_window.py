@@ -3,10 +3,11 @@ the prompt bar (issue 10 §2)."""
 from __future__ import annotations
 
 import random
+import sys
 
 import pytest
 from PySide6.QtCore import QPoint, Qt, QUrl
-from PySide6.QtGui import QContextMenuEvent
+from PySide6.QtGui import QContextMenuEvent, QKeySequence
 
 from krestonostsy import i18n
 from krestonostsy.content.loader import shipped_content
@@ -130,6 +131,20 @@ def test_the_question_mark_opens_the_rule_of_the_decision(window, qtbot, lang, p
     qtbot.waitUntil(lambda: rules.anchor_visible(home.anchor), timeout=2000)
     assert rules.focused_text() == home.text.get(lang)
     assert home.text.get(lang)[:30] in rules.text.toPlainText()
+
+
+def test_f1_opens_the_rule_of_the_decision_at_the_table_and_the_contents_elsewhere(
+        window, qtbot):
+    assert window.act_rules.shortcut().matches(QKeySequence("F1")) \
+        == QKeySequence.SequenceMatch.ExactMatch or sys.platform == "darwin"
+    assert window.act_rules in window.toolbar.actions() and window.act_rules.text() == "Правила"
+    window.act_rules.trigger()  # the start screen: the contents
+    assert window.rules_dlg.isVisible() and window.rules_dlg.focused is None
+    game = _at_prompt({"build", "muster", "march_target"}, seed=11)
+    _show(window, game)
+    window.act_rules.trigger()
+    home = shipped_rules().paragraph_for(rules_of(game.decision.prompt)[0])
+    assert window.rules_dlg.focused == home.anchor
 
 
 # --- keywords from the card previews ---------------------------------------------------------
