@@ -31,6 +31,7 @@ from ..ai.saracens import SARACEN_LEVEL, deciding_for_saracens
 from ..engine import Action, Game, GameOptions, IllegalAction
 from ..i18n import N_, _
 from .names import show_content, state_name
+from .os_errors import os_error_text
 from .saves import SaveStore, new_game_id, read_save, setup_game_id, write_save
 
 log = logging.getLogger(__name__)
@@ -651,7 +652,7 @@ class GameController(QObject):
                 if not self._autosave_failing:  # told once, not at every move while it lasts
                     self._autosave_failing = True
                     self.errorOccurred.emit(_("The game could not be autosaved: {error}")
-                                            .format(error=err))
+                                            .format(error=os_error_text(err)))
         if game.is_over:
             self.pending_handoff = None
             self.changed.emit()

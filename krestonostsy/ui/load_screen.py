@@ -55,6 +55,7 @@ from .backdrop import paint_backdrop
 from .controller import SEAT_LABELS
 from .message_box import MessageBox, ask, tell
 from .names import phase_name, state_name
+from .os_errors import os_error_text
 from .saves import SaveInfo, SaveStore
 from .table.art import STATE_COLOURS, STATE_INK
 
@@ -500,7 +501,7 @@ class LoadScreen(QWidget):
             self._message(_("The save cannot be renamed"), str(err))
             return None
         except OSError as err:
-            self._message(_("The save cannot be renamed"), str(err.strerror or err))
+            self._message(_("The save cannot be renamed"), os_error_text(err))
             return None
         self.refresh(select=target)
         return target
@@ -524,7 +525,7 @@ class LoadScreen(QWidget):
         try:
             self.store.delete(Path(path))
         except OSError as err:
-            self._message(_("The save cannot be deleted"), str(err.strerror or err))
+            self._message(_("The save cannot be deleted"), os_error_text(err))
             return
         self.refresh()
         if self.infos:

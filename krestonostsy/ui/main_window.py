@@ -33,6 +33,7 @@ from .load_screen import LoadScreen, png_bytes, table_thumbnail
 from .log_panel import LogPanel
 from .names import phase_name, state_name
 from .new_game_dialog import NewGameDialog
+from .os_errors import os_error_text
 from .rules_window import RulesWindow
 from .saves import SaveStore, save_error_text
 from .scoring_screen import ScoringScreen
@@ -553,7 +554,7 @@ class MainWindow(QMainWindow):
             self.controller.save(path)
         except OSError as err:
             self.show_message(_("Problem"), _("The game could not be saved: {error}")
-                              .format(error=err.strerror or err))
+                              .format(error=os_error_text(err)))
             return False
         self.statusBar().showMessage(_("Saved: {path}").format(path=path), 5000)
         # only the save folder has pictures; and none while the hand-off screen hides the

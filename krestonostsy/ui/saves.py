@@ -45,6 +45,7 @@ from ..engine.saves import CURRENT as SAVE_FORMAT
 from ..engine.saves import MAX_SAVE_BYTES, decode, parse
 from ..files import TEMP_PREFIX, atomic_write
 from ..i18n import _
+from .os_errors import os_error_text
 
 AUTOSAVE_PREFIX = "autosave-"
 SAVE_SUFFIX = ".json"
@@ -227,7 +228,7 @@ def _read_bytes(path: Path) -> bytes:
         return path.read_bytes()
     except OSError as err:
         raise UnreadableSave(_("The file cannot be read: {error}").format(
-            error=err.strerror or err)) from err
+            error=os_error_text(err, with_path=False))) from err
 
 
 def read_save(path: Path) -> tuple[Game, dict]:
@@ -325,7 +326,8 @@ def read_summary(path: Path) -> SaveInfo:
         info.error = str(_unreadable(err))
         return info
     except OSError as err:
-        info.error = _("The file cannot be read: {error}").format(error=err.strerror or err)
+        info.error = _("The file cannot be read: {error}").format(
+            error=os_error_text(err, with_path=False))
         return info
     info.states = list(summary["states"])
     info.round = summary.get("round")

@@ -12,6 +12,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
+from krestonostsy import i18n  # noqa: E402
 from krestonostsy.engine import Action, Game  # noqa: E402
 from krestonostsy.ui.controller import (  # noqa: E402
     BOT_LEVELS,
@@ -340,7 +341,7 @@ def test_an_autosave_that_keeps_failing_is_told_once_until_it_works_again(
     c.new_game(TWO, 3, seats={"jerusalem": "human", "tripoli": "novice"})
     rng = random.Random(1)
     _play_human(qtbot, c, rng, until=lambda c: len(c.game.actions) >= 6)
-    assert len(errors) == 1 and "No space left on device" in errors[0]
+    assert len(errors) == 1 and i18n._("the disk is full") in errors[0]  # in words
     broken["on"] = False
     _play_human(qtbot, c, rng, until=lambda c: len(c.game.actions) >= 8)
     broken["on"] = True

@@ -30,6 +30,7 @@ from PySide6.QtCore import QObject
 
 from ...campaign.chronicle import Chronicle, ChronicleError, list_campaigns
 from ...i18n import _
+from ..os_errors import os_error_text
 from ..saves import new_game_id
 from .campaign_screen import CampaignScreen, NewCampaignDialog
 from .pages import BriefingScreen, ChronicleReader, DebriefScreen
@@ -193,7 +194,7 @@ class CampaignFlow(QObject):
                             if w.controller.game_id == self.game_id else None)
         except OSError as err:
             w.show_message(_("Problem"), _("The chronicle could not be written: {error}")
-                           .format(error=err.strerror or err))
+                           .format(error=os_error_text(err)))
         w.fit_table()
         return True
 
@@ -232,7 +233,7 @@ class CampaignFlow(QObject):
                 ours = False
             except OSError as err:
                 w.show_message(_("Problem"), _("The chronicle could not be written: "
-                                               "{error}").format(error=err.strerror or err))
+                                               "{error}").format(error=os_error_text(err)))
                 ours = False
             else:
                 log.info("campaign %s: chapter %d recorded", c.name, len(c.chapters))
