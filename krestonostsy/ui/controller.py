@@ -105,6 +105,9 @@ class BotSeat(Seat):
 # The levels offered in the new-game dialog, weakest first ("random" is a baseline for
 # tournaments, not an opponent).
 BOT_LEVELS = ("novice", "easy", "normal", "hard", "expert")
+# The level that suggests a move to a human who asks: the strongest that answers within
+# a second (Hard: p95 under 0.5 s, README "Bots"; the Expert runs worker processes).
+HINT_LEVEL = "hard"
 SEAT_TYPES: dict[str, Callable[[], Seat]] = {"human": HumanSeat}
 SEAT_LABELS: dict[str, str] = {"human": N_("Human"), "novice": N_("Novice (bot)"),
                                "easy": N_("Easy (bot)"), "normal": N_("Normal (bot)"),
@@ -261,7 +264,9 @@ class _BotTask:
 class GameController(QObject):
     """Signals: ``changed`` after every change; ``handoffRequested(player)`` when the screen
     must be passed to another human; ``gameOver(result)``; ``errorOccurred(message)``;
-    ``busyChanged(bool)`` while a bot thinks; ``gameClosed`` when no game is loaded."""
+    ``busyChanged(bool)`` while a bot thinks; ``gameClosed`` when no game is loaded;
+    ``hintReady(action)`` with the move a bot suggests to the viewer (:meth:`hint`; None
+    when it found none)."""
 
     changed = Signal()
     handoffRequested = Signal(str)
@@ -269,6 +274,7 @@ class GameController(QObject):
     errorOccurred = Signal(str)
     busyChanged = Signal(bool)
     gameClosed = Signal()
+    hintReady = Signal(object)
 
     def __init__(self, store: SaveStore | None = None, parent: QObject | None = None,
                  autosave: bool = True):
@@ -304,6 +310,10 @@ class GameController(QObject):
         self._bot_signals = _BotSignals(self)
         self._bot_signals.chosen.connect(self._on_bot_chosen)
         self._bot_signals.failed.connect(self._on_bot_failed)
+        self._hint_signals = _BotSignals(self)
+        self._hint_signals.chosen.connect(self._on_hint)
+        self._hint_signals.failed.connect(self._on_hint_failed)
+        self.hinting = False  # a hint is being looked for
 
     # --- setting up ----------------------------------------------------------------------
 
@@ -693,6 +703,42 @@ class GameController(QObject):
         self._pool.start(_BotTask(seat, game.clone(), self._generation, self._bot_signals,
                                   self._cancel).run)
 
+    # --- hints ---------------------------------------------------------------------------
+
+    def can_hint(self) -> bool:
+        """The viewer decides now, with a choice to make (not an "End turn" waiting)."""
+        legal = self.legal_for_viewer()
+        return bool(legal) and self.pending_end is None and self.pending_handoff is None \
+            and not self._busy and not self.hinting
+
+    def hint(self) -> bool:
+        """Ask a bot of :data:`HINT_LEVEL` what it would play in the viewer's place, in the
+        bots' thread; ``hintReady(action)`` when it knows. It plays on a copy of the game
+        and knows only what the viewer's seat may see (the bots' harness determinizes for
+        the deciding seat), as an opponent does; its answer is dropped if the position
+        changes first. False when there is nothing to hint at now."""
+        if self.game is None or not self.can_hint():
+            return False
+        self.hinting = True
+        self._pool.start(_BotTask(BotSeat(HINT_LEVEL), self.game.clone(), self._generation,
+                                  self._hint_signals, self._cancel).run)
+        return True
+
+    @Slot(int, object)
+    def _on_hint(self, generation: int, choice) -> None:
+        if generation != self._generation or self.game is None:
+            return  # the position changed meanwhile (stop_bot ended that hint)
+        self.hinting = False
+        action = choice[0]
+        self.hintReady.emit(action if action in self.game.legal_actions() else None)
+
+    @Slot(int, str)
+    def _on_hint_failed(self, generation: int, message: str) -> None:
+        log.error("the hint bot failed:\n%s", message)
+        if generation == self._generation:
+            self.hinting = False
+            self.hintReady.emit(None)
+
     def stop_bot(self) -> None:
         """Drop the thinking bot's answer (new position, undo, load, close, quit): its cancel
         flag stops it at its next look-ahead step (a search: its next iteration or playout move;
@@ -702,6 +748,7 @@ class GameController(QObject):
         self._cancel.set()
         self._cancel = threading.Event()
         self._set_busy(False)
+        self.hinting = False  # a hint looked for is dropped with its position
 
     @property
     def thinking(self) -> str | None:

@@ -145,6 +145,7 @@ class MainWindow(QMainWindow):
         self.act_load = self._action(self.show_load_screen, QKeySequence.StandardKey.Open)
         self.act_undo = self._action(self.controller.undo, QKeySequence.StandardKey.Undo)
         self.act_cancel_order = self._action(self.controller.cancel_order, QKeySequence("Esc"))
+        self.act_hint = self._action(self.ask_hint, QKeySequence("H"))
         self.act_fit = self._action(self.fit_table, QKeySequence("F"))
         self.act_log = self.log_dock.toggleViewAction()
         self.act_log.triggered.connect(self._on_log_toggled)
@@ -152,7 +153,8 @@ class MainWindow(QMainWindow):
         self.act_settings = self._action(self.settings_dialog)
         self.act_about = self._action(self.about_dialog)
         for a in (self.act_menu, self.act_new, self.act_save, self.act_load, None,
-                  self.act_undo, self.act_cancel_order, self.act_fit, self.act_log, None,
+                  self.act_undo, self.act_cancel_order, self.act_hint, self.act_fit,
+                  self.act_log, None,
                   self.act_rules, self.act_settings, self.act_about):
             if a is None:
                 self.toolbar.addSeparator()
@@ -194,6 +196,7 @@ class MainWindow(QMainWindow):
         c.gameOver.connect(self._on_game_over)
         c.errorOccurred.connect(lambda text: self.show_message(_("Problem"), text))
         c.busyChanged.connect(self._on_busy)
+        c.hintReady.connect(self._on_hint)
         self.settings.changed.connect(self._on_setting_changed)
         self._apply_bot_pace()
         i18n.add_listener(self._on_language)
@@ -723,6 +726,27 @@ class MainWindow(QMainWindow):
             self.table.set_thinking(self.controller.thinking)
         self._update_actions()
 
+    def ask_hint(self) -> None:
+        """"Hint" (H): a Hard bot looks for a move in the viewer's place (the bots' thread);
+        :meth:`_on_hint` shows it."""
+        self.act_hint.setEnabled(False)  # one hint at a time
+        if self.tutorial is None and self.controller.hint():
+            self.busy_label.setText(_("Looking for a hint…"))
+        else:
+            self._update_actions()
+
+    def _on_hint(self, action) -> None:
+        """Ring the place (or button) that plays ``action``, as Tab would, and say it in the
+        status bar; Enter then plays it."""
+        self.busy_label.setText("")
+        self._update_actions()
+        table = self.table
+        if action is None or table is None or not hasattr(table, "show_hint"):
+            self.statusBar().showMessage(_("No hint could be found for this decision."), 8000)
+            return
+        label = table.show_hint(action)
+        self.statusBar().showMessage(_("Hint: {move}").format(move=label), 15000)
+
     def refresh(self) -> None:
         """Redraw everything from the controller (after every change)."""
         c = self.controller
@@ -789,6 +813,8 @@ class MainWindow(QMainWindow):
         in_game = self.controller.game is not None
         self.act_undo.setEnabled(self.controller.can_undo)
         self.act_cancel_order.setEnabled(self.controller.can_cancel_order)
+        self.act_hint.setEnabled(self.tutorial is None and self.current_page() == "table"
+                                 and self.controller.can_hint())
         self.act_save.setEnabled(in_game)
         self.act_fit.setEnabled(in_game and self.current_page() == "table")
         self.act_log.setEnabled(in_game)
@@ -829,6 +855,9 @@ class MainWindow(QMainWindow):
         self.act_cancel_order.setText(_("Cancel order"))
         self.act_cancel_order.setToolTip(_("Take back every choice of the order you are "
                                            "carrying out (Esc)"))
+        self.act_hint.setText(_("Hint"))
+        self.act_hint.setToolTip(_("What would a Hard bot play in your place? It knows only "
+                                   "what you see (H)"))
         self.act_fit.setText(_("Fit to window"))
         self.act_log.setText(_("Log"))
         self.act_rules.setText(_("Rules"))

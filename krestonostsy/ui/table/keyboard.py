@@ -7,7 +7,8 @@ to right), then the prompt bar's buttons. The place chosen gets a focus ring ove
 zoomed in, and a card shows its large preview as under the mouse. Taking a place does what a click on it does: one action is chosen, several open
 the same menu as a click (the arrow keys and Enter work there). A new question starts
 again from nothing chosen, so a key pressed by habit never takes a move the player has not
-seen offered.
+seen offered. A hint (the toolbar's "Hint") is shown the same way: :meth:`point_at` rings
+where the suggested move is played.
 """
 from __future__ import annotations
 
@@ -58,6 +59,21 @@ class KeyboardChoice:
             at = 0 if forward else -1
         self._show(choices[at % len(choices)])
         return True
+
+    def point_at(self, action) -> Choice | None:
+        """Choose the place or button that plays ``action`` (a hint): a button that is the
+        action, else the first place in reading order that offers it."""
+        choices = self.choices()
+        want = {t for t in action.targets if not t.startswith("choice:")}
+        for choice in choices:
+            if isinstance(choice, QPushButton) and choice.property("action") == action:
+                self._show(choice)
+                return choice
+        for choice in choices:
+            if isinstance(choice, TableItem) and want & set(choice.targets):
+                self._show(choice)
+                return choice
+        return None
 
     def take(self) -> bool:
         """Do what clicking the current choice does; False when there is none."""

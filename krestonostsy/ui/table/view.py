@@ -568,6 +568,12 @@ class TableView(QGraphicsView):
     def prompt_buttons(self) -> list[QPushButton]:
         return self.prompt.action_buttons()
 
+    def show_hint(self, action) -> str:
+        """Point at where ``action`` is played (the keyboard's ring: Enter plays it, and a
+        place with several actions opens its menu) and return its words for the player."""
+        self.keys.point_at(action)
+        return L.action_label(action)
+
     def decision_rules(self) -> list[str]:
         """The rule IDs of the decision shown (the view's ``decision["rules"]``)."""
         return list(((self._view or {}).get("decision") or {}).get("rules") or [])
