@@ -112,6 +112,17 @@ SEAT_TYPES: dict[str, Callable[[], Seat]] = {"human": HumanSeat}
 SEAT_LABELS: dict[str, str] = {"human": N_("Human"), "novice": N_("Novice (bot)"),
                                "easy": N_("Easy (bot)"), "normal": N_("Normal (bot)"),
                                "hard": N_("Hard (bot)"), "expert": N_("Expert (bot)")}
+# What each seat is like, for the new-game dialog (docs/ai.md, "The levels"; the times are
+# README's "Bots" table).
+SEAT_NOTES: dict[str, str] = {
+    "human": N_("A person at this computer"),
+    "novice": N_("Makes clear mistakes; answers at once"),
+    "easy": N_("Looks one move ahead, not always at the best; answers at once"),
+    "normal": N_("Looks one move ahead with the choices that follow it; answers at once"),
+    "hard": N_("Plays out where its orders go and what it attacks; up to a second"),
+    "expert": N_("Also plays out its battles and armies, on two processor cores; up to "
+                 "about three seconds"),
+}
 for _level in BOT_LEVELS:
     SEAT_TYPES[_level] = lambda level=_level: BotSeat(level)
 

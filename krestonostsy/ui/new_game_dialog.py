@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from .. import i18n
 from ..engine import GameOptions
 from ..i18n import N_, _
-from .controller import SEAT_LABELS, SEAT_TYPES
+from .controller import SEAT_LABELS, SEAT_NOTES, SEAT_TYPES
 from .names import readable, state_name
 
 STATES = ("jerusalem", "tripoli", "edessa", "antioch")
@@ -114,6 +114,7 @@ class NewGameDialog(QDialog):
             for kind in SEAT_TYPES:
                 combo.addItem("", kind)
             combo.setCurrentIndex(max(0, combo.findData(seat_defaults.get(sid, "human"))))
+            combo.currentIndexChanged.connect(lambda _i, c=combo: self._note_seat(c))
             grid.addWidget(check, row, 0)
             grid.addWidget(combo, row, 1)
             self.state_checks[sid] = check
@@ -274,6 +275,12 @@ class NewGameDialog(QDialog):
     def _on_language(self, _lang: str) -> None:
         self.retranslate()
 
+    @staticmethod
+    def _note_seat(combo: QComboBox) -> None:
+        """The combo's tooltip says what its chosen seat is like (each entry says its own)."""
+        note = SEAT_NOTES.get(combo.currentData())
+        combo.setToolTip(_(note) if note else "")
+
     def retranslate(self) -> None:
         self.setWindowTitle(_("New game"))
         self.states_box.setTitle(_("States and players"))
@@ -284,6 +291,9 @@ class NewGameDialog(QDialog):
             for i in range(combo.count()):
                 kind = combo.itemData(i)
                 combo.setItemText(i, _(SEAT_LABELS.get(kind, kind)))
+                note = SEAT_NOTES.get(kind)
+                combo.setItemData(i, _(note) if note else None, Qt.ItemDataRole.ToolTipRole)
+            self._note_seat(combo)
         self.setup_label.setText(_("Set-up:"))
         for sid, radio in self.setup_radios.items():
             radio.setText(_(SETUPS[sid][2]))

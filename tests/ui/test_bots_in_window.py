@@ -12,6 +12,8 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
+from PySide6.QtCore import Qt  # noqa: E402
+
 from krestonostsy import i18n  # noqa: E402
 from krestonostsy.engine import Action, Game  # noqa: E402
 from krestonostsy.ui.controller import (  # noqa: E402
@@ -62,6 +64,12 @@ def test_every_seat_offers_human_and_the_five_levels(qtbot):
         combo.setCurrentIndex(combo.findData("easy"))
     assert dialog.ok_button.isEnabled()
     assert set(dialog.seats().values()) == {"easy"}
+    # each entry says what the seat is like, and so does the combo for the one chosen
+    combo = dialog.seat_combos["tripoli"]
+    notes = [combo.itemData(i, Qt.ItemDataRole.ToolTipRole) for i in range(combo.count())]
+    assert all(notes) and len(set(notes)) == len(notes)
+    combo.setCurrentIndex(combo.findData("hard"))
+    assert combo.toolTip() == notes[combo.findData("hard")] and "секунд" in combo.toolTip()
 
 
 def test_the_last_seat_choice_is_remembered(fake_window):
