@@ -276,8 +276,8 @@ class GameController(QObject):
     """Signals: ``changed`` after every change; ``handoffRequested(player)`` when the screen
     must be passed to another human; ``gameOver(result)``; ``errorOccurred(message)``;
     ``busyChanged(bool)`` while a bot thinks; ``gameClosed`` when no game is loaded;
-    ``hintReady(action)`` with the move a bot suggests to the viewer (:meth:`hint`; None
-    when it found none)."""
+    ``hintReady(action, reason)`` with the move a bot suggests to the viewer and the bot's
+    reason, if it has one (:meth:`hint`; the action None when it found none)."""
 
     changed = Signal()
     handoffRequested = Signal(str)
@@ -285,7 +285,7 @@ class GameController(QObject):
     errorOccurred = Signal(str)
     busyChanged = Signal(bool)
     gameClosed = Signal()
-    hintReady = Signal(object)
+    hintReady = Signal(object, object)
 
     def __init__(self, store: SaveStore | None = None, parent: QObject | None = None,
                  autosave: bool = True):
@@ -740,15 +740,17 @@ class GameController(QObject):
         if generation != self._generation or self.game is None:
             return  # the position changed meanwhile (stop_bot ended that hint)
         self.hinting = False
-        action = choice[0]
-        self.hintReady.emit(action if action in self.game.legal_actions() else None)
+        action, reason = choice
+        if action not in self.game.legal_actions():
+            action = reason = None
+        self.hintReady.emit(action, reason)
 
     @Slot(int, str)
     def _on_hint_failed(self, generation: int, message: str) -> None:
         log.error("the hint bot failed:\n%s", message)
         if generation == self._generation:
             self.hinting = False
-            self.hintReady.emit(None)
+            self.hintReady.emit(None, None)
 
     def stop_bot(self) -> None:
         """Drop the thinking bot's answer (new position, undo, load, close, quit): its cancel

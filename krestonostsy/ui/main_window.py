@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from .. import i18n
-from ..i18n import _
+from ..i18n import _, ngettext
 from . import message_box
 from .about import AboutDialog
 from .campaign import CampaignFlow
@@ -80,6 +80,21 @@ def ui_scale_for(width: int, height: int) -> float:
 def default_table_factory(parent: QWidget | None = None) -> QWidget:
     from .table.view import TableView
     return TableView(parent)
+
+
+def hint_reason(reason) -> str:
+    """A hint's reason (``ai.reasons.Reason``) said to the player it is for, or "" (a
+    decision the bot judged without a search or an attack has none to give)."""
+    if reason is None:
+        return ""
+    p = reason.params
+    if reason.key == "bot_order_searched":
+        return ngettext("the best in {n} of {total} simulated round",
+                        "the best in {n} of {total} simulated rounds",
+                        int(p["total"])).format(n=p["n"], total=p["total"])
+    if reason.key == "bot_attacks":
+        return _("your strength {strength} against its defence {defence}").format(**p)
+    return ""
 
 
 class MainWindow(QMainWindow):
@@ -735,17 +750,18 @@ class MainWindow(QMainWindow):
         else:
             self._update_actions()
 
-    def _on_hint(self, action) -> None:
+    def _on_hint(self, action, reason) -> None:
         """Ring the place (or button) that plays ``action``, as Tab would, and say it in the
-        status bar; Enter then plays it."""
+        status bar with the bot's reason when it has one; Enter then plays it."""
         self.busy_label.setText("")
         self._update_actions()
         table = self.table
         if action is None or table is None or not hasattr(table, "show_hint"):
             self.statusBar().showMessage(_("No hint could be found for this decision."), 8000)
             return
-        label = table.show_hint(action)
-        self.statusBar().showMessage(_("Hint: {move}").format(move=label), 15000)
+        text = _("Hint: {move}").format(move=table.show_hint(action))
+        why = hint_reason(reason)
+        self.statusBar().showMessage(f"{text} — {why}" if why else text, 20000)
 
     def refresh(self) -> None:
         """Redraw everything from the controller (after every change)."""

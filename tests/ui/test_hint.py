@@ -10,6 +10,7 @@ import pytest
 
 pytest.importorskip("pytestqt")
 
+from krestonostsy.ai.reasons import Reason  # noqa: E402
 from krestonostsy.engine import Game  # noqa: E402
 from krestonostsy.ui.controller import (  # noqa: E402
     END_TURN,
@@ -17,6 +18,7 @@ from krestonostsy.ui.controller import (  # noqa: E402
     BotSeat,
     GameController,
 )
+from krestonostsy.ui.main_window import hint_reason  # noqa: E402
 from krestonostsy.ui.table import labels as L  # noqa: E402
 
 TWO = ["jerusalem", "tripoli"]
@@ -81,7 +83,7 @@ def test_a_late_hint_is_dropped_when_the_position_changed(qtbot, store):
     c.acknowledge_handoff()
     _to_a_choice(c, random.Random(7), at_least=12)
     got = []
-    c.hintReady.connect(got.append)
+    c.hintReady.connect(lambda action, reason: got.append(action))
     assert c.hint()
     c.choose(c.legal_for_viewer()[0])  # the player moves before the hint comes
     c.wait_for_bots()
@@ -105,7 +107,10 @@ def test_hint_in_the_window_rings_the_place_and_says_the_move(window, qtbot):
     chosen = w.table.keys.current
     assert chosen is not None
     label = L.action_label(action)
-    assert w.statusBar().currentMessage() == f"Подсказка: {label}"
+    assert w.statusBar().currentMessage().startswith(f"Подсказка: {label}")
+    why = hint_reason(hint.args[1])
+    if why:
+        assert w.statusBar().currentMessage() == f"Подсказка: {label} — {why}"
     # Enter plays it (through the menu of the place when it has several actions)
     played = []
     w.table.actionChosen.connect(played.append)
@@ -132,3 +137,16 @@ def test_no_hint_in_the_tutorial_nor_on_anothers_turn(window, qtbot):
     w._update_actions()
     assert not w.act_hint.isEnabled()
     w.tutorial = None
+
+
+def test_a_hints_reason_is_said_to_the_player(lang_ru):
+    searched = Reason("bot_order_searched", {"player": "jerusalem", "order": "march",
+                                             "n": 45, "total": 100})
+    assert hint_reason(searched) == "лучший в 45 из 100 разыгранных раундов"
+    assert hint_reason(Reason("bot_order_searched", {"player": "jerusalem", "order": "build",
+                                                     "n": 7, "total": 21})) \
+        == "лучший в 7 из 21 разыгранного раунда"
+    attack = Reason("bot_attacks", {"player": "jerusalem", "city": "acre", "strength": 5,
+                                    "defence": 3})
+    assert hint_reason(attack) == "ваша сила 5 против его обороны 3"
+    assert hint_reason(None) == "" and hint_reason(Reason("other", {})) == ""
