@@ -30,10 +30,11 @@ from .campaign import CampaignFlow
 from .controller import GameController
 from .handoff import HandoffScreen
 from .load_screen import LoadScreen, png_bytes, table_thumbnail
-from .log_panel import LogPanel
+from .log_panel import LogPanel, render_entry
 from .names import phase_name, state_name
 from .new_game_dialog import NewGameDialog
 from .os_errors import os_error_text
+from .replay import Replay, ReplayBar
 from .rules_window import RulesWindow
 from .saves import SaveStore, save_error_text
 from .scoring_screen import ScoringScreen
@@ -175,6 +176,14 @@ class MainWindow(QMainWindow):
                 self.toolbar.addSeparator()
             else:
                 self.toolbar.addAction(a)
+        self.replay: Replay | None = None  # a finished game watched again (ui/replay.py)
+        self._replay_of = None  # the controller's game it replays
+        self.replay_bar = ReplayBar(self)
+        self.addToolBar(Qt.ToolBarArea.BottomToolBarArea, self.replay_bar)
+        self.replay_bar.hide()
+        self.replay_bar.moveRequested.connect(self._replay_to)
+        self.replay_bar.viewerChanged.connect(self._replay_as)
+        self.replay_bar.closeRequested.connect(self.end_replay)
         self.status_label = QLabel(objectName="status")
         self.statusBar().addWidget(self.status_label, 1)
         self.busy_label = QLabel(objectName="busy")
@@ -192,6 +201,7 @@ class MainWindow(QMainWindow):
         s.quitRequested.connect(self.close)
         self.handoff.acknowledged.connect(self.controller.acknowledge_handoff)
         self.scoring.backToTableRequested.connect(self.show_table_page)
+        self.scoring.replayRequested.connect(self.start_replay)
         self.scoring.newGameRequested.connect(self.new_game_dialog)
         self.scoring.menuRequested.connect(self.go_to_menu)
         ls = self.load_screen
@@ -417,9 +427,75 @@ class MainWindow(QMainWindow):
     def _on_page_changed(self, _index: int) -> None:
         """The table, once shown, takes the keys (Tab, Enter: ui/table/keyboard.py) without
         a click on it first. After the events of this change: a dialog closing (New game)
-        gives the focus back to where it was before, a hidden button."""
+        gives the focus back to where it was before, a hidden button. Leaving the table
+        ends a replay."""
         if self.stack.currentWidget() is self.game_page:
             QTimer.singleShot(0, self._focus_table)
+        elif self.replay is not None:
+            self._stop_replay()
+
+    # --- watching a finished game again ---------------------------------------------------
+
+    def start_replay(self) -> bool:
+        """The scoring screen's "Watch again": the table from the set-up, moved by the
+        replay bar (ui/replay.py), as the viewer of the end saw it."""
+        c = self.controller
+        if c.game is None or self.table is None:
+            return False
+        states = list(c.game.setup["states"])
+        viewer = c.viewer if c.viewer in states else states[0]
+        try:
+            self.replay = Replay(c.game, viewer)
+        except Exception as err:  # a game that cannot be played again: said, not raised
+            log.exception("the replay could not be made")
+            self.show_message(_("Problem"), _("The game cannot be watched again: {error}")
+                              .format(error=err))
+            return False
+        self._replay_of = c.game
+        self.replay_bar.set_states(states, viewer)
+        self.replay_bar.show()
+        self.stack.setCurrentWidget(self.game_page)
+        if hasattr(self.table, "dismiss_notices"):
+            self.table.dismiss_notices()  # they tell of the game's end, not of its start
+        self._show_replay()
+        return True
+
+    def _replay_to(self, k: int) -> None:
+        if self.replay is not None:
+            self.replay.go(k)
+            self._show_replay()
+
+    def _replay_as(self, viewer: str) -> None:
+        if self.replay is not None:
+            self.replay.viewer = viewer
+            self._show_replay()
+
+    def _show_replay(self) -> None:
+        r, table = self.replay, self.table
+        if r is None or table is None:
+            return
+        entries = r.entries()
+        table.show_view(r.view(), [], r.viewer)
+        self.log_panel.set_entries(entries)
+        what = ""
+        if r.at and entries:
+            key, params, _seen = entries[-1]
+            what = render_entry(key, params)[0]
+        self.replay_bar.set_position(r.at, r.length, what)
+        self._show_log()
+        self._update_status()
+        self._update_actions()
+
+    def end_replay(self) -> None:
+        """"Close the replay": back to the scoring screen, the table at the game's end."""
+        self._stop_replay()
+        self.refresh()
+        if self.controller.game is not None and self.controller.game.is_over:
+            self.stack.setCurrentWidget(self.scoring)
+
+    def _stop_replay(self) -> None:
+        self.replay = self._replay_of = None
+        self.replay_bar.hide()
 
     def _focus_table(self) -> None:
         if self.table is not None and self.stack.currentWidget() is self.game_page:
@@ -769,6 +845,11 @@ class MainWindow(QMainWindow):
         if c.game is None:
             self.go_to_menu()
             return
+        if self.replay is not None:
+            if c.game is self._replay_of:  # a setting or the language changed: the replay
+                self._show_replay()
+                return
+            self._stop_replay()  # another game came (new, loaded): the replay ends
         entries = c.visible_log()
         self.log_panel.set_entries(entries)
         # the load screen stays up while a bot moves under it: everything is redrawn, no
@@ -808,6 +889,15 @@ class MainWindow(QMainWindow):
         c = self.controller
         if c.game is None:
             self.status_label.setText("")
+            return
+        if self.replay is not None:  # the position replayed, not the game's end
+            r = self.replay
+            s = r.game.s
+            parts = [_("Replay"), _("Round {round}").format(round=s.get("round"))]
+            if s.get("phase"):
+                parts.append(phase_name(s["phase"]))
+            parts.append(_("You see the table as {state}").format(state=state_name(r.viewer)))
+            self.status_label.setText(" · ".join(parts))
             return
         s = c.game.s if hasattr(c.game, "s") else {}
         parts = []
@@ -881,6 +971,7 @@ class MainWindow(QMainWindow):
                                     "question (F1)"))
         self.act_settings.setText(_("Settings"))
         self.act_about.setText(_("About"))
+        self.replay_bar.retranslate()
         self._update_status()
         if self.current_page() == "start":
             self.go_to_menu()

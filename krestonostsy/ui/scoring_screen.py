@@ -127,6 +127,7 @@ class ScoringScreen(QWidget):
     newGameRequested = Signal()
     debriefRequested = Signal()  # a campaign's scenario: on to its debrief
     backToTableRequested = Signal()
+    replayRequested = Signal()  # watch the game again, move by move (ui/replay.py)
     menuRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None):
@@ -163,6 +164,8 @@ class ScoringScreen(QWidget):
 
         self.table_button = QPushButton(objectName="showTable")
         self.table_button.clicked.connect(self.backToTableRequested.emit)
+        self.replay_button = QPushButton(objectName="watchAgain")
+        self.replay_button.clicked.connect(self.replayRequested.emit)
         self.new_button = QPushButton(objectName="newGame")
         self.new_button.clicked.connect(self.newGameRequested.emit)
         self.menu_button = QPushButton(objectName="menu")
@@ -172,7 +175,8 @@ class ScoringScreen(QWidget):
         self.debrief_button.hide()
         buttons = QHBoxLayout()
         buttons.addStretch(1)
-        for b in (self.debrief_button, self.table_button, self.new_button, self.menu_button):
+        for b in (self.debrief_button, self.table_button, self.replay_button, self.new_button,
+                  self.menu_button):
             b.setCursor(Qt.CursorShape.PointingHandCursor)
             buttons.addWidget(b)
         buttons.addStretch(1)
@@ -236,6 +240,9 @@ class ScoringScreen(QWidget):
         self.title.setText(_("The game is over"))
         self.debrief_button.setText(_("Debrief and the chronicle"))
         self.table_button.setText(_("Look at the table"))
+        self.replay_button.setText(_("Watch again"))
+        self.replay_button.setToolTip(_("The whole game again, move by move, as any state "
+                                        "saw it"))
         self.new_button.setText(_("New game"))
         self.menu_button.setText(_("Main menu"))
         self.legend.setText(_(LEGEND))

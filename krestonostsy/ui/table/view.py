@@ -568,6 +568,11 @@ class TableView(QGraphicsView):
     def prompt_buttons(self) -> list[QPushButton]:
         return self.prompt.action_buttons()
 
+    def dismiss_notices(self) -> None:
+        """Close the notices over the table (a battle's result, a round's summary): a replay
+        shows other moments than the one they tell of."""
+        self._scene.dismiss_notices()
+
     def show_hint(self, action) -> str:
         """Point at where ``action`` is played (the keyboard's ring: Enter plays it, and a
         place with several actions opens its menu) and return its words for the player."""
