@@ -3,10 +3,12 @@ offscreen, bots thinking in their threads, the human's clicks made by a seeded d
 (random legal choices; "End turn" whenever it is offered). Not a test: a tool, like
 walkthrough_x11.py beside it.
 
-Run: ``python tests/ui/shoot_bots.py thinking|scoring|4p|watch OUT.png [ru|en]``
+Run: ``python tests/ui/shoot_bots.py thinking|scoring|replay|hint|4p|watch OUT.png [ru|en]``
 
 - ``thinking``: Jerusalem against a hard Tripoli (seed 8), round 2, the bot thinking;
 - ``scoring``: the same game to its scoring screen;
+- ``replay``: that game watched again ("Watch again"), early in its third round;
+- ``hint``: the same game, the human's hint in round 2;
 - ``4p``: Jerusalem with a novice, a normal and a hard bot (seed 12), a battle in round 3
   in which Jerusalem plays;
 - ``watch``: four bots watched (seed 21), round 2.
@@ -101,6 +103,24 @@ def main(which, out, lang="ru", size=(1280, 800)):
         w.start_new_game(["jerusalem", "tripoli"], seed=8, seats={"tripoli": "hard"})
         ok = play(w, rng, lambda c: c.game.is_over)
         pump(500)
+    elif which == "replay":  # the scoring game watched again, in its third round
+        w.start_new_game(["jerusalem", "tripoli"], seed=8, seats={"tripoli": "hard"})
+        ok = play(w, rng, lambda c: c.game.is_over) and w.start_replay()
+        if ok:
+            w.replay.go(0)
+            w._replay_to(next(k for k in range(w.replay.length)
+                              if w.replay.go(k).s["round"] >= 3 and k > 0) + 25)
+        pump(300)
+    elif which == "hint":  # the human asked for a hint in round 2
+        w.start_new_game(["jerusalem", "tripoli"], seed=8, seats={"tripoli": "hard"})
+        ok = play(w, rng, lambda c: c.game.s["round"] >= 2 and c.can_hint()
+                  and c.game.decision.prompt == "place_order")
+        if ok:
+            w.ask_hint()
+            end = time.monotonic() + 30
+            while w.controller.hinting and time.monotonic() < end:
+                pump(50)
+        pump(300)
     elif which == "4p":
         w.start_new_game(FOUR, seed=12, seats={"tripoli": "novice", "edessa": "normal",
                                                "antioch": "hard"})
