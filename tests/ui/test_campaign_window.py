@@ -114,6 +114,12 @@ def test_a_campaign_from_the_start_screen_to_the_second_briefing(qtbot, settings
     assert window.scoring.debrief_button.isVisible()
     on_disk = Chronicle.load(chronicle.path)
     assert len(on_disk.chapters) == 1 and on_disk.in_progress is None
+    # the chapter can be watched again; closing the replay comes back here
+    assert window.start_replay() and window.current_page() == "table"
+    assert window.replay.length == len(window.controller.game.actions)
+    window.replay_bar.close_action.trigger()
+    assert window.current_page() == "scoring" and window.scoring.debrief_button.isVisible()
+    assert len(Chronicle.load(chronicle.path).chapters) == 1  # recorded once, not again
     window.scoring.debrief_button.click()
     assert window.current_page() == "debrief"
     chapter = on_disk.chapters[0]
