@@ -31,7 +31,7 @@ from .controller import GameController
 from .handoff import HandoffScreen
 from .load_screen import LoadScreen, png_bytes, table_thumbnail
 from .log_panel import LogPanel, render_entry
-from .names import phase_name, state_name
+from .names import phase_name, show_content, state_name
 from .new_game_dialog import NewGameDialog
 from .os_errors import os_error_text
 from .replay import Replay, ReplayBar
@@ -177,7 +177,8 @@ class MainWindow(QMainWindow):
             else:
                 self.toolbar.addAction(a)
         self.replay: Replay | None = None  # a finished game watched again (ui/replay.py)
-        self._replay_of = None  # the controller's game it replays
+        self._replay_of = None  # the controller's game when it began (another ends it)
+        self._replay_back: QWidget | None = None  # the page closing it returns to
         self.replay_bar = ReplayBar(self)
         self.addToolBar(Qt.ToolBarArea.BottomToolBarArea, self.replay_bar)
         self.replay_bar.hide()
@@ -436,22 +437,34 @@ class MainWindow(QMainWindow):
 
     # --- watching a finished game again ---------------------------------------------------
 
-    def start_replay(self) -> bool:
-        """The scoring screen's "Watch again": the table from the set-up, moved by the
-        replay bar (ui/replay.py), as the viewer of the end saw it."""
+    def start_replay(self, game=None, back_to: QWidget | None = None) -> bool:
+        """Watch ``game`` again (default: the game just finished: the scoring screen's
+        "Watch again"; a chapter: the chronicle's link) on the table from its set-up, moved
+        by the replay bar (ui/replay.py), as the viewer of the end saw it. Closing it goes
+        back to ``back_to`` (default: the scores)."""
         c = self.controller
-        if c.game is None or self.table is None:
+        game = game if game is not None else c.game
+        if game is None:
             return False
-        states = list(c.game.setup["states"])
-        viewer = c.viewer if c.viewer in states else states[0]
         try:
-            self.replay = Replay(c.game, viewer)
+            self.ensure_table()
+        except Exception as err:
+            self.show_message(_("Problem"), _("The game table cannot be shown: {error}")
+                              .format(error=err))
+            return False
+        states = list(game.setup["states"])
+        humans = [x for x in states if x in c.humans()] if game is c.game else []
+        viewer = c.viewer if game is c.game and c.viewer in states else \
+            (humans or states)[0]
+        try:
+            self.replay = Replay(game, viewer)
         except Exception as err:  # a game that cannot be played again: said, not raised
             log.exception("the replay could not be made")
             self.show_message(_("Problem"), _("The game cannot be watched again: {error}")
                               .format(error=err))
             return False
-        self._replay_of = c.game
+        self._replay_of, self._replay_back = c.game, back_to
+        show_content(game.c)  # its cards are named from its own content (a scenario's)
         self.replay_bar.set_states(states, viewer)
         self.replay_bar.show()
         self.stack.setCurrentWidget(self.game_page)
@@ -487,15 +500,24 @@ class MainWindow(QMainWindow):
         self._update_actions()
 
     def end_replay(self) -> None:
-        """"Close the replay": back to the scoring screen, the table at the game's end."""
+        """"Close the replay": back where it was asked for (the scores, the chronicle),
+        the table showing the game in play again."""
+        back = self._replay_back
         self._stop_replay()
-        self.refresh()
-        if self.controller.game is not None and self.controller.game.is_over:
+        if self.controller.game is not None:
+            self.refresh()
+        if back is not None:
+            self.stack.setCurrentWidget(back)
+        elif self.controller.game is not None and self.controller.game.is_over:
             self.stack.setCurrentWidget(self.scoring)
+        else:
+            self.go_to_menu()
 
     def _stop_replay(self) -> None:
-        self.replay = self._replay_of = None
+        self.replay = self._replay_of = self._replay_back = None
         self.replay_bar.hide()
+        if self.controller.game is not None:
+            show_content(self.controller.game.c)  # the game in play's cards again
 
     def _focus_table(self) -> None:
         if self.table is not None and self.stack.currentWidget() is self.game_page:
@@ -842,14 +864,14 @@ class MainWindow(QMainWindow):
     def refresh(self) -> None:
         """Redraw everything from the controller (after every change)."""
         c = self.controller
-        if c.game is None:
-            self.go_to_menu()
-            return
         if self.replay is not None:
             if c.game is self._replay_of:  # a setting or the language changed: the replay
                 self._show_replay()
                 return
             self._stop_replay()  # another game came (new, loaded): the replay ends
+        if c.game is None:
+            self.go_to_menu()
+            return
         entries = c.visible_log()
         self.log_panel.set_entries(entries)
         # the load screen stays up while a bot moves under it: everything is redrawn, no
@@ -887,10 +909,10 @@ class MainWindow(QMainWindow):
 
     def _update_status(self) -> None:
         c = self.controller
-        if c.game is None:
+        if self.replay is None and c.game is None:
             self.status_label.setText("")
             return
-        if self.replay is not None:  # the position replayed, not the game's end
+        if self.replay is not None:  # the position replayed, not the game in play
             r = self.replay
             s = r.game.s
             parts = [_("Replay"), _("Round {round}").format(round=s.get("round"))]
@@ -917,13 +939,17 @@ class MainWindow(QMainWindow):
 
     def _update_actions(self) -> None:
         in_game = self.controller.game is not None
-        self.act_undo.setEnabled(self.controller.can_undo)
-        self.act_cancel_order.setEnabled(self.controller.can_cancel_order)
-        self.act_hint.setEnabled(self.tutorial is None and self.current_page() == "table"
-                                 and self.controller.can_hint())
-        self.act_save.setEnabled(in_game)
-        self.act_fit.setEnabled(in_game and self.current_page() == "table")
-        self.act_log.setEnabled(in_game)
+        # a replay shows another moment (or another game: a chapter of the chronicle):
+        # nothing acts on the game in play meanwhile
+        playing = in_game and self.replay is None
+        self.act_undo.setEnabled(playing and self.controller.can_undo)
+        self.act_cancel_order.setEnabled(playing and self.controller.can_cancel_order)
+        self.act_hint.setEnabled(playing and self.tutorial is None
+                                 and self.current_page() == "table" and self.controller.can_hint())
+        self.act_save.setEnabled(playing)
+        self.act_fit.setEnabled((in_game or self.replay is not None)
+                                and self.current_page() == "table")
+        self.act_log.setEnabled(in_game or self.replay is not None)
         self.act_menu.setEnabled(self.current_page() != "start")
 
     # --- settings and language ---------------------------------------------------------------------

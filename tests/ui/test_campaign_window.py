@@ -13,12 +13,14 @@ import random
 import pytest
 from app_fixtures import FakeTable
 from content_copy import copy_data
+from PySide6.QtCore import QUrl
 
 from krestonostsy import i18n
 from krestonostsy.campaign.chronicle import Chronicle, campaigns_dir
 from krestonostsy.campaign.data import shipped_campaign
 from krestonostsy.campaign.play import play_next
 from krestonostsy.i18n import _
+from krestonostsy.ui import names
 from krestonostsy.ui.controller import END_TURN
 
 
@@ -160,6 +162,21 @@ def test_a_campaign_from_the_start_screen_to_the_second_briefing(qtbot, settings
     assert _("Chapter {n}. {scenario} ({years})").format(
         n=1, scenario=_(first.name), years=first.years) in story
     assert _("Standings") in story
+    # a chapter watched again from the reader (no game in play: a fresh window)
+    assert _("Watch this chapter again, move by move") in story
+    assert window.controller.game is None
+    window.campaign.reader.document.anchorClicked.emit(QUrl("replay:0"))
+    assert window.current_page() == "table" and window.replay_bar.isVisible()
+    assert window.replay.length == len(Chronicle.load(chronicle.path).chapters[0].game.actions)
+    assert not window.act_undo.isEnabled() and not window.act_save.isEnabled()
+    # its cards named from its own scenario's content (not the base game's)
+    assert names.shown_content() is window.campaign.reader.chronicle.chapters[0].game.c
+    window.replay_bar.last.trigger()
+    assert window.replay.at == window.replay.length and window.replay.game.is_over
+    window.retranslate()  # a refresh with no game in play keeps the replay
+    assert window.replay is not None
+    window.replay_bar.close_action.trigger()
+    assert window.current_page() == "chronicle" and window.replay is None
     window.campaign.reader.back_button.click()
     assert window.current_page() == "campaign"
     window.close()

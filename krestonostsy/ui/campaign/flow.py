@@ -70,6 +70,7 @@ class CampaignFlow(QObject):
         self.debrief.chronicleRequested.connect(lambda: self.show_chronicle(self.chronicle))
         self.debrief.menuRequested.connect(window.go_to_menu)
         self.reader.backRequested.connect(self._leave_reader)
+        self.reader.replayRequested.connect(self._watch_chapter)
         window.controller.gameOver.connect(self._on_game_over)
         window.scoring.debriefRequested.connect(self.show_debrief)
 
@@ -123,6 +124,13 @@ class CampaignFlow(QObject):
         self._reader_back = current if current is not self.reader else self._reader_back
         self.reader.show_chronicle(chronicle)
         self._show(self.reader)
+
+    def _watch_chapter(self, index: int) -> None:
+        """A chapter of the chronicle watched again on the table; closing the replay comes
+        back to the reader."""
+        chronicle = self.reader.chronicle
+        if chronicle is not None and 0 <= index < len(chronicle.chapters):
+            self.window.start_replay(chronicle.chapters[index].game, back_to=self.reader)
 
     def _leave_reader(self) -> None:
         back = self._reader_back

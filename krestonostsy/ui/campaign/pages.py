@@ -27,6 +27,7 @@ DOCUMENT_CSS = """
     h1 { color: #5a2a10; }
     h2 { color: #5a2a10; margin-top: 14px; }
     .muted { color: #6b5334; }
+    a { color: #8b1e1e; }
     table.grid { border-collapse: collapse; }
     table.grid th { background: #d8c79c; border: 1px solid #b49a68; }
     table.grid td { border: 1px solid #b49a68; }
@@ -179,12 +180,19 @@ class ChronicleReader(CampaignPage):
     """The campaign so far as a readable story, chapter by chapter, and the standings."""
 
     backRequested = Signal()
+    replayRequested = Signal(int)  # a chapter's link: watch it again (0-based)
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__("chronicleReader", parent)
         self.chronicle: Chronicle | None = None
         self.back_button = self.add_button("back", self.backRequested)
+        self.document.anchorClicked.connect(self._on_link)
         self.retranslate()
+
+    def _on_link(self, url) -> None:
+        text = url.toString()
+        if text.startswith(story.REPLAY_LINK) and text[len(story.REPLAY_LINK):].isdigit():
+            self.replayRequested.emit(int(text[len(story.REPLAY_LINK):]))
 
     def show_chronicle(self, chronicle: Chronicle) -> None:
         self.chronicle = chronicle

@@ -158,6 +158,10 @@ def standings_html(chronicle: Chronicle) -> str:
     return f"<table cellpadding='4'>{rows}</table>"
 
 
+#: The reader's link to watch chapter N again: ``replay:N`` (0-based).
+REPLAY_LINK = "replay:"
+
+
 def chapter_html(chronicle: Chronicle, index: int) -> str:
     """Chapter ``index`` (0-based) as a story: who won and how, the cities taken and lost,
     the nicknames and why, the chronicle points, what carries over."""
@@ -247,6 +251,8 @@ def chronicle_html(chronicle: Chronicle) -> str:
                                "been played to its end."))))
     for i in range(len(chronicle.chapters)):
         out.append(chapter_html(chronicle, i))
+        out.append(_p(f'<a href="{REPLAY_LINK}{i}">▶ '
+                      f'{escape(_("Watch this chapter again, move by move"))}</a>'))
     out.append(f"<h2>{escape(_('Standings'))}</h2>")
     out.append(standings_html(chronicle))
     step = next_step_text(chronicle)
