@@ -515,6 +515,7 @@ class MainWindow(QMainWindow):
 
     def _stop_replay(self) -> None:
         self.replay = self._replay_of = self._replay_back = None
+        self.replay_bar.stop()
         self.replay_bar.hide()
         if self.controller.game is not None:
             show_content(self.controller.game.c)  # the game in play's cards again

@@ -11,7 +11,7 @@ being over, any seat may be chosen, the others' secrets included.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLabel, QSizePolicy, QToolBar, QWidget
 
@@ -86,13 +86,16 @@ class ReplayBar(QToolBar):
     """The controls under the table while a game is watched again: to the start, back,
     the move shown (and what it did), forward, to the end, whose eyes, close.
 
-    Keys: ← and → a move, Page Up and Page Down ten, Home and End the start and the end
-    (active only while the bar is shown). Signals: ``moveRequested(int)``, the position
+    Keys: ← and → a move, Page Up and Page Down ten, Home and End the start and the end,
+    Space plays it (a move a second) or pauses (active only while the bar is shown). Signals: ``moveRequested(int)``, the position
     asked for; ``viewerChanged(str)``; ``closeRequested``."""
 
     moveRequested = Signal(int)
     viewerChanged = Signal(str)
     closeRequested = Signal()
+
+    #: While "Play" is on, a move every this many milliseconds.
+    PLAY_MS = 900
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -109,6 +112,12 @@ class ReplayBar(QToolBar):
         self.forward_ten = self._step("»", lambda: self.at + 10,
                                       QKeySequence(Qt.Key.Key_PageDown))
         self.last = self._step("▶|", lambda: self.length, QKeySequence(Qt.Key.Key_End))
+        self.play = QAction(self, checkable=True)  # a move every PLAY_MS, to the end
+        self.play.setShortcut(QKeySequence(Qt.Key.Key_Space))
+        self.play.toggled.connect(self._on_play)
+        self.addAction(self.play)
+        self.timer = QTimer(self, interval=self.PLAY_MS)
+        self.timer.timeout.connect(lambda: self.moveRequested.emit(self.at + 1))
         self.addSeparator()
         self.seen_label = QLabel()
         self.addWidget(self.seen_label)
@@ -132,6 +141,19 @@ class ReplayBar(QToolBar):
         self.addAction(action)
         return action
 
+    def _on_play(self, on: bool) -> None:
+        if on and self.at >= self.length:
+            self.moveRequested.emit(0)  # played to the end: "Play" starts it again
+        if on:
+            self.timer.start()
+        else:
+            self.timer.stop()
+        self.play.setText(_("Pause") if on else _("Play"))
+
+    def stop(self) -> None:
+        """Stop playing (the replay is closed)."""
+        self.play.setChecked(False)
+
     def set_states(self, states: list[str], viewer: str) -> None:
         self.viewer.clear()
         for sid in states:
@@ -146,11 +168,15 @@ class ReplayBar(QToolBar):
             action.setEnabled(at > 0)
         for action in (self.forward, self.forward_ten, self.last):
             action.setEnabled(at < length)
+        if at >= length and self.play.isChecked():
+            self.play.setChecked(False)  # the end reached
 
     def retranslate(self) -> None:
         self.setWindowTitle(_("Replay"))
         self.seen_label.setText(" " + _("As seen by:") + " ")
         self.close_action.setText(_("Close the replay"))
+        self.play.setText(_("Pause") if self.play.isChecked() else _("Play"))
+        self.play.setToolTip(_("A move every second, to the end (Space)"))
         for action, tip in ((self.first, _("To the start (Home)")),
                             (self.back_ten, _("Ten moves back (Page Up)")),
                             (self.back, _("A move back (←)")),

@@ -118,6 +118,24 @@ def test_watch_again_from_the_scoring_screen(window, qtbot):
     QTest.keyClick(table, Qt.Key.Key_Home)
     assert w.replay.at == 0 and not bar.back.isEnabled()
 
+    # Space plays it (a move each tick) and pauses it; at the end it stops by itself
+    bar.timer.setInterval(10)
+    QTest.keyClick(table, Qt.Key.Key_Space)
+    assert bar.play.isChecked() and bar.play.text() == "Пауза"
+    qtbot.waitUntil(lambda: w.replay.at >= 3, timeout=5000)
+    # pausing by the button: on the offscreen platform the window has lost its activation
+    # by now, and with it the shortcuts (under a real X server it keeps it and Space
+    # pauses: checked with xdotool)
+    bar.play.trigger()
+    at = w.replay.at
+    qtbot.wait(60)
+    assert not bar.play.isChecked() and w.replay.at == at
+    w._replay_to(n - 2)
+    bar.play.setChecked(True)
+    qtbot.waitUntil(lambda: not bar.play.isChecked(), timeout=5000)
+    assert w.replay.at == n and not bar.timer.isActive()
+    bar.first.trigger()
+
     # the other state's eyes
     other = next(s for s in TWO if s != viewer)
     bar.viewer.setCurrentIndex(bar.viewer.findData(other))
@@ -125,8 +143,10 @@ def test_watch_again_from_the_scoring_screen(window, qtbot):
     assert w.replay.viewer == other and table._view == game_view_at(game, 0, other)
 
     # closing: back to the scoring screen, the table at the end of the game again
+    bar.play.setChecked(True)
     bar.close_action.trigger()
     assert w.replay is None and not bar.isVisible() and w.current_page() == "scoring"
+    assert not bar.timer.isActive()  # closing stops the playing
     assert table._view == w.controller.current_view()
 
 
