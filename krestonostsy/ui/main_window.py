@@ -176,6 +176,7 @@ class MainWindow(QMainWindow):
                 self.toolbar.addSeparator()
             else:
                 self.toolbar.addAction(a)
+        self._hint_shown = False  # the status bar says a hint (cleared at the next change)
         self.replay: Replay | None = None  # a finished game watched again (ui/replay.py)
         self._replay_of = None  # the controller's game when it began (another ends it)
         self._replay_back: QWidget | None = None  # the page closing it returns to
@@ -861,10 +862,14 @@ class MainWindow(QMainWindow):
         text = _("Hint: {move}").format(move=table.show_hint(action))
         why = hint_reason(reason)
         self.statusBar().showMessage(f"{text} — {why}" if why else text, 20000)
+        self._hint_shown = True
 
     def refresh(self) -> None:
         """Redraw everything from the controller (after every change)."""
         c = self.controller
+        if self._hint_shown:  # a hint belongs to its position, and to its player's eyes:
+            self._hint_shown = False  # in hot-seat the next one must not read it
+            self.statusBar().clearMessage()
         if self.replay is not None:
             if c.game is self._replay_of:  # a setting or the language changed: the replay
                 self._show_replay()

@@ -126,6 +126,21 @@ def test_hint_in_the_window_rings_the_place_and_says_the_move(window, qtbot):
     assert played == [action]
 
 
+def test_a_hint_is_not_left_for_the_next_player_to_read(window, qtbot):
+    """Hot-seat: the hint (which may name a card in the hand) goes with its position."""
+    w = window
+    w.start_new_game(TWO, seed=7)
+    c = w.controller
+    c.acknowledge_handoff()
+    _to_a_choice(c, random.Random(7), at_least=12)
+    w.refresh()
+    with qtbot.waitSignal(c.hintReady, timeout=30_000):
+        w.act_hint.trigger()
+    assert w.statusBar().currentMessage().startswith("Подсказка")
+    c.choose(c.legal_for_viewer()[0])
+    assert w.statusBar().currentMessage() == ""
+
+
 def test_no_hint_in_the_tutorial_nor_on_anothers_turn(window, qtbot):
     w = window
     w.start_new_game(TWO, seed=7)  # hot-seat: the hand-off screen first
