@@ -11,8 +11,8 @@ being over, any seat may be chosen, the others' secrets included.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence, QPainter
 from PySide6.QtWidgets import QComboBox, QLabel, QSizePolicy, QToolBar, QWidget
 
 from ..engine import Action, Game
@@ -82,6 +82,36 @@ class Replay:
         return self.actions[self.at - 1] if self.at else None
 
 
+class _ElidedLabel(QLabel):
+    """One line that takes the room left and ends in "…" when it has too little (a long
+    log line must not push "Close the replay" into the toolbar's overflow menu); the whole
+    line is its tooltip."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        # asks for a little (the rest of the bar is given to it), not for its whole line
+        return QSize(8 * self.fontMetrics().height(), super().sizeHint().height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        return QSize(0, super().minimumSizeHint().height())
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt's name
+        super().setText(text)
+        self.setToolTip(text)
+        self.update()
+
+    def paintEvent(self, _event) -> None:  # noqa: N802 - Qt's name
+        painter = QPainter(self)
+        rect = self.contentsRect()
+        text = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight,
+                                             rect.width())
+        painter.drawText(rect, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft),
+                         text)
+
+
 class ReplayBar(QToolBar):
     """The controls under the table while a game is watched again: to the start, back,
     the move shown (and what it did), forward, to the end, whose eyes, close.
@@ -126,8 +156,7 @@ class ReplayBar(QToolBar):
             lambda _i: self.viewerChanged.emit(self.viewer.currentData()))
         self.addWidget(self.viewer)
         self.addSeparator()
-        self.what = QLabel(objectName="replayWhat")  # what the last move did
-        self.what.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.what = _ElidedLabel(objectName="replayWhat")  # what the last move did
         self.addWidget(self.what)
         self.close_action = QAction(self)
         self.close_action.triggered.connect(lambda _c=False: self.closeRequested.emit())

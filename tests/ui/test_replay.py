@@ -143,6 +143,11 @@ def test_watch_again_from_the_scoring_screen(window, qtbot):
     assert w.replay.viewer == other and table._view == game_view_at(game, 0, other)
 
     # closing: back to the scoring screen, the table at the end of the game again
+    # a long line of what the move did never pushes "Close the replay" out of the bar
+    bar.set_position(0, n, "Иерусалим получает очень длинную запись журнала " * 12)
+    qtbot.wait(20)
+    assert bar.widgetForAction(bar.close_action).isVisible()
+    assert bar.what.toolTip().startswith("Иерусалим получает")
     bar.play.setChecked(True)
     bar.close_action.trigger()
     assert w.replay is None and not bar.isVisible() and w.current_page() == "scoring"
