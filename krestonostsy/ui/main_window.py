@@ -489,7 +489,10 @@ class MainWindow(QMainWindow):
         if r is None or table is None:
             return
         entries = r.entries()
-        table.show_view(r.view(), [], r.viewer)
+        # with its log, as in play: the table marks and plays what the others did since the
+        # viewer's last decision, opens a battle's or a round's notice, and forgets the
+        # marks of the game's end when the replay begins (its log is a new history)
+        table.show_view(r.view(), [], r.viewer, log=entries)
         self.log_panel.set_entries(entries)
         what = ""
         if r.at and entries:

@@ -104,6 +104,8 @@ def test_watch_again_from_the_scoring_screen(window, qtbot):
     assert w.replay.at == 0 and bar.position.text() == f"Ход 0 из {n}"
     viewer = w.replay.viewer
     assert table._view == game_view_at(game, 0, viewer)  # the set-up
+    items = table.scene().table_items()
+    assert not [it for it in items if it.last]  # the game's last moves are not marked now
     assert not table.legal_actions()  # nothing to click in a replay
 
     QTest.keyClick(table, Qt.Key.Key_Right)  # the keys move it wherever the focus is
@@ -111,6 +113,7 @@ def test_watch_again_from_the_scoring_screen(window, qtbot):
     assert bar.what.text()  # what that move did
     QTest.keyClick(table, Qt.Key.Key_PageDown)
     assert w.replay.at == 11
+    assert [it for it in table.scene().table_items() if it.last]  # what the others did
     assert w.log_panel.texts() and len(w.log_panel.texts()) <= len(w.replay.entries())
     assert table._view == replayed(game, 11).view(viewer)
     QTest.keyClick(table, Qt.Key.Key_End)
