@@ -44,10 +44,6 @@ class Replay:
     def length(self) -> int:
         return len(self.actions)
 
-    @property
-    def states(self) -> list[str]:
-        return list(self._checkpoints[0].setup["states"])
-
     def go(self, k: int) -> Game:
         """Move to the position after the first ``k`` actions (clamped to the game)."""
         k = max(0, min(self.length, k))
@@ -76,10 +72,6 @@ class Replay:
         return [e for e in self._game.log
                 if isinstance(e, (tuple, list)) and len(e) == 3
                 and (e[2] is None or viewer in e[2])]
-
-    def last_action(self) -> Action | None:
-        """The action that led to the position shown (None at the set-up)."""
-        return self.actions[self.at - 1] if self.at else None
 
 
 class _ElidedLabel(QLabel):
