@@ -400,6 +400,17 @@ class MainWindow(QMainWindow):
         if self.table is not None and hasattr(self.table, "highlight_ids"):
             self.table.highlight_ids(list(ids))
 
+    def _table_ready(self) -> bool:
+        """Make the table if it is not made yet; a failure is logged and said, not raised."""
+        try:
+            self.ensure_table()
+        except Exception as err:
+            log.exception("the table cannot be created")
+            self.show_message(_("Problem"), _("The game table cannot be shown: {error}")
+                              .format(error=err))
+            return False
+        return True
+
     def fit_table(self) -> None:
         if self.table is not None and hasattr(self.table, "fit"):
             self.table.fit()
@@ -436,27 +447,26 @@ class MainWindow(QMainWindow):
         elif self.replay is not None:
             self._stop_replay()
 
+    def _focus_table(self) -> None:
+        if self.table is not None and self.stack.currentWidget() is self.game_page:
+            self.table.setFocus()
+
     # --- watching a finished game again ---------------------------------------------------
 
-    def start_replay(self, game=None, back_to: QWidget | None = None) -> bool:
+    def start_replay(self, game=None, back_to: QWidget | None = None,
+                     viewer: str | None = None) -> bool:
         """Watch ``game`` again (default: the game just finished: the scoring screen's
         "Watch again"; a chapter: the chronicle's link) on the table from its set-up, moved
-        by the replay bar (ui/replay.py), as the viewer of the end saw it. Closing it goes
-        back to ``back_to`` (default: the scores)."""
+        by the replay bar (ui/replay.py), as ``viewer`` saw it (default: the viewer of the
+        game in play, else its first state). Closing it goes back to ``back_to`` (default:
+        the scores)."""
         c = self.controller
         game = game if game is not None else c.game
-        if game is None:
-            return False
-        try:
-            self.ensure_table()
-        except Exception as err:
-            self.show_message(_("Problem"), _("The game table cannot be shown: {error}")
-                              .format(error=err))
+        if game is None or not self._table_ready():
             return False
         states = list(game.setup["states"])
-        humans = [x for x in states if x in c.humans()] if game is c.game else []
-        viewer = c.viewer if game is c.game and c.viewer in states else \
-            (humans or states)[0]
+        if viewer not in states:
+            viewer = c.viewer if game is c.game and c.viewer in states else states[0]
         try:
             self.replay = Replay(game, viewer)
         except Exception as err:  # a game that cannot be played again: said, not raised
@@ -524,10 +534,6 @@ class MainWindow(QMainWindow):
         if self.controller.game is not None:
             show_content(self.controller.game.c)  # the game in play's cards again
 
-    def _focus_table(self) -> None:
-        if self.table is not None and self.stack.currentWidget() is self.game_page:
-            self.table.setFocus()
-
     def current_page(self) -> str:
         page = self.stack.currentWidget()
         return {self.start_screen: "start", self.game_page: "table", self.handoff: "handoff",
@@ -592,12 +598,7 @@ class MainWindow(QMainWindow):
     def start_new_game(self, states, seed=None, options=None, seats=None, scenario="base",
                        advanced=False) -> bool:
         self.write_thumbnail()  # the game left behind keeps the picture of its last position
-        try:
-            self.ensure_table()
-        except Exception as err:
-            log.exception("the table cannot be created")
-            self.show_message(_("Problem"), _("The game table cannot be shown: {error}")
-                              .format(error=err))
+        if not self._table_ready():
             return False
         try:
             self.controller.new_game(states, seed, options, seats, scenario, advanced)
@@ -634,11 +635,7 @@ class MainWindow(QMainWindow):
     def load_file(self, path: Path) -> bool:
         """Load a save; a bad file is refused with a message and nothing else changes."""
         self.write_thumbnail()  # the game left behind keeps the picture of its last position
-        try:
-            self.ensure_table()
-        except Exception as err:
-            self.show_message(_("Problem"), _("The game table cannot be shown: {error}")
-                              .format(error=err))
+        if not self._table_ready():
             return False
         from ..engine import SaveError
         from_list = self.stack.currentWidget() is self.load_screen
@@ -917,26 +914,22 @@ class MainWindow(QMainWindow):
         self._update_actions()
 
     def _update_status(self) -> None:
-        c = self.controller
-        if self.replay is None and c.game is None:
+        c, r = self.controller, self.replay
+        game = r.game if r is not None else c.game  # a replay: the position it shows
+        if game is None:
             self.status_label.setText("")
             return
-        if self.replay is not None:  # the position replayed, not the game in play
-            r = self.replay
-            s = r.game.s
-            parts = [_("Replay"), _("Round {round}").format(round=s.get("round"))]
-            if s.get("phase"):
-                parts.append(phase_name(s["phase"]))
-            parts.append(_("You see the table as {state}").format(state=state_name(r.viewer)))
-            self.status_label.setText(" · ".join(parts))
-            return
-        s = c.game.s if hasattr(c.game, "s") else {}
-        parts = []
+        s = game.s if hasattr(game, "s") else {}
+        parts = [_("Replay")] if r is not None else []
         rnd = s.get("round")
         if rnd:
             parts.append(_("Round {round}").format(round=rnd))
         if s.get("phase"):
             parts.append(phase_name(s["phase"]))
+        if r is not None:
+            parts.append(_("You see the table as {state}").format(state=state_name(r.viewer)))
+            self.status_label.setText(" · ".join(parts))
+            return
         if c.game.is_over:
             if s.get("phase") != "over":  # the phase already says "Game over"
                 parts.append(_("The game is over"))

@@ -11,22 +11,26 @@ import errno
 
 from ..i18n import N_, _
 
-#: errno → what it means for the player (translated when said).
-REASONS: dict[int, str] = {
-    errno.ENOSPC: N_("the disk is full"),
-    errno.EDQUOT: N_("the disk is full"),
-    errno.EACCES: N_("access is denied"),
-    errno.EPERM: N_("access is denied"),
-    errno.EROFS: N_("the disk can only be read"),
-    errno.ENOENT: N_("there is no such file or folder"),
-    errno.ENOTDIR: N_("a part of the path is a file, not a folder"),
-    errno.EISDIR: N_("it is a folder, not a file"),
-    errno.ELOOP: N_("the path's links lead round in a circle"),
-    errno.ENAMETOOLONG: N_("the name is too long"),
-    errno.EEXIST: N_("a file of that name is already there"),
-    errno.EIO: N_("the disk could not be read or written"),
-    errno.EBUSY: N_("another program is using the file"),
+#: errno name → what it means for the player (translated when said). By name: a platform
+#: without one of them (Windows lacks some POSIX codes) simply leaves it out.
+_REASONS_BY_NAME: dict[str, str] = {
+    "ENOSPC": N_("the disk is full"),
+    "EDQUOT": N_("the disk is full"),
+    "EACCES": N_("access is denied"),
+    "EPERM": N_("access is denied"),
+    "EROFS": N_("the disk can only be read"),
+    "ENOENT": N_("there is no such file or folder"),
+    "ENOTDIR": N_("a part of the path is a file, not a folder"),
+    "EISDIR": N_("it is a folder, not a file"),
+    "ELOOP": N_("the path's links lead round in a circle"),
+    "ENAMETOOLONG": N_("the name is too long"),
+    "EEXIST": N_("a file of that name is already there"),
+    "EIO": N_("the disk could not be read or written"),
+    "EBUSY": N_("another program is using the file"),
 }
+REASONS: dict[int, str] = {getattr(errno, name): reason
+                           for name, reason in _REASONS_BY_NAME.items()
+                           if hasattr(errno, name)}
 
 
 def os_error_text(err: BaseException, with_path: bool = True) -> str:

@@ -68,10 +68,7 @@ class Replay:
 
     def entries(self) -> list:
         """The log up to the position shown, as the viewer could read it."""
-        viewer = self.viewer
-        return [e for e in self._game.log
-                if isinstance(e, (tuple, list)) and len(e) == 3
-                and (e[2] is None or viewer in e[2])]
+        return self._game.log_for(self.viewer)
 
 
 class _ElidedLabel(QLabel):

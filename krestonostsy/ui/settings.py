@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
 from .. import i18n
 from ..i18n import N_, _
 
+log = logging.getLogger(__name__)
+
 ORGANIZATION = "Krestonostsy"
 APPLICATION = "krestonostsy"
 
@@ -34,8 +36,6 @@ ANIMATION_LABELS = {
 }
 # Duration multiplier for the table's animation helper (0 = no animation).
 ANIMATION_FACTORS = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}
-log = logging.getLogger(__name__)
-
 LANGUAGE_NAMES = {"ru": "Русский", "en": "English"}  # each in its own language
 
 

@@ -10,6 +10,8 @@ import pytest
 
 pytest.importorskip("pytestqt")
 
+from PySide6.QtWidgets import QMenu, QPushButton  # noqa: E402
+
 from krestonostsy.ai.reasons import Reason  # noqa: E402
 from krestonostsy.engine import Game  # noqa: E402
 from krestonostsy.ui.controller import (  # noqa: E402
@@ -35,6 +37,16 @@ def _to_a_choice(c: GameController, rng: random.Random, at_least: int) -> None:
             continue
         c.choose(END_TURN if END_TURN in legal else rng.choice(legal))
     raise AssertionError("no choice reached")
+
+
+def _window_at_a_choice(window) -> GameController:
+    """A hot-seat game in ``window`` played on to a choice of the human at the screen."""
+    window.start_new_game(TWO, seed=7)
+    c = window.controller
+    c.acknowledge_handoff()
+    _to_a_choice(c, random.Random(7), at_least=12)
+    window.refresh()
+    return c
 
 
 def test_the_hint_is_the_hard_bots_move_for_the_viewer(qtbot, store):
@@ -92,12 +104,7 @@ def test_a_late_hint_is_dropped_when_the_position_changed(qtbot, store):
 
 
 def test_hint_in_the_window_rings_the_place_and_says_the_move(window, qtbot):
-    w = window
-    w.start_new_game(TWO, seed=7)
-    c = w.controller
-    c.acknowledge_handoff()
-    _to_a_choice(c, random.Random(7), at_least=12)
-    w.refresh()
+    w, c = window, _window_at_a_choice(window)
     assert w.act_hint.isEnabled() and w.act_hint in w.toolbar.actions()
     assert w.act_hint.text() == "Подсказка"
     with qtbot.waitSignal(c.hintReady, timeout=30_000) as hint:
@@ -114,12 +121,12 @@ def test_hint_in_the_window_rings_the_place_and_says_the_move(window, qtbot):
     # Enter plays it (through the menu of the place when it has several actions)
     played = []
     w.table.actionChosen.connect(played.append)
-    if getattr(chosen, "property", None) and chosen.property("action") == action:
+    if isinstance(chosen, QPushButton):
+        assert chosen.property("action") == action
         chosen.click()
     else:
         w.table.choose_at(chosen, w.table.mapToGlobal(w.table.rect().center()))
         if not played:
-            from PySide6.QtWidgets import QMenu
             (menu,) = [m for m in w.table.findChildren(QMenu) if m.isVisible()]
             entry = next(a for a in menu.actions() if a.text().startswith(label))
             entry.trigger()
@@ -128,12 +135,7 @@ def test_hint_in_the_window_rings_the_place_and_says_the_move(window, qtbot):
 
 def test_a_hint_is_not_left_for_the_next_player_to_read(window, qtbot):
     """Hot-seat: the hint (which may name a card in the hand) goes with its position."""
-    w = window
-    w.start_new_game(TWO, seed=7)
-    c = w.controller
-    c.acknowledge_handoff()
-    _to_a_choice(c, random.Random(7), at_least=12)
-    w.refresh()
+    w, c = window, _window_at_a_choice(window)
     with qtbot.waitSignal(c.hintReady, timeout=30_000):
         w.act_hint.trigger()
     assert w.statusBar().currentMessage().startswith("Подсказка")

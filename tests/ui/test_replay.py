@@ -55,6 +55,15 @@ def test_every_position_is_the_games_own_whichever_way_it_is_reached():
     assert len(replay.entries()) < len(replay.game.log)  # others' secrets left out
 
 
+def test_the_replay_is_seen_through_the_eyes_asked_for(window):
+    game = finished()
+    assert window.start_replay(game, viewer="tripoli") and window.replay.viewer == "tripoli"
+    window.end_replay()
+    # a state not in the game: the first state (there is no game in play to take it from)
+    assert window.start_replay(game, viewer="antioch")
+    assert window.replay.viewer == "jerusalem"
+
+
 def test_a_game_that_does_not_replay_to_its_end_is_refused(window):
     game = finished()
     game.s["players"]["jerusalem"]["coins"] += 1  # edited outside the rules

@@ -130,7 +130,9 @@ class CampaignFlow(QObject):
         back to the reader."""
         chronicle = self.reader.chronicle
         if chronicle is not None and 0 <= index < len(chronicle.chapters):
-            self.window.start_replay(chronicle.chapters[index].game, back_to=self.reader)
+            humans = [x for x, kind in chronicle.seats.items() if kind == "human"]
+            self.window.start_replay(chronicle.chapters[index].game, back_to=self.reader,
+                                     viewer=humans[0] if humans else None)
 
     def _leave_reader(self) -> None:
         back = self._reader_back
