@@ -24,7 +24,9 @@ CITY_NAMES = {
     "homs": N_("Homs"),
 }
 
-GOOD_NAMES = {**GOODS, "coin": N_("coin")}
+# what a payment can be made with (the log's "pays with goods: …"): the goods, a coin, and
+# a discount from a card or an event (engine/payment.py)
+GOOD_NAMES = {**GOODS, "coin": N_("coin"), "discount": N_("discount")}
 
 PHASE_NAMES = {
     "setup": N_("Setup"),

@@ -216,6 +216,9 @@ def test_log_entries_render_in_both_languages(lang_ru):
     assert ids == ["player:edessa", "city:aleppo"]
     text, _ = render_entry("coins_gained", {"player": "tripoli", "n": 5})
     assert text == "Триполи получает 5 монет"
+    # every kind of payment engine/payment.py records, in words (a discount was English)
+    text, _ = render_entry("paid", {"player": "tripoli", "spent": ["discount", "coin", "yellow"]})
+    assert text == "Триполи расплачивается товарами: скидка, монета, древесина"
     i18n.set_language("en")
     text, _ = render_entry("coins_gained", {"player": "tripoli", "n": 1})
     assert text == "Tripoli gains 1 coin"
