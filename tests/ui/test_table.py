@@ -384,3 +384,80 @@ def test_no_city_name_on_the_map_runs_under_a_neighbours_walls(table, lang):
         assert moved >= 1, "on this map some names must move aside (the test sees the layout)"
     finally:
         i18n.set_language("ru")
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_event_shows_its_raid_table_and_round_rules_whole(table, lang):
+    """The event panel shows the raid table and the rules that hold until the end of the
+    round (the Genoese fleet: one more move *and* free stacking) beside the card, with
+    nothing left only to the tooltip: a player planning their orders must not have to hover
+    to learn that stacking is free this round. Every event of every scenario, at 1280×800.
+    The deck's count goes under the card."""
+    from krestonostsy import i18n
+    from krestonostsy.content.text import modifier_text
+    from krestonostsy.engine.ruleset import load_ruleset
+    from krestonostsy.ui import names
+
+    i18n.set_language(lang)
+    try:
+        game = Game.new(LINEUPS[4], seed=3)
+        viewer = game.decision.player
+        base = game.view(viewer)
+        for scenario in ("base", "chronicle_beginning", "levantine_merchants",
+                         "rise_of_the_crescent", "vassal_of_my_vassal"):
+            content = load_ruleset(scenario).content
+            names.show_content(content)
+            assert len(content.events) >= 12
+            for ev, card in sorted(content.events.items()):
+                view = dict(base, event=ev, modifiers=dict(card.modifiers or {}))
+                table.show_view(view, _legal(game, viewer), viewer)
+                items = {it.key: it for it in table.scene().items()
+                         if isinstance(it, TableItem) and it.key}
+                assert "raid_table" in items, (scenario, ev, [k for k in items if "raid" in k])
+                shown = "\n".join(items["raid_table"].texts)
+                for k, val in (card.modifiers or {}).items():
+                    assert modifier_text(k, val, lang) in shown, (scenario, ev, k)
+                assert items["events_left"].texts
+    finally:
+        names.show_content(None)
+        i18n.set_language("ru")
+
+
+@pytest.mark.rule("HOMS-01")
+@pytest.mark.parametrize("used", [False, True])
+def test_the_homs_card_lies_on_its_holders_board(table, used):
+    """The Homs card is shown where its holder keeps it (HOMS-01): a small card by the
+    Homs token on the viewer's own board, a chip on another state's board; both preview
+    the card, name it in words and say when it was used this round. It is no longer a line
+    of the event panel, which needs its room for the round's rules."""
+    from test_legibility import cut_texts, small_texts
+
+    game = Game.new(LINEUPS[3], seed=4)
+    viewer = game.decision.player
+    other = next(s for s in LINEUPS[3] if s != viewer)
+    for holder in (viewer, other):
+        view = game.view(viewer)
+        view["homs_card"] = holder
+        view["players"][holder]["cities"].append("homs")
+        view["players"][holder]["homs_used"] = used
+        table.show_view(view, _legal(game, viewer), viewer)
+        marks = [it for it in table.scene().items()
+                 if isinstance(it, TableItem) and it.key == "homs_card"]
+        assert len(marks) == 1, holder
+        mark = marks[0]
+        assert mark.card_id == "homs_card" and "card:homs_card" in mark.targets
+        assert "Homs card" in mark.texts or "Карта Хомса" in mark.texts
+        assert ("Used this round" in mark.toolTip()
+                or "использ" in mark.toolTip().lower()) == used
+        if holder == viewer:  # beside the Homs token of the large board
+            token = next(it for it in table.scene().items()
+                         if isinstance(it, TableItem) and it.key == "token:homs")
+            assert mark.sceneBoundingRect().right() <= token.sceneBoundingRect().center().x()
+            assert abs(mark.sceneBoundingRect().center().y()
+                       - token.sceneBoundingRect().center().y()) < 80
+        assert small_texts(table) == []
+        assert not [c for c in cut_texts(table) if "homs" in c], cut_texts(table)
+    view = game.view(viewer)
+    table.show_view(view, _legal(game, viewer), viewer)
+    assert not [it for it in table.scene().items()
+                if isinstance(it, TableItem) and it.key == "homs_card"]

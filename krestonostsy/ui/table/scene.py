@@ -1312,8 +1312,8 @@ class TableScene(QGraphicsScene):
         body = self.add_panel(R_EVENT, _("Event"), title_size=art.MIN_TEXT)
         ev = v.get("event")
         decks = v.get("decks") or {}
-        cw, chh = 150, 200
-        er = QRectF(body.left() + 10, body.top() + 4, cw, chh)
+        cw, chh = 140, 186
+        er = QRectF(body.left() + 8, body.top() + 4, cw, chh)
         name = L.card_name(ev) if ev else _("No event yet")
         n_left = decks.get("events", 0)
 
@@ -1330,12 +1330,19 @@ class TableScene(QGraphicsScene):
                            n_left).format(n=n_left),
                        texts=[name], radius=10)
         eit.card_id = ev or None
-        # deck, Homs card, round modifiers: under the card
-        homs = v.get("homs_card")
+        # the deck's count under the card, so that the column beside it keeps its room
+        # for what rules this round (a Russian raid table fills most of it)
+        left = _("Events left: {n}").format(n=n_left)
+        lr = QRectF(er.left(), er.bottom() + 6, cw, body.bottom() - er.bottom() - 8)
+
+        def ldraw(p, rc):
+            art.text(p, rc, left, art.MIN_TEXT, art.INK_SOFT, italic=True, wrap=True,
+                     align=Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        self.add(lr, ldraw, z=-1, texts=[left], key="events_left")
+        # the round's rules beside the card, under the raid table (the Homs card lies on
+        # its holder's board)
         mods = v.get("modifiers") or {}
-        info = [_("Events left: {n}").format(n=n_left)]
-        if homs:
-            info.append(_("Homs card: {state}").format(state=L.state_name(homs)))
+        info: list[str] = []
         from ...content.text import ROUND_MODIFIER_TEMPLATES, modifier_text
         for k, val in mods.items():
             if k in ROUND_MODIFIER_TEMPLATES:
@@ -1354,15 +1361,22 @@ class TableScene(QGraphicsScene):
 
         def height_of(s: str, w: float) -> float:
             return fm.boundingRect(QRectF(0, 0, w, 10000), flags, s).height()
+        fm_range = QFontMetricsF(art.font(art.MIN_TEXT, bold=True))
+        rw = max((fm_range.horizontalAdvance(rg) for rg, _e in rows), default=0) + 8
         placed: list[tuple[str, str, float]] = []
         y_end = body.bottom() - 4
         y = body.top() + 4
+        # no event face up yet: what a raid does without its table
+        placed_txt = "" if rows else _("Difference ≤ 0: the city is captured.")
+        txt_h = height_of(placed_txt, tw) if placed_txt else 0.0
+        if placed_txt:
+            y += txt_h + 3
         for rg, eff in rows:
-            h = height_of(eff, tw - 58)
+            h = height_of(eff, tw - rw)
             if y + h > y_end:
                 break
             placed.append((rg, eff, h))
-            y += h + 4
+            y += h + 3
         lines: list[tuple[str, float]] = []
         for line in info:
             h = height_of(line, tw)
@@ -1370,29 +1384,29 @@ class TableScene(QGraphicsScene):
                 break
             lines.append((line, h))
             y += h + 2
-        if not rows:
-            placed_txt = _("Difference ≤ 0: the city is captured.")
-        else:
-            placed_txt = ""
 
         def tdraw(p, rc):
             yy = rc.y()
             if placed_txt:
-                h = height_of(placed_txt, rc.width())
-                art.text(p, QRectF(rc.x(), yy, rc.width(), h), placed_txt, art.MIN_TEXT,
+                art.text(p, QRectF(rc.x(), yy, rc.width(), txt_h), placed_txt, art.MIN_TEXT,
                          art.INK_SOFT, italic=True, wrap=True, align=Qt.AlignmentFlag.AlignLeft)
+                yy += txt_h + 3
             for rg, eff, h in placed:
-                art.text(p, QRectF(rc.x(), yy, 56, 30), rg, art.MIN_TEXT, art.CRIMSON, bold=True,
+                art.text(p, QRectF(rc.x(), yy, rw, 30), rg, art.MIN_TEXT, art.CRIMSON, bold=True,
                          align=Qt.AlignmentFlag.AlignLeft)
-                art.text(p, QRectF(rc.x() + 58, yy, rc.width() - 58, h), eff, art.MIN_TEXT,
+                art.text(p, QRectF(rc.x() + rw, yy, rc.width() - rw, h), eff, art.MIN_TEXT,
                          art.INK, wrap=True, align=Qt.AlignmentFlag.AlignLeft)
-                yy += h + 4
+                yy += h + 3
             for line, h in lines:
                 art.text(p, QRectF(rc.x(), yy, rc.width(), h), line, art.MIN_TEXT, art.INK_SOFT,
                          italic=True, wrap=True, align=Qt.AlignmentFlag.AlignLeft)
                 yy += h + 2
+            if rest:  # the tooltip says the rest: show that there is more
+                art.text(p, QRectF(rc.right() - 40, rc.bottom() - 30, 40, 30), "…", 30,
+                         art.CRIMSON, bold=True)
         rest = [f"{rg}: {eff}" for rg, eff in rows[len(placed):]] + info[len(lines):]
-        tip = "<br>".join([_("Raid results")] + [f"{rg}: {eff}" for rg, eff in rows] + info)
+        tip = "<br>".join([_("Raid results")] + [f"{rg}: {eff}" for rg, eff in rows] + info
+                          + [left])
         self.add(QRectF(tx, body.top() + 4, tw, body.height() - 8), tdraw, z=-1,
                  texts=[r for row in rows for r in row] + info, tooltip=tip,
                  key="raid_table" if not rest else "raid_table:more")
@@ -1999,6 +2013,11 @@ class TableScene(QGraphicsScene):
             chips.append(dict(text=txt, targets=[f"card:{cid}"], key=f"spy:{sid}:{i}", card=cid,
                               tip=self._card_tip(cid), fill=QColor("#e9dcc4"),
                               used=bool(s.get("used"))))
+        if v.get("homs_card") == sid:
+            used = bool(pv.get("homs_used"))
+            chips.append(dict(text=_("Homs card"), targets=["card:homs_card"], key="homs_card",
+                              card="homs_card", tip=self._card_tip("homs_card"),
+                              fill=QColor("#dbe8c9"), used=used))
         counts = [(_("Tactics"), pv.get("tactics", 0)), (_("Rescripts"), pv.get("rescripts", 0)),
                   (_("Spies in hand"), pv.get("spies_hand", 0)),
                   (_("Personal discard"), pv.get("personal_discard", 0))]
@@ -2101,11 +2120,36 @@ class TableScene(QGraphicsScene):
                               tooltip=_("Governor of {city}").format(city=cname) + "<br>"
                               + self._card_tip(gov), texts=[gname])
                 gi.card_id = gov
+            if cid == "homs" and v.get("homs_card") == sid:
+                self._homs_card(pv, QPointF(c.x() - R - 10, c.y() - R * .45))
         if len(cities) > maxn:
             more = f"+{len(cities) - maxn}"
             self.add(QRectF(area.right() - 44, area.top() + 40, 44, 40),
                      lambda p, rc: art.text(p, rc, more, 28, art.INK, bold=True), z=1, texts=[more],
                      tooltip=", ".join(L.city_name(c) for c in cities[maxn:]))
+            if v.get("homs_card") == sid and "homs" not in cities[:maxn]:
+                self._homs_card(pv, QPointF(area.right() - 22, area.top() + 16))
+
+    def _homs_card(self, pv: dict, at: QPointF) -> None:
+        """The Homs card (карта Хомса, HOMS-01) beside its holder's Homs token: a small
+        card with the city's initial, barred once used this round; it previews like any
+        card."""
+        used = bool(pv.get("homs_used"))
+        initial = L.city_name("homs")[:1]
+
+        def draw(p, rc):
+            art.card_frame(p, rc, QColor("#4c8a38"))
+            if used:  # the initial above, the bar below
+                art.text(p, QRectF(rc.x(), rc.y() + 1, rc.width(), 26), initial, art.MIN_TEXT,
+                         art.INK, bold=True)
+                art.ban(p, QRectF(rc.center().x() - 8, rc.bottom() - 19, 16, 16))
+            else:
+                art.text(p, rc, initial, 26, art.INK, bold=True)
+        it = self.add(QRectF(-16, -22, 32, 44), draw, pos=at, z=2, key="homs_card", radius=4,
+                      targets=["card:homs_card"], texts=[_("Homs card")],
+                      tooltip=self._card_tip("homs_card")
+                      + ("<br>" + _("Used this round") if used else ""))
+        it.card_id = "homs_card"
 
     def _dial(self, p: QPainter, c: QPointF, R: float, city, level: int, capital: bool) -> None:
         """A city token: a disc with 3 sectors (levels I–III); the open one is on top and
