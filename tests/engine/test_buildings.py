@@ -5,6 +5,7 @@ from helpers import calls, choose, halted, kinds, make_game, run_step
 from krestonostsy.content.loader import shipped_content
 from krestonostsy.content.models import Building
 from krestonostsy.engine import modules  # noqa: F401  (registers every step)
+from krestonostsy.engine.cities import lose_city
 
 
 def _b(bid, trigger, effect, cost=("red",)):
@@ -193,3 +194,30 @@ def test_named_buildings_in_the_shipped_cards(name, on, order):
         pytest.skip("the building cards are not loaded yet")
     (card,) = _named(content, name)
     assert card.trigger["on"] == on and card.trigger.get("order") == order
+
+
+ARMOURY = _b("armoury", {"on": "after_order", "order": "muster"},
+             [{"op": "place_units", "amount": 1}], cost=("blue",))
+
+
+@pytest.mark.rule("BUILD-02")
+def test_a_building_lies_on_the_state_board_and_serves_every_city():
+    """Buildings are the state's technology, kept on its board (BUILD-02): not in the city
+    whose upgrade paid for them. The armoury's unit may go to any city of the state, and
+    the building stays when a city is lost."""
+    g = game_with(ARMOURY)
+    s = g.s
+    p = s["players"]["jerusalem"]
+    p["cities"].append("acre")
+    s["cities"]["acre"]["units"] = {"jerusalem": 1}
+    assert all("buildings" not in c for c in s["cities"].values())
+    after(g, "jerusalem", "muster")
+    choose(g, "use_building", card="armoury")
+    assert {a.city for a in g.legal_actions() if a.kind == "place_unit"} == {"jerusalem", "acre"}
+    choose(g, "place_unit", city="acre")
+    assert halted(g)
+    assert s["cities"]["acre"]["units"]["jerusalem"] == 2
+    # Acre falls to the Saracens: the armoury stays on Jerusalem's board
+    lose_city(g, "jerusalem", "acre", by="saracen")
+    assert "acre" not in s["players"]["jerusalem"]["cities"]
+    assert s["players"]["jerusalem"]["buildings"] == [{"card": "armoury", "used": True}]
