@@ -286,6 +286,44 @@ def final_scores(g) -> dict:
     return scores
 
 
+# Where a state's influence came from (the scoring screen's "where from"): each log
+# entry that changes influence, by its key, and the part of the entry that says how much.
+# A test checks on whole games of every scenario that these add up to the final influence,
+# so a new way to gain or lose influence must be named here.
+INFLUENCE_SOURCES = ("start", "governors", "holy_lands", "cards", "trade", "regency",
+                     "oaths", "fall")
+_INFLUENCE_ENTRIES = {
+    # income: {governors, holy_lands, total}; a card's effect: {n}
+    "influence_gained": lambda e: ({"governors": e["governors"], "holy_lands": e["holy_lands"]}
+                                   if "n" not in e else {"cards": e["n"]}),
+    "trade_privileges": lambda e: {"trade": e["n"]},
+    "regency_influence": lambda e: {"regency": e["n"]},
+    "oath_broken": lambda e: {"oaths": -e["cost"]},
+    "fall_influence_lost": lambda e: {"fall": -e["n"]},
+}
+
+
+def influence_sources(g) -> dict[str, dict[str, int]]:
+    """Each state's influence split by where it came from (``INFLUENCE_SOURCES``): the
+    starting influence (a campaign's carry-over), the Income phase's governors and holy
+    lands, cards' effects, and the campaign scenarios' own sources and losses. Read from
+    the whole log, so it is for the end of the game, when influence is revealed (SCORE-01);
+    the parts add up to each state's influence."""
+    starting = g.rules.setup.starting
+    out = {x: {"start": int(starting[x].get("influence", 0) if x in starting else 0)}
+           for x in g.s["states"]}
+    for key, params, _visibility in g.log:
+        split = _INFLUENCE_ENTRIES.get(key)
+        if split is None:
+            continue
+        row = out.get(params.get("player"))
+        if row is None:
+            continue
+        for source, n in split(params).items():
+            row[source] = row.get(source, 0) + int(n or 0)
+    return {x: {k: row.get(k, 0) for k in INFLUENCE_SOURCES} for x, row in out.items()}
+
+
 def rank(g, scores: dict) -> tuple:
     """SCORE-02: (winner, tiebreak used: None | "conditions" | "sanctity")."""
     pos = g.s["sanctity"]

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from .. import i18n
+from ..engine.scoring import influence_sources
 from ..i18n import _, ngettext
 from . import message_box
 from .about import AboutDialog
@@ -831,7 +832,13 @@ class MainWindow(QMainWindow):
         game = self.controller.game
         players = (game.view(None).get("players") or {}) if game is not None else {}
         out = [x for x, p in players.items() if isinstance(p, dict) and p.get("eliminated")]
-        self.scoring.show_result(result, self.controller.seat_kinds(), out)
+        sources = None
+        if game is not None and game.is_over:
+            try:  # where the influence came from: a page of the sheet, never a reason to fail
+                sources = influence_sources(game)
+            except Exception:
+                log.exception("the influence's sources cannot be read from the log")
+        self.scoring.show_result(result, self.controller.seat_kinds(), out, sources)
         self.stack.setCurrentWidget(self.scoring)
         self._update_actions()
 

@@ -5,7 +5,9 @@
 A dark page like the campaign's (``backdrop``) with the score sheet on parchment: one row
 per state in finishing order, its piece and who played it, the five parts of its score
 (SCORE-01) and the total; the winner's row gilded; under the sheet what ended the game,
-how a tie was broken (SCORE-02) and what each column counts.
+how a tie was broken (SCORE-02) and what each column counts. A second page of the sheet,
+"Where the influence came from", splits each state's influence by its sources
+(``engine.scoring.influence_sources``).
 """
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
+    QStackedWidget,
+    QTabBar,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -44,6 +48,23 @@ COLUMNS = (
 )
 COLUMN = {key: i for i, (key, _label, _tip) in enumerate(COLUMNS)}
 """Column index by key (``table.item(row, COLUMN["total"])``)."""
+# the sheet's second page: where the influence came from (engine.scoring.INFLUENCE_SOURCES);
+# governors and holy lands always, the other sources when some state has them
+SOURCE_COLUMNS = {
+    "start": (N_("Carried over"), N_("The influence the campaign carried into this game")),
+    "governors": (N_("Governors"), N_("At each Income: the governors whose conditions "
+                                      "were met")),
+    "holy_lands": (N_("Holy lands"), N_("At each Income: 1 for each holy land held")),
+    "cards": (N_("Cards"), N_("Buildings, rescripts, tactics, spies, events and oaths "
+                              "that gave influence")),
+    "trade": (N_("Trade privileges"), N_("The trade tracks' influence at the end")),
+    "regency": (N_("Regency"), N_("The regent's influence at each Income")),
+    "oaths": (N_("Broken oaths"), N_("The influence paid for breaking an oath")),
+    "fall": (N_("The city's fall"), N_("The influence lost when the warlord took the city")),
+}
+ALWAYS_SHOWN = ("governors", "holy_lands")
+SOURCES_LEGEND = N_("Influence is gathered at each Income, from the governors and the holy "
+                    "lands, and from the cards that give it; it stays secret until the end.")
 TIEBREAKS = {
     "conditions": N_("Tie broken by the number of conditions met "
                      "(hegemony, righteousness)."),
@@ -69,11 +90,18 @@ SHEET_STYLE = """
     QFrame#sheet { background: #f3e8cc; border: 2px solid #8c6d3f; border-radius: 6px; }
     QFrame#sheet QLabel { color: #2b2118; font-size: 13pt; }
     QFrame#sheet QLabel#legend { color: #6b5334; font-size: 11pt; }
-    QTableWidget#scores { background: #f8f1de; color: #2b2118; gridline-color: #c9b183;
-                          border: 1px solid #b49a68; font-size: 14pt; }
-    QTableWidget#scores QHeaderView::section { background: #d8c79c; color: #2b2118;
+    QTableWidget#scores, QTableWidget#sources { background: #f8f1de; color: #2b2118;
+        gridline-color: #c9b183; border: 1px solid #b49a68; font-size: 14pt; }
+    QTableWidget#scores QHeaderView::section, QTableWidget#sources QHeaderView::section {
+        background: #d8c79c; color: #2b2118;
         border: none; border-right: 1px solid #b49a68; border-bottom: 1px solid #b49a68;
         padding: 6px 12px; font-size: 12pt; font-weight: bold; }
+    QTabBar#pages { font-size: 12pt; }
+    QTabBar#pages::tab { background: #e2d2a8; color: #4a3a26; border: 1px solid #b49a68;
+        border-bottom: none; border-top-left-radius: 5px; border-top-right-radius: 5px;
+        padding: 5px 16px; margin-right: 3px; }
+    QTabBar#pages::tab:selected { background: #f8f1de; color: #2b2118; font-weight: bold; }
+    QTabBar#pages::tab:hover:!selected { background: #ecdfbd; }
 """
 
 
@@ -81,8 +109,8 @@ class ScoreSheet(QTableWidget):
     """The score table; its rows and columns fit its words whenever its font changes (the
     window's interface scale sets a new style sheet on it)."""
 
-    def __init__(self) -> None:
-        super().__init__(0, len(COLUMNS), objectName="scores")
+    def __init__(self, name: str = "scores", columns: int = len(COLUMNS)) -> None:
+        super().__init__(0, columns, objectName=name)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -93,7 +121,13 @@ class ScoreSheet(QTableWidget):
         header = self.horizontalHeader()
         header.setHighlightSections(False)
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
-        for col in range(len(COLUMNS)):
+        self.set_columns(columns)
+
+    def set_columns(self, n: int) -> None:
+        """``n`` columns, each as wide as its words; the state's (the second) takes the rest."""
+        self.setColumnCount(n)
+        header = self.horizontalHeader()
+        for col in range(n):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(COLUMN["state"], QHeaderView.ResizeMode.Stretch)
 
@@ -136,6 +170,7 @@ class ScoringScreen(QWidget):
         self.result: dict = {}
         self.seats: dict[str, str] = {}
         self.eliminated: set[str] = set()
+        self.sources: dict[str, dict[str, int]] = {}
 
         self.title = QLabel(objectName="pageTitle", alignment=Qt.AlignmentFlag.AlignCenter)
         font = QFont(self.font())
@@ -154,12 +189,25 @@ class ScoringScreen(QWidget):
         self.tiebreak = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True,
                                objectName="tiebreak")
         self.table = ScoreSheet()
+        self.sources_table = ScoreSheet("sources", 0)
+        # the sheet's two pages: the score, and where the influence came from
+        self.pages = QTabBar(objectName="pages")
+        self.pages.setDrawBase(False)
+        self.pages.setExpanding(False)
+        self.pages.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.pages.addTab("")
+        self.pages.addTab("")
+        self.page_stack = QStackedWidget()
+        self.page_stack.addWidget(self.table)
+        self.page_stack.addWidget(self.sources_table)
+        self.pages.currentChanged.connect(self._show_page)
         self.legend = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True,
                              objectName="legend")
         self.inner = inner = QVBoxLayout(self.sheet)
         inner.addWidget(self.ended_by)
         inner.addWidget(self.tiebreak)
-        inner.addWidget(self.table)
+        inner.addWidget(self.pages)
+        inner.addWidget(self.page_stack)
         inner.addWidget(self.legend)
 
         self.table_button = QPushButton(objectName="showTable")
@@ -200,14 +248,24 @@ class ScoringScreen(QWidget):
         i18n.add_listener(self._on_language)
 
     def show_result(self, result: dict | None, seats: dict[str, str] | None = None,
-                    eliminated=()) -> None:
+                    eliminated=(), sources: dict | None = None) -> None:
         """Show ``result``; ``seats`` ({state: "human" | a bot level}) names who played
         each state when bots took part; ``eliminated``: the states that lost their last
-        city (CAPITAL-05), said under their name."""
+        city (CAPITAL-05), said under their name; ``sources``
+        (``engine.scoring.influence_sources``) gives the sheet its second page, where the
+        influence came from (none: the score alone)."""
         self.result = dict(result or {})
         self.seats = dict(seats or {})
         self.eliminated = set(eliminated)
+        self.sources = {x: dict(parts) for x, parts in (sources or {}).items()
+                        if isinstance(parts, dict)}
+        self.pages.setVisible(bool(self.sources))
+        self.pages.setCurrentIndex(0)
         self.retranslate()
+
+    def _show_page(self, index: int) -> None:
+        self.page_stack.setCurrentIndex(index)
+        self.legend.setText(_(SOURCES_LEGEND) if index == 1 else _(LEGEND))
 
     def set_debrief(self, on: bool) -> None:
         """The game was a campaign's scenario: offer its debrief (and no new game)."""
@@ -245,7 +303,9 @@ class ScoringScreen(QWidget):
                                         "saw it"))
         self.new_button.setText(_("New game"))
         self.menu_button.setText(_("Main menu"))
-        self.legend.setText(_(LEGEND))
+        self.pages.setTabText(0, _("Score"))
+        self.pages.setTabText(1, _("Where the influence came from"))
+        self.legend.setText(_(SOURCES_LEGEND) if self.pages.currentIndex() == 1 else _(LEGEND))
         r = self.result
         scores = r.get("scores") if isinstance(r.get("scores"), dict) else {}
         winner = r.get("winner")
@@ -260,6 +320,84 @@ class ScoringScreen(QWidget):
         self.ended_by.setText(_("The game ended by: {conditions}.").format(
             conditions=", ".join(conds)) if conds else "")
         self._fill(scores, winner)
+        self._fill_sources(scores, winner)
+
+    def _order(self, scores: dict, winner: str | None) -> list[tuple[str, int, QColor]]:
+        """The states in finishing order: (state, place, row colour). Equal totals below
+        the winner share a place; a tie with the winner was broken, so that state is 2nd."""
+        order = sorted(scores, key=lambda s: (s != winner, -_num(scores[s].get("total"))
+                                              if isinstance(scores[s], dict) else 0))
+        out = []
+        place, last_total = 0, None
+        for row, state in enumerate(order):
+            line = scores[state] if isinstance(scores[state], dict) else {}
+            total = _num(line.get("total"))
+            if state == winner:
+                place, last_total = 1, None
+            elif total != last_total:
+                place, last_total = row + 1, total
+            colour = WINNER if state == winner else (ROW if row % 2 == 0 else ROW_ALT)
+            out.append((state, place, colour))
+        return out
+
+    def _state_item(self, state: str) -> QTableWidgetItem:
+        """The state's cell: its piece, its name and, under it, who played it."""
+        bots = any(kind != "human" for kind in self.seats.values())
+        kind = self.seats.get(state)
+        under = [_(SEAT_LABELS[kind])] if bots and kind in SEAT_LABELS else []
+        if state in self.eliminated:
+            under.append(_("lost its last city"))
+        item = QTableWidgetItem("\n".join([state_name(state), " · ".join(under)] if under
+                                          else [state_name(state)]))
+        item.setTextAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        item.setIcon(_piece_icon(state))
+        return item
+
+    def _cell(self, sheet: ScoreSheet, row: int, col: int, item: QTableWidgetItem,
+              colour: QColor, bold: bool = False) -> None:
+        item.setBackground(colour)
+        item.setForeground(QColor(INK))
+        if col != COLUMN["state"]:
+            item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+        if bold:
+            f = QFont(sheet.font())
+            f.setFamily(art.bold_family())
+            f.setBold(True)
+            item.setFont(f)
+        sheet.setItem(row, col, item)
+
+    def _fill_sources(self, scores: dict, winner: str | None) -> None:
+        """The second page: each state's influence by where it came from, in the score's
+        order, with the influence scored as its total."""
+        sheet = self.sources_table
+        if not self.sources:
+            sheet.setRowCount(0)
+            return
+        keys = [k for k in SOURCE_COLUMNS
+                if k in ALWAYS_SHOWN or any(p.get(k) for p in self.sources.values())]
+        heads = [(_("Place"), ""), (_("State"), "")] + [
+            (_(SOURCE_COLUMNS[k][0]), _(SOURCE_COLUMNS[k][1])) for k in keys] + [
+            (_("Influence"), _("Influence gathered during the game"))]
+        sheet.set_columns(len(heads))
+        for col, (label, tip) in enumerate(heads):
+            head = QTableWidgetItem(label)
+            if tip:
+                head.setToolTip(tip)
+            sheet.setHorizontalHeaderItem(col, head)
+        order = self._order(scores, winner)
+        sheet.setRowCount(len(order))
+        for row, (state, place, colour) in enumerate(order):
+            parts = self.sources.get(state, {})
+            self._cell(sheet, row, 0, QTableWidgetItem(str(place)), colour, bold=True)
+            self._cell(sheet, row, 1, self._state_item(state), colour)
+            for col, k in enumerate(keys, start=2):
+                n = int(_num(parts.get(k)))
+                self._cell(sheet, row, col, QTableWidgetItem(str(n) if n else "—"), colour)
+            line = scores.get(state) if isinstance(scores.get(state), dict) else {}
+            self._cell(sheet, row, len(heads) - 1,
+                       QTableWidgetItem(str(line.get("influence", sum(parts.values())))),
+                       colour, bold=True)
+        sheet.fit()
 
     def _fill(self, scores: dict, winner: str | None) -> None:
         for col, (_key, label, tip) in enumerate(COLUMNS):
@@ -267,45 +405,18 @@ class ScoringScreen(QWidget):
             if tip:
                 head.setToolTip(_(tip))
             self.table.setHorizontalHeaderItem(col, head)
-        order = sorted(scores, key=lambda s: (s != winner, -_num(scores[s].get("total"))))
-        bots = any(kind != "human" for kind in self.seats.values())
+        order = self._order(scores, winner)
         self.table.setRowCount(len(order))
-        place, last_total = 0, None
-        for row, state in enumerate(order):
+        for row, (state, place, colour) in enumerate(order):
             line = scores[state] if isinstance(scores[state], dict) else {}
-            total = _num(line.get("total"))
-            if state == winner:
-                place, last_total = 1, None  # a tie with the winner was broken: 2nd
-            elif total != last_total:  # equal totals below the winner share a place
-                place, last_total = row + 1, total
-            colour = WINNER if state == winner else (ROW if row % 2 == 0 else ROW_ALT)
             for col, (key, _label, _tip) in enumerate(COLUMNS):
-                if key == "place":
-                    text = str(place)
-                elif key == "state":
-                    kind = self.seats.get(state)
-                    under = [_(SEAT_LABELS[kind])] if bots and kind in SEAT_LABELS else []
-                    if state in self.eliminated:
-                        under.append(_("lost its last city"))
-                    text = "\n".join([state_name(state), " · ".join(under)] if under
-                                      else [state_name(state)])
-                else:
-                    text = str(line.get(key, ""))
-                item = QTableWidgetItem(text)
-                item.setBackground(colour)
-                item.setForeground(QColor(INK))
                 if key == "state":
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignLeft
-                                          | Qt.AlignmentFlag.AlignVCenter)
-                    item.setIcon(_piece_icon(state))
+                    item = self._state_item(state)
                 else:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                if key in ("total", "place"):
-                    f = QFont(self.table.font())
-                    f.setFamily(art.bold_family())
-                    f.setBold(True)
-                    item.setFont(f)
-                self.table.setItem(row, col, item)
+                    item = QTableWidgetItem(str(place) if key == "place"
+                                            else str(line.get(key, "")))
+                self._cell(self.table, row, col, item, colour,
+                           bold=key in ("total", "place"))
         self.table.fit()
 
 

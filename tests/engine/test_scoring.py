@@ -1,10 +1,19 @@
 """End of the game and scoring (END-01..04, SCORE-01/02, BULL-04, metrics)."""
+import random
+
 import pytest
 from cardkit import bull, game
 from helpers import halted, run_step
 
 from krestonostsy.content.vocabulary import METRICS
-from krestonostsy.engine.scoring import end_conditions, metric
+from krestonostsy.engine import Game
+from krestonostsy.engine.ruleset import load_ruleset
+from krestonostsy.engine.scoring import (
+    INFLUENCE_SOURCES,
+    end_conditions,
+    influence_sources,
+    metric,
+)
 
 BULL = bull("test_bull", ("holy_lands", [[2, 3], [3, 6]]), ("coins", [[5, 2], [10, 9]]))
 
@@ -97,3 +106,41 @@ def test_each_vocabulary_metric_is_one_small_function_of_the_registry():
     g = game(cards=(BULL,))
     with pytest.raises(KeyError, match="unknown metric 'nope'"):
         metric(g, "tripoli", "nope")
+
+
+@pytest.mark.rule("SCORE-01")
+@pytest.mark.parametrize("scenario", ["base", "chronicle_beginning", "levantine_merchants",
+                                      "rise_of_the_crescent", "vassal_of_my_vassal"])
+def test_the_influence_sources_add_up_to_each_states_influence(scenario):
+    """The scoring screen says where each state's influence came from: its parts, read
+    from the log, add up to the influence scored, in whole random games of every scenario
+    (a new way to gain or lose influence that is not named in ``INFLUENCE_SOURCES`` fails
+    here)."""
+    seen = set()
+    for seed, states in enumerate((["jerusalem", "tripoli"],
+                                   ["jerusalem", "tripoli", "edessa"],
+                                   ["jerusalem", "tripoli", "edessa", "antioch"]) * 2):
+        g = Game.new(states, seed=seed, scenario=scenario)
+        rng = random.Random(seed)
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+        sources = influence_sources(g)
+        assert set(sources) == set(states)
+        for x, parts in sources.items():
+            assert tuple(parts) == INFLUENCE_SOURCES
+            assert sum(parts.values()) == g.result()["scores"][x]["influence"], (seed, x, parts)
+            seen |= {k for k, n in parts.items() if n}
+    assert {"governors", "holy_lands"} <= seen
+
+
+@pytest.mark.rule("SCORE-01")
+def test_carried_influence_is_the_start_of_the_sources():
+    """A campaign's carried influence is the first part of the state's influence."""
+    rules = load_ruleset("base").with_starting({"tripoli": {"influence": 3}})
+    g = Game.new(["jerusalem", "tripoli"], seed=2, scenario=rules)
+    rng = random.Random(2)
+    while not g.is_over:
+        g.apply(rng.choice(g.legal_actions()))
+    sources = influence_sources(g)
+    assert sources["tripoli"]["start"] == 3 and sources["jerusalem"]["start"] == 0
+    assert sum(sources["tripoli"].values()) == g.result()["scores"]["tripoli"]["influence"]

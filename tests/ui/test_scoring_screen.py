@@ -24,6 +24,39 @@ RESULT = {
     "winner": "tripoli", "tiebreak": "conditions", "end_conditions": ["hegemony", "era"],
 }
 SEATS = {"jerusalem": "human", "tripoli": "hard", "edessa": "novice", "antioch": "expert"}
+# every source of influence at once (a campaign's scenarios each have one or two)
+SOURCES = {x: {"start": 2, "governors": 9, "holy_lands": 7, "cards": 1, "trade": 3,
+               "regency": 2, "oaths": -4, "fall": -1} for x in RESULT["scores"]}
+
+
+def _unfit(t) -> list[str]:
+    """What of the sheet ``t`` does not show whole: a header or a cell wider than its
+    column, a cell taller than its row, a row outside the table."""
+    assert t.isVisible()
+    problems = []
+    header = t.horizontalHeader()
+    hfm = QFontMetrics(header.font())
+    for col in range(t.columnCount()):
+        text = t.horizontalHeaderItem(col).text()
+        if hfm.horizontalAdvance(text) > header.sectionSize(col):
+            problems.append(f"header {text!r}: {hfm.horizontalAdvance(text)} px > "
+                            f"{header.sectionSize(col)} px")
+    for row in range(t.rowCount()):
+        for col in range(t.columnCount()):
+            item = t.item(row, col)
+            fm = QFontMetrics(item.font())
+            lines = item.text().split("\n")
+            icon = t.iconSize().width() if not item.icon().isNull() else 0
+            wide = max(fm.horizontalAdvance(x) for x in lines) + icon
+            if wide > t.columnWidth(col):
+                problems.append(f"cell {item.text()!r}: {wide} px > {t.columnWidth(col)}")
+            if fm.lineSpacing() * len(lines) > t.rowHeight(row):
+                problems.append(f"cell {item.text()!r}: taller than its row")
+        bottom = t.rowViewportPosition(row) + t.rowHeight(row)
+        if t.rowViewportPosition(row) < 0 or bottom > t.viewport().height():
+            problems.append(f"row {row} outside the table ({bottom} > "
+                            f"{t.viewport().height()})")
+    return problems
 
 
 def _column(screen, key):
@@ -105,33 +138,13 @@ def test_every_word_of_the_sheet_fits_its_cell(window, qtbot, size, lang):
     i18n.set_language(lang)
     try:
         w._on_game_over(RESULT)
-        w.scoring.show_result(RESULT, SEATS, ["tripoli", "antioch"])
+        w.scoring.show_result(RESULT, SEATS, ["tripoli", "antioch"], SOURCES)
         qtbot.wait(20)
-        t = w.scoring.table
-        assert t.isVisible()
-        problems = []
-        header = t.horizontalHeader()
-        hfm = QFontMetrics(header.font())
-        for col in range(t.columnCount()):
-            text = t.horizontalHeaderItem(col).text()
-            if hfm.horizontalAdvance(text) > header.sectionSize(col):
-                problems.append(f"header {text!r}: {hfm.horizontalAdvance(text)} px > "
-                                f"{header.sectionSize(col)} px")
-        for row in range(t.rowCount()):
-            for col in range(t.columnCount()):
-                item = t.item(row, col)
-                fm = QFontMetrics(item.font())
-                lines = item.text().split("\n")
-                icon = t.iconSize().width() if not item.icon().isNull() else 0
-                wide = max(fm.horizontalAdvance(x) for x in lines) + icon
-                if wide > t.columnWidth(col):
-                    problems.append(f"cell {item.text()!r}: {wide} px > {t.columnWidth(col)}")
-                if fm.lineSpacing() * len(lines) > t.rowHeight(row):
-                    problems.append(f"cell {item.text()!r}: taller than its row")
-            bottom = t.rowViewportPosition(row) + t.rowHeight(row)
-            if t.rowViewportPosition(row) < 0 or bottom > t.viewport().height():
-                problems.append(f"row {row} outside the table ({bottom} > "
-                                f"{t.viewport().height()})")
+        problems = _unfit(w.scoring.table)
+        w.scoring.pages.setCurrentIndex(1)  # where the influence came from, every source
+        qtbot.wait(20)
+        problems += _unfit(w.scoring.sources_table)
+        assert w.scoring.sources_table.columnCount() == 2 + len(SOURCES["tripoli"]) + 1
         sheet = w.scoring.sheet.geometry()
         if sheet.left() < 0 or sheet.right() > w.scoring.width():
             problems.append(f"the sheet {sheet} is wider than the page ({w.scoring.width()})")
@@ -139,3 +152,49 @@ def test_every_word_of_the_sheet_fits_its_cell(window, qtbot, size, lang):
     finally:
         i18n.set_language("ru")
         w.set_ui_scale(1.0)
+
+
+@pytest.mark.rule("SCORE-01")
+def test_the_second_page_says_where_each_states_influence_came_from(window, qtbot, lang_ru):
+    """After a real game the sheet has a second page: each state's influence split into
+    governors, holy lands and cards (the other sources only when some state has them), in
+    the score's order, the influence scored as its total; the legend says what it counts."""
+    import random
+
+    from krestonostsy.engine import Game
+    from krestonostsy.engine.scoring import influence_sources
+    from krestonostsy.ui.names import state_name
+
+    g = Game.new(["jerusalem", "tripoli", "edessa"], seed=5)
+    rng = random.Random(5)
+    while not g.is_over:
+        g.apply(rng.choice(g.decision.actions))
+    window.controller.start(g)
+    window._on_game_over(g.result())
+    s = window.scoring
+    assert s.pages.isVisibleTo(s) and s.pages.count() == 2
+    assert s.pages.tabText(1) == "Откуда влияние" and s.pages.currentIndex() == 0
+    legend = s.legend.text()
+    s.pages.setCurrentIndex(1)
+    qtbot.wait(10)
+    assert s.page_stack.currentWidget() is s.sources_table and s.legend.text() != legend
+    t = s.sources_table
+    heads = [t.horizontalHeaderItem(c).text() for c in range(t.columnCount())]
+    assert heads[:4] == ["Место", "Государство", "Наместники", "Святые земли"]
+    assert heads[-1] == "Влияние"
+    sources = influence_sources(g)
+    names = {state_name(x): x for x in g.s["states"]}
+    order = [s.table.item(r, COLUMN["state"]).text().split("\n")[0]
+             for r in range(s.table.rowCount())]
+    assert [t.item(r, 1).text().split("\n")[0] for r in range(t.rowCount())] == order
+    for r, name in enumerate(order):
+        x = names[name]
+        assert t.item(r, 2).text() == str(sources[x]["governors"] or "—")
+        assert t.item(r, 3).text() == str(sources[x]["holy_lands"] or "—")
+        assert t.item(r, t.columnCount() - 1).text() == str(g.result()["scores"][x]["influence"])
+        shown = sum(int(t.item(r, c).text()) for c in range(2, t.columnCount() - 1)
+                    if t.item(r, c).text() != "—")
+        assert shown == g.result()["scores"][x]["influence"]
+    # a result without a game behind it (the screenshot tool's): the score alone
+    s.show_result(RESULT, SEATS)
+    assert not s.pages.isVisibleTo(s) and s.page_stack.currentWidget() is s.table
