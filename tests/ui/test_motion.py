@@ -181,3 +181,26 @@ def test_a_spectator_sees_the_last_move_marked_not_every_move_since_the_start(
                 break
     else:
         raise AssertionError("no two players placed an order")
+
+
+def test_an_animation_whose_item_was_deleted_is_forgotten_not_finished(qtbot, normal_speed):
+    """An item deleted with its scene stops its animation, which deletes itself later
+    (``DeleteWhenStopped``) without saying ``finished``. The next ``finish_all()`` — every
+    scene change starts with it — and ``active()`` must not touch the deleted animation:
+    a monkey session (tests/ui/monkey.py) once made every later table draw fail with
+    "Internal C++ object already deleted"."""
+    from PySide6.QtCore import QCoreApplication, QEvent, QPointF
+    from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsScene
+
+    scene = QGraphicsScene()
+    item = QGraphicsRectItem(0, 0, 10, 10)
+    scene.addItem(item)
+    anim = animation.move(item, QPointF(100, 0), base_ms=400)
+    assert anim is not None and anim in animation.active()
+    scene.removeItem(item)
+    del item  # the C++ item goes with its last reference
+    qtbot.waitUntil(lambda: anim not in animation.active(), timeout=3000)
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    animation.finish_all()
+    assert animation.active() == []
+    animation.stop(anim)  # stopping it again is harmless

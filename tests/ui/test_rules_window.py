@@ -84,10 +84,20 @@ def test_the_language_switch_rewrites_the_window(rules):
     assert rules.toc.topLevelItem(0).text(0) == shipped_rules().sections[0].title.ru
 
 
+@pytest.mark.rule("SETUP-41")
 def test_the_start_screen_opens_the_rules_window(window, qtbot):
+    """The player aid (памятка игрока, SETUP-41) of the app: «Памятка по правилам» on the
+    start screen (and F1 and the prompt's "?" at the table, tested below) open the rules
+    reference, which walks the round phase by phase as the printed aid does."""
+    assert window.start_screen.rules_button.text() == "Памятка по правилам"
     qtbot.mouseClick(window.start_screen.rules_button, Qt.MouseButton.LeftButton)
     assert isinstance(window.rules_dlg, RulesWindow) and window.rules_dlg.isVisible()
     assert window.rules_dlg.focused is None
+    toc = [window.rules_dlg.toc.topLevelItem(i).text(0)
+           for i in range(window.rules_dlg.toc.topLevelItemCount())]
+    phases = ["Фаза событий", "Фаза планирования", "Фаза активации", "Фаза дохода",
+              "Конец игры и подсчёт"]
+    assert [t for t in toc if t in phases] == phases
 
 
 # --- the "?" of the prompt bar ---------------------------------------------------------------

@@ -16,6 +16,7 @@ static: nothing animates while the table waits for a click (idle CPU ≈ 0).
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractAnimation, QEasingCurve, QObject, QPointF, QVariantAnimation
+from shiboken6 import isValid
 
 SPEEDS = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}
 BASE_MS = 420
@@ -79,7 +80,7 @@ def _progress(ms: int, delay_ms: int, curve: QEasingCurve.Type, step, done):
         try:
             step(easing.valueForProgress(p))
         except RuntimeError:  # the item was deleted with its scene
-            anim.stop()
+            stop(anim)
 
     def on_done() -> None:
         try:
@@ -176,7 +177,7 @@ def ripple(item, base_ms: int = 520, delay_ms: int = 0):
 
 def active() -> list:
     """The running animations (moves, fades, ripples)."""
-    return [a for a in _running if a.state() == QVariantAnimation.State.Running]
+    return [a for a in _running if isValid(a) and a.state() == QVariantAnimation.State.Running]
 
 
 def live() -> int:
@@ -185,13 +186,20 @@ def live() -> int:
 
 
 def stop(anim) -> None:
+    """Stop ``anim`` where it is. A stopped animation deletes itself (later, from the event
+    loop) without saying ``finished``: it leaves the running set here."""
     if anim is not None:
-        anim.stop()
         _running.discard(anim)
+        if isValid(anim):
+            anim.stop()
 
 
 def finish_all() -> None:
+    """Every running animation to its end at once. One already deleted (it was stopped
+    and its deletion has run) is only forgotten."""
     for anim in list(_running):
-        anim.setCurrentTime(anim.duration())
-        anim.stop()
         _running.discard(anim)
+        if isValid(anim):
+            anim.setCurrentTime(anim.duration())
+        if isValid(anim):
+            anim.stop()
