@@ -74,6 +74,7 @@ class Monkey:
         self.faults: list[str] = []
         self.done: dict[str, int] = {}  # the interactions tried
         self.seen: dict[str, int] = {}  # what came of them: moves, game ends, replays
+        self.pages: dict[str, int] = {}  # where the legal clicks found the window
         qs = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
         settings = Settings(qs)
         settings.language = lang
@@ -172,6 +173,8 @@ class Monkey:
             c.acknowledge_handoff()
             return
         legal = c.legal_for_viewer() if c.game is not None else []
+        page = "busy" if c.busy else self.w.current_page()
+        self.pages[page] = self.pages.get(page, 0) + 1
         if legal and self.w.current_page() == "table":
             self.w._on_action_chosen(self.rng.choice(legal))
             self.seen["moves"] = self.seen.get("moves", 0) + 1
@@ -211,8 +214,9 @@ class Monkey:
         i18n.set_language("en" if i18n.current_language() == "ru" else "ru")
 
     def continue_or_new(self) -> None:
+        """Back to a game from any page but the table: Continue, else a new game."""
         w = self.w
-        if w.current_page() in ("start", "scoring") or w.controller.game is None:
+        if w.current_page() not in ("table", "handoff") or w.controller.game is None:
             if not w.continue_game():
                 self.new_game()
 
