@@ -327,3 +327,56 @@ def test_a_campaign_scenario_plays_on_the_real_table(qtbot, window, instant_anim
     assert play_some(window, qtbot, seed=2, limit=6) == 6
     assert window.current_page() == "table"
     window.close()
+
+
+def test_the_years_of_a_scenario_are_spread_over_its_rounds():
+    from krestonostsy.ui.campaign.story import round_years
+    assert round_years("1100–1109", 6) == [1100, 1102, 1104, 1105, 1107, 1109]
+    assert round_years("1128–1146", 6)[0] == 1128 and round_years("1128–1146", 6)[-1] == 1146
+    assert round_years("1100", 6) is None and round_years("1109–1100", 6) is None
+    assert round_years("1100–1109", 1) == [1100]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_chronicle_tells_each_chapter_year_by_year(qtbot, tmp_path, four_chapters, lang):
+    """The reader tells each chapter year by year: one line per round played, its year and
+    event, every city taken (by a battle, a march or a raid) and every assault beaten back
+    — read from the chapter's public log — or that the year was quiet."""
+    from krestonostsy.ui.campaign import story
+    from krestonostsy.ui.campaign.pages import ChronicleReader
+    from krestonostsy.ui.names import city_name
+    i18n.set_language(lang)
+    try:
+        chronicle = Chronicle.new({"tripoli": "random", "antioch": "random"}, 7,
+                                  folder=tmp_path, data=four_chapters, name="Annals")
+        for _i in range(4):
+            play_next(chronicle)
+        reader = ChronicleReader()
+        qtbot.addWidget(reader)
+        reader.show_chronicle(chronicle)
+        assert reader.text().count(_("Year by year")) == 4
+        changed = 0
+        for chapter in chronicle.chapters:
+            entry = chronicle.data.scenario(chapter.scenario)
+            lines = story.annals(chapter, entry.years)
+            years = story.round_years(entry.years, chapter.game.rules.last_round)
+            rnd, cities = 0, {}
+            for key, params, _v in chapter.game.log_for(None):
+                if key == "round_started":
+                    rnd = params["round"]
+                    cities[rnd] = []
+                elif key in ("city_gained", "raid_captured"):
+                    cities[rnd].append(params["city"])
+            assert len(lines) == len(cities)
+            for line, (r, taken) in zip(lines, cities.items(), strict=True):
+                assert line.startswith(_("{year}, round {n}").format(year=years[r - 1], n=r))
+                assert line.split(". ", 1)[1] in reader.text()
+                for city in taken:
+                    assert city_name(city) in line, (r, city, line)
+                changed += len(taken)
+            if lang == "ru":
+                text = " ".join(lines)
+                assert not any(w in text for w in ("took", "round", "raid", "Saracens")), text
+        assert changed > 0, "these four games should change some city's hands"
+    finally:
+        i18n.set_language("ru")

@@ -8,6 +8,7 @@ is decided here, only told.
 """
 from __future__ import annotations
 
+import re
 from html import escape
 
 from ...campaign.chronicle import Chapter, Chronicle
@@ -121,6 +122,106 @@ def cities_changed(chapter: Chapter, state: str) -> tuple[list[str], list[str]]:
     return taken, lost
 
 
+def round_years(years: str, rounds: int) -> list[int] | None:
+    """The year each round stands for, spread over the scenario's span ("1100–1109", 6
+    rounds → 1100, 1102, 1104, 1105, 1107, 1109); None when the span is not two years."""
+    found = [int(y) for y in re.findall(r"\d{3,4}", years or "")]
+    if len(found) != 2 or rounds < 1 or found[1] < found[0]:
+        return None
+    first, last = found
+    if rounds == 1:
+        return [first]
+    return [first + round(k * (last - first) / (rounds - 1)) for k in range(rounds)]
+
+
+def _side(who: str | None) -> str:
+    """A state's name, or the Saracens (the defenders of a city no state holds)."""
+    return state_name(who) if who and who != "saracen" else _("the Saracens")
+
+
+def annals(chapter: Chapter, years: str) -> list[str]:
+    """The chapter year by year (the chronicle's annals): for each round, its year, the
+    event drawn and what befell the cities — captures and failed assaults, raids that took
+    a city, a capital moved, a state that lost its last city, the campaign's oaths, regents
+    and warlord — or that the year was quiet. Read from the game's public log."""
+    game = chapter.game
+    rounds = game.rules.last_round
+    lines: dict[int, list[str]] = {}
+    events: dict[int, str] = {}
+    rnd = 0
+    battle: dict | None = None  # the battle in progress: its attacker, city and defender
+    for key, params, _vis in game.log_for(None):
+        if not isinstance(params, dict):
+            continue
+        said = None
+        if key == "round_started":
+            rnd = int(params.get("round") or 0)
+            rounds = max(rounds, rnd)
+            battle = None
+        elif key == "event_revealed" and rnd not in events:
+            events[rnd] = card_name_of(game, params.get("card"))
+        elif key == "battle_started":
+            battle = {"attacker": params.get("player"), "city": params.get("city"),
+                      "defender": params.get("defender")}
+        elif key == "city_gained":
+            x, city = params.get("player"), params.get("city")
+            if battle and city == battle["city"] and x == battle["attacker"]:
+                frm = battle["defender"]
+            else:  # not by a battle (a march into an empty city, a scenario's rule)
+                frm = params.get("frm")
+            said = (_("{state} took {city} from {defender}.").format(
+                state=state_name(x), city=city_name(city), defender=_side(frm))
+                if frm else _("{state} took {city}.").format(state=state_name(x),
+                                                              city=city_name(city)))
+        elif key == "battle_won" and battle and params.get("city") == battle["city"]:
+            if params.get("player") != battle["attacker"] and battle["attacker"] != "saracen":
+                said = _("{state} was beaten back at {city}.").format(
+                    state=state_name(battle["attacker"]), city=city_name(battle["city"]))
+        elif key == "raid_captured":
+            said = _("A Saracen raid took {city} from {state}.").format(
+                city=city_name(params.get("city")), state=state_name(params.get("player")))
+        elif key == "warlord_took":
+            said = _("The warlord took {city} from {state}.").format(
+                city=city_name(params.get("city")), state=_side(params.get("player")))
+        elif key == "city_fell":
+            said = _("{city} fell.").format(city=city_name(params.get("city")))
+        elif key == "capital_moved":
+            said = _("{state} made {city} its capital.").format(
+                state=state_name(params.get("player")), city=city_name(params.get("city")))
+        elif key == "player_eliminated":
+            said = _("{state} lost its last city.").format(
+                state=state_name(params.get("player")))
+        elif key == "oath_sworn":
+            said = _("{vassal} swore an oath to {lord}.").format(
+                vassal=state_name(params.get("vassal")), lord=state_name(params.get("lord")))
+        elif key == "oath_broken":
+            said = _("{state} broke its oath.").format(state=state_name(params.get("player")))
+        elif key == "regent_named":
+            said = _("{regent} became the regent of {state}.").format(
+                regent=state_name(params.get("regent")), state=state_name(params.get("player")))
+        if said and rnd:
+            lines.setdefault(rnd, []).append(said)
+    year_of = round_years(years, rounds)
+    out = []
+    for r in range(1, rounds + 1):
+        if r not in events and r not in lines:
+            continue  # the era ended before this round
+        when = (_("{year}, round {n}").format(year=year_of[r - 1], n=r) if year_of
+                else _("Round {n}").format(n=r))
+        said = ([_("The event: «{event}».").format(event=events[r])] if r in events else [])
+        said += lines.get(r) or [_("A quiet year: no city changed hands.")]
+        out.append(f"{when}. " + " ".join(said))
+    return out
+
+
+def card_name_of(game, card_id) -> str:
+    """A card's name from the chapter's own content (a scenario's cards included)."""
+    try:
+        return _(game.c.card(card_id).name)
+    except (KeyError, AttributeError):
+        return str(card_id)
+
+
 def how_it_ended(chapter: Chapter) -> str:
     result = chapter.game.result()
     conds = [_(END_CONDITIONS[c]) if c in END_CONDITIONS else str(c)
@@ -193,6 +294,10 @@ def chapter_html(chronicle: Chronicle, index: int) -> str:
                                                             cities=", ".join(lost)))
     out.append(_p(escape(" ".join(deeds) if deeds else
                          _("No city changed hands."))))
+    years = annals(chapter, entry.years)
+    if years:
+        out.append(f"<h3>{escape(_('Year by year'))}</h3>")
+        out.append(_list([escape(line) for line in years]))
     names = []
     for x in order:
         q = chapter.nicknames[x]
