@@ -303,25 +303,47 @@ _INFLUENCE_ENTRIES = {
 }
 
 
-def influence_sources(g) -> dict[str, dict[str, int]]:
-    """Each state's influence split by where it came from (``INFLUENCE_SOURCES``): the
-    starting influence (a campaign's carry-over), the Income phase's governors and holy
-    lands, cards' effects, and the campaign scenarios' own sources and losses. Read from
-    the whole log, so it is for the end of the game, when influence is revealed (SCORE-01);
-    the parts add up to each state's influence."""
+def influence_changes(g):
+    """Every change of a state's influence in the game, in order: ``(round, state, source,
+    n)`` (``round`` 0 before the first round; ``source`` one of ``INFLUENCE_SOURCES``), the
+    starting influence (a campaign's carry-over) first. Read from the whole log, so it is for
+    the end of the game, when influence is revealed (SCORE-01)."""
     starting = g.rules.setup.starting
-    out = {x: {"start": int(starting[x].get("influence", 0) if x in starting else 0)}
-           for x in g.s["states"]}
+    for x in g.s["states"]:
+        yield 0, x, "start", int(starting[x].get("influence", 0) if x in starting else 0)
+    rnd = 0
     for key, params, _visibility in g.log:
-        split = _INFLUENCE_ENTRIES.get(key)
-        if split is None:
+        if key == "round_started":
+            rnd = int(params.get("round") or 0)
             continue
-        row = out.get(params.get("player"))
-        if row is None:
+        split = _INFLUENCE_ENTRIES.get(key)
+        if split is None or params.get("player") not in g.s["players"]:
             continue
         for source, n in split(params).items():
-            row[source] = row.get(source, 0) + int(n or 0)
-    return {x: {k: row.get(k, 0) for k in INFLUENCE_SOURCES} for x, row in out.items()}
+            yield rnd, params["player"], source, int(n or 0)
+
+
+def influence_sources(g) -> dict[str, dict[str, int]]:
+    """Each state's influence split by where it came from (``INFLUENCE_SOURCES``): the
+    starting influence, the Income phase's governors and holy lands, cards' effects, and the
+    campaign scenarios' own sources and losses; the parts add up to each state's influence."""
+    out = {x: dict.fromkeys(INFLUENCE_SOURCES, 0) for x in g.s["states"]}
+    for _rnd, x, source, n in influence_changes(g):
+        out[x][source] += n
+    return out
+
+
+def influence_by_round(g) -> dict[str, list[int]]:
+    """Each state's influence before the first round and at the end of each round played:
+    ``[start, after round 1, …]``; the last value is the influence scored (what the game's
+    end adds, e.g. trade privileges, counts in the last round)."""
+    rounds = max([0] + [int(p.get("round") or 0) for k, p, _v in g.log
+                        if k == "round_started"])
+    out = {x: [0] * (rounds + 1) for x in g.s["states"]}
+    for rnd, x, _source, n in influence_changes(g):
+        for r in range(max(rnd, 0), rounds + 1):
+            out[x][r] += n
+    return out
 
 
 def rank(g, scores: dict) -> tuple:

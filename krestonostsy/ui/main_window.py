@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from .. import i18n
-from ..engine.scoring import influence_sources
+from ..engine.scoring import influence_by_round, influence_sources
 from ..i18n import _, ngettext
 from . import message_box
 from .about import AboutDialog
@@ -832,13 +832,13 @@ class MainWindow(QMainWindow):
         game = self.controller.game
         players = (game.view(None).get("players") or {}) if game is not None else {}
         out = [x for x, p in players.items() if isinstance(p, dict) and p.get("eliminated")]
-        sources = None
+        sources = by_round = None
         if game is not None and game.is_over:
-            try:  # where the influence came from: a page of the sheet, never a reason to fail
-                sources = influence_sources(game)
+            try:  # the influence's pages of the sheet, never a reason to fail
+                sources, by_round = influence_sources(game), influence_by_round(game)
             except Exception:
                 log.exception("the influence's sources cannot be read from the log")
-        self.scoring.show_result(result, self.controller.seat_kinds(), out, sources)
+        self.scoring.show_result(result, self.controller.seat_kinds(), out, sources, by_round)
         self.stack.setCurrentWidget(self.scoring)
         self._update_actions()
 

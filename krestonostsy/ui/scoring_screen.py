@@ -5,9 +5,10 @@
 A dark page like the campaign's (``backdrop``) with the score sheet on parchment: one row
 per state in finishing order, its piece and who played it, the five parts of its score
 (SCORE-01) and the total; the winner's row gilded; under the sheet what ended the game,
-how a tie was broken (SCORE-02) and what each column counts. A second page of the sheet,
-"Where the influence came from", splits each state's influence by its sources
-(``engine.scoring.influence_sources``).
+how a tie was broken (SCORE-02) and what each column counts. Two more pages of the
+sheet: "Where the influence came from" splits each state's influence by its sources
+(``engine.scoring.influence_sources``), "Round by round" draws the race for it
+(``engine.scoring.influence_by_round``, ``influence_chart.py``).
 """
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ from .. import i18n
 from ..i18n import N_, _
 from .backdrop import PAGE_STYLE, paint_backdrop
 from .controller import SEAT_LABELS
+from .influence_chart import InfluenceChart
 from .names import readable, state_name
 from .table import art
 
@@ -65,6 +67,9 @@ SOURCE_COLUMNS = {
 ALWAYS_SHOWN = ("governors", "holy_lands")
 SOURCES_LEGEND = N_("Influence is gathered at each Income, from the governors and the holy "
                     "lands, and from the cards that give it; it stays secret until the end.")
+ROUNDS_LEGEND = N_("Each state's influence before the first round and at the end of each "
+                   "round: the race as nobody at the table could see it.")
+PAGES = (N_("Score"), N_("Where the influence came from"), N_("Round by round"))
 TIEBREAKS = {
     "conditions": N_("Tie broken by the number of conditions met "
                      "(hegemony, righteousness)."),
@@ -79,6 +84,7 @@ END_CONDITIONS = {
 LEGEND = N_("Hegemony and righteousness: +8 each for 4 or more cities and for 5 or more "
             "holy lands at the end. Bull: the influence of the secret papal bull, revealed "
             "now. Coins: 1 influence for every 4.")
+LEGENDS = (LEGEND, SOURCES_LEGEND, ROUNDS_LEGEND)
 
 INK = "#2b2118"
 ROW = QColor("#f8f1de")
@@ -171,6 +177,7 @@ class ScoringScreen(QWidget):
         self.seats: dict[str, str] = {}
         self.eliminated: set[str] = set()
         self.sources: dict[str, dict[str, int]] = {}
+        self.by_round: dict[str, list[int]] = {}
 
         self.title = QLabel(objectName="pageTitle", alignment=Qt.AlignmentFlag.AlignCenter)
         font = QFont(self.font())
@@ -190,16 +197,16 @@ class ScoringScreen(QWidget):
                                objectName="tiebreak")
         self.table = ScoreSheet()
         self.sources_table = ScoreSheet("sources", 0)
-        # the sheet's two pages: the score, and where the influence came from
+        self.chart = InfluenceChart()
+        # the sheet's pages: the score, where the influence came from, round by round
         self.pages = QTabBar(objectName="pages")
         self.pages.setDrawBase(False)
         self.pages.setExpanding(False)
         self.pages.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.pages.addTab("")
-        self.pages.addTab("")
         self.page_stack = QStackedWidget()
-        self.page_stack.addWidget(self.table)
-        self.page_stack.addWidget(self.sources_table)
+        for page in (self.table, self.sources_table, self.chart):
+            self.pages.addTab("")
+            self.page_stack.addWidget(page)
         self.pages.currentChanged.connect(self._show_page)
         self.legend = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, wordWrap=True,
                              objectName="legend")
@@ -248,24 +255,31 @@ class ScoringScreen(QWidget):
         i18n.add_listener(self._on_language)
 
     def show_result(self, result: dict | None, seats: dict[str, str] | None = None,
-                    eliminated=(), sources: dict | None = None) -> None:
+                    eliminated=(), sources: dict | None = None,
+                    by_round: dict | None = None) -> None:
         """Show ``result``; ``seats`` ({state: "human" | a bot level}) names who played
         each state when bots took part; ``eliminated``: the states that lost their last
         city (CAPITAL-05), said under their name; ``sources``
-        (``engine.scoring.influence_sources``) gives the sheet its second page, where the
-        influence came from (none: the score alone)."""
+        (``engine.scoring.influence_sources``) and ``by_round``
+        (``engine.scoring.influence_by_round``) give the sheet its other pages, where the
+        influence came from and the race round by round (none: the score alone)."""
         self.result = dict(result or {})
         self.seats = dict(seats or {})
         self.eliminated = set(eliminated)
         self.sources = {x: dict(parts) for x, parts in (sources or {}).items()
                         if isinstance(parts, dict)}
-        self.pages.setVisible(bool(self.sources))
+        self.by_round = {x: list(values) for x, values in (by_round or {}).items()
+                         if isinstance(values, (list, tuple))}
+        self.pages.setTabVisible(1, bool(self.sources))
+        self.pages.setTabVisible(2, bool(self.by_round))
+        self.pages.setVisible(bool(self.sources or self.by_round))
         self.pages.setCurrentIndex(0)
+        self._show_page(0)
         self.retranslate()
 
     def _show_page(self, index: int) -> None:
         self.page_stack.setCurrentIndex(index)
-        self.legend.setText(_(SOURCES_LEGEND) if index == 1 else _(LEGEND))
+        self.legend.setText(_(LEGENDS[index]))
 
     def set_debrief(self, on: bool) -> None:
         """The game was a campaign's scenario: offer its debrief (and no new game)."""
@@ -303,9 +317,9 @@ class ScoringScreen(QWidget):
                                         "saw it"))
         self.new_button.setText(_("New game"))
         self.menu_button.setText(_("Main menu"))
-        self.pages.setTabText(0, _("Score"))
-        self.pages.setTabText(1, _("Where the influence came from"))
-        self.legend.setText(_(SOURCES_LEGEND) if self.pages.currentIndex() == 1 else _(LEGEND))
+        for k, label in enumerate(PAGES):
+            self.pages.setTabText(k, _(label))
+        self.legend.setText(_(LEGENDS[max(0, self.pages.currentIndex())]))
         r = self.result
         scores = r.get("scores") if isinstance(r.get("scores"), dict) else {}
         winner = r.get("winner")
@@ -321,6 +335,7 @@ class ScoringScreen(QWidget):
             conditions=", ".join(conds)) if conds else "")
         self._fill(scores, winner)
         self._fill_sources(scores, winner)
+        self.chart.set_series(self.by_round, [x for x, _p, _c in self._order(scores, winner)])
 
     def _order(self, scores: dict, winner: str | None) -> list[tuple[str, int, QColor]]:
         """The states in finishing order: (state, place, row colour). Equal totals below

@@ -11,6 +11,7 @@ from krestonostsy.engine.ruleset import load_ruleset
 from krestonostsy.engine.scoring import (
     INFLUENCE_SOURCES,
     end_conditions,
+    influence_by_round,
     influence_sources,
     metric,
 )
@@ -144,3 +145,31 @@ def test_carried_influence_is_the_start_of_the_sources():
     sources = influence_sources(g)
     assert sources["tripoli"]["start"] == 3 and sources["jerusalem"]["start"] == 0
     assert sum(sources["tripoli"].values()) == g.result()["scores"]["tripoli"]["influence"]
+
+
+@pytest.mark.rule("SCORE-01")
+def test_the_influence_round_by_round_ends_with_the_influence_scored():
+    """The scoring screen's chart: each state's influence before the first round and after
+    each round; it never counts a round twice and ends with the influence scored."""
+    for seed, scenario in ((3, "base"), (4, "levantine_merchants"), (5, "vassal_of_my_vassal")):
+        g = Game.new(["jerusalem", "tripoli", "edessa"], seed=seed, scenario=scenario)
+        rng = random.Random(seed)
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+        series = influence_by_round(g)
+        rounds = sum(k == "round_started" for k, _p, _v in g.log)
+        for x, values in series.items():
+            assert len(values) == rounds + 1
+            assert values[-1] == g.result()["scores"][x]["influence"]
+            assert values[0] == influence_sources(g)[x]["start"]
+        # against the game itself: played again, the influence the states hold when
+        # each round starts is the value after the round before
+        again = Game.new(["jerusalem", "tripoli", "edessa"], seed=seed, scenario=scenario)
+        for action in g.actions:
+            seen = len(again.log)
+            again.apply(action)
+            for key, params, _v in again.log[seen:]:
+                if key == "round_started" and params["round"] > 1:
+                    for x, values in series.items():
+                        assert values[params["round"] - 1] == \
+                            again.s["players"][x]["influence"], (scenario, x, params)

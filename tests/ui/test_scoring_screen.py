@@ -29,6 +29,10 @@ SOURCES = {x: {"start": 2, "governors": 9, "holy_lands": 7, "cards": 1, "trade":
                "regency": 2, "oaths": -4, "fall": -1} for x in RESULT["scores"]}
 
 
+BY_ROUND = {x: [0, 3, 7, 12, 18, 24, line["influence"]]
+            for x, line in RESULT["scores"].items()}
+
+
 def _unfit(t) -> list[str]:
     """What of the sheet ``t`` does not show whole: a header or a cell wider than its
     column, a cell taller than its row, a row outside the table."""
@@ -138,13 +142,20 @@ def test_every_word_of_the_sheet_fits_its_cell(window, qtbot, size, lang):
     i18n.set_language(lang)
     try:
         w._on_game_over(RESULT)
-        w.scoring.show_result(RESULT, SEATS, ["tripoli", "antioch"], SOURCES)
+        w.scoring.show_result(RESULT, SEATS, ["tripoli", "antioch"], SOURCES, BY_ROUND)
         qtbot.wait(20)
         problems = _unfit(w.scoring.table)
         w.scoring.pages.setCurrentIndex(1)  # where the influence came from, every source
         qtbot.wait(20)
         problems += _unfit(w.scoring.sources_table)
         assert w.scoring.sources_table.columnCount() == 2 + len(SOURCES["tripoli"]) + 1
+        w.scoring.pages.setCurrentIndex(2)  # the race round by round: inside the sheet
+        qtbot.wait(20)
+        chart = w.scoring.chart
+        assert chart.isVisible() and chart.height() >= chart.sizeHint().height() * 0.9
+        inside = chart.rect()
+        if chart._plot().right() + chart.fontMetrics().height() * 4 > inside.right():
+            problems.append("the chart leaves no room for the names at its right")
         sheet = w.scoring.sheet.geometry()
         if sheet.left() < 0 or sheet.right() > w.scoring.width():
             problems.append(f"the sheet {sheet} is wider than the page ({w.scoring.width()})")
@@ -155,8 +166,8 @@ def test_every_word_of_the_sheet_fits_its_cell(window, qtbot, size, lang):
 
 
 @pytest.mark.rule("SCORE-01")
-def test_the_second_page_says_where_each_states_influence_came_from(window, qtbot, lang_ru):
-    """After a real game the sheet has a second page: each state's influence split into
+def test_the_other_pages_say_where_the_influence_came_from_and_how_the_race_went(window, qtbot, lang_ru):
+    """After a real game the sheet has two more pages. Where from: each state's influence split into
     governors, holy lands and cards (the other sources only when some state has them), in
     the score's order, the influence scored as its total; the legend says what it counts."""
     import random
@@ -172,7 +183,7 @@ def test_the_second_page_says_where_each_states_influence_came_from(window, qtbo
     window.controller.start(g)
     window._on_game_over(g.result())
     s = window.scoring
-    assert s.pages.isVisibleTo(s) and s.pages.count() == 2
+    assert s.pages.isVisibleTo(s) and s.pages.count() == 3
     assert s.pages.tabText(1) == "Откуда влияние" and s.pages.currentIndex() == 0
     legend = s.legend.text()
     s.pages.setCurrentIndex(1)
@@ -195,6 +206,24 @@ def test_the_second_page_says_where_each_states_influence_came_from(window, qtbo
         shown = sum(int(t.item(r, c).text()) for c in range(2, t.columnCount() - 1)
                     if t.item(r, c).text() != "—")
         assert shown == g.result()["scores"][x]["influence"]
+    # the third page: the race for influence, round by round, in the score's order
+    s.pages.setCurrentIndex(2)
+    qtbot.wait(10)
+    chart = s.chart
+    assert s.page_stack.currentWidget() is chart and chart.isVisible()
+    assert s.pages.tabText(2) == "По раундам"
+    assert [state_name(x) for x in chart.order] == order
+    for x, values in chart.series.items():
+        assert values[-1] == g.result()["scores"][x]["influence"]
+        assert len(values) == g.s["round"] + 1
+    # hovering a point says its value
+    from krestonostsy.engine.scoring import influence_by_round
+    assert chart.series == influence_by_round(g)
+    leader = chart.order[0]
+    k = len(chart.series[leader]) - 2
+    at = chart._point(chart._plot(), k, chart.series[leader][k])
+    assert chart.point_at(at) == (leader, k, chart.series[leader][k])
+    assert chart.point_at(at + at.__class__(chart.width(), 0)) is None
     # a result without a game behind it (the screenshot tool's): the score alone
     s.show_result(RESULT, SEATS)
     assert not s.pages.isVisibleTo(s) and s.page_stack.currentWidget() is s.table
