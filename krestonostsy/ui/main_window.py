@@ -432,7 +432,12 @@ class MainWindow(QMainWindow):
         self._update_actions()
 
     def show_table_page(self) -> None:
-        if self.controller.game is None:
+        c = self.controller
+        if c.game is None:
+            return
+        if c.pending_handoff is not None:  # hot-seat: the next player's hand-off first
+            self.handoff.show_player(c.pending_handoff)
+            self.stack.setCurrentWidget(self.handoff)
             return
         self.stack.setCurrentWidget(self.game_page)
         self._show_log()

@@ -43,6 +43,7 @@ LINEUPS = (  # (states, seats): a human against bots, hot-seat, and bots alone
     (["jerusalem", "tripoli"], {"tripoli": "easy"}),
     (["jerusalem", "tripoli", "edessa"], {"tripoli": "novice", "edessa": "easy"}),
     (["jerusalem", "tripoli"], {}),
+    (["jerusalem", "tripoli", "edessa"], {"edessa": "novice"}),  # two humans and a bot
     (FOUR, {"tripoli": "novice", "edessa": "novice", "antioch": "easy"}),
 )
 KEYS = (Qt.Key.Key_Tab, Qt.Key.Key_Backtab, Qt.Key.Key_Return, Qt.Key.Key_Space,
@@ -260,6 +261,7 @@ class Monkey:
         except Exception:
             self.faults.append(f"{name}: " + traceback.format_exc())
         pump(self.rng.choice((0, 5, 20)))
+        self.check_privacy()
         if self.w.current_page() == "scoring" and self._last_page != "scoring":
             self.seen["game_ends"] = self.seen.get("game_ends", 0) + 1
         chapters = len(self.chronicle.chapters) if self.chronicle else 0
@@ -267,6 +269,19 @@ class Monkey:
             self.seen["chapters_ended"] = self.seen.get("chapters_ended", 0) + 1
         self._chapters = chapters
         self._last_page = self.w.current_page()
+
+    def check_privacy(self) -> None:
+        """Hot-seat: the table is never on screen while a hand-off is pending (the next
+        player would see the previous one's hand), and it shows the viewer's own view."""
+        w, c = self.w, self.w.controller
+        if c.game is None or w.current_page() != "table" or w.replay is not None:
+            return
+        if c.pending_handoff is not None:
+            self.faults.append(f"the table is shown while {c.pending_handoff} is waited for "
+                               f"behind the hand-off screen (viewer {c.viewer})")
+        shown = getattr(w.table, "_player", None)
+        if shown is not None and c.viewer is not None and shown != c.viewer:
+            self.faults.append(f"the table shows {shown}'s view to {c.viewer}")
 
     def check_game(self) -> None:
         """The game in the window replays from its own set-up and actions to where it is."""
