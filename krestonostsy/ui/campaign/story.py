@@ -134,11 +134,6 @@ def round_years(years: str, rounds: int) -> list[int] | None:
     return [first + round(k * (last - first) / (rounds - 1)) for k in range(rounds)]
 
 
-def _side(who: str | None) -> str:
-    """A state's name, or the Saracens (the defenders of a city no state holds)."""
-    return state_name(who) if who and who != "saracen" else _("the Saracens")
-
-
 def annals(chapter: Chapter, years: str) -> list[str]:
     """The chapter year by year (the chronicle's annals): for each round, its year, the
     event drawn and what befell the cities — captures and failed assaults, raids that took
@@ -169,10 +164,15 @@ def annals(chapter: Chapter, years: str) -> list[str]:
                 frm = battle["defender"]
             else:  # not by a battle (a march into an empty city, a scenario's rule)
                 frm = params.get("frm")
-            said = (_("{state} took {city} from {defender}.").format(
-                state=state_name(x), city=city_name(city), defender=_side(frm))
-                if frm else _("{state} took {city}.").format(state=state_name(x),
-                                                              city=city_name(city)))
+            if frm == "saracen":
+                said = _("{state} took {city} from the Saracens.").format(
+                    state=state_name(x), city=city_name(city))
+            elif frm:
+                said = _("{state} took {city} from {defender}.").format(
+                    state=state_name(x), city=city_name(city), defender=state_name(frm))
+            else:
+                said = _("{state} took {city}.").format(state=state_name(x),
+                                                        city=city_name(city))
         elif key == "battle_won" and battle and params.get("city") == battle["city"]:
             if params.get("player") != battle["attacker"] and battle["attacker"] != "saracen":
                 said = _("{state} was beaten back at {city}.").format(
@@ -182,7 +182,7 @@ def annals(chapter: Chapter, years: str) -> list[str]:
                 city=city_name(params.get("city")), state=state_name(params.get("player")))
         elif key == "warlord_took":
             said = _("The warlord took {city} from {state}.").format(
-                city=city_name(params.get("city")), state=_side(params.get("player")))
+                city=city_name(params.get("city")), state=state_name(params.get("player")))
         elif key == "city_fell":
             said = _("{city} fell.").format(city=city_name(params.get("city")))
         elif key == "capital_moved":
@@ -195,7 +195,10 @@ def annals(chapter: Chapter, years: str) -> list[str]:
             said = _("{vassal} swore an oath to {lord}.").format(
                 vassal=state_name(params.get("vassal")), lord=state_name(params.get("lord")))
         elif key == "oath_broken":
-            said = _("{state} broke its oath.").format(state=state_name(params.get("player")))
+            x = params.get("player")
+            other = params.get("lord") if x == params.get("vassal") else params.get("vassal")
+            said = _("{state} broke its oath to {other}.").format(state=state_name(x),
+                                                                  other=state_name(other))
         elif key == "regent_named":
             said = _("{regent} became the regent of {state}.").format(
                 regent=state_name(params.get("regent")), state=state_name(params.get("player")))
