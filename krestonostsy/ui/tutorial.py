@@ -244,6 +244,7 @@ class Tutorial(QObject):
             bar.rangeChanged.connect(self._place_later)
         i18n.add_listener(self._on_language)
         self.window.tutorial = self
+        self.window._update_actions()  # the game started before the lesson: no hint now
         self._remember()
         self._show()
 

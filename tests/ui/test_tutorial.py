@@ -291,3 +291,14 @@ def test_an_undo_takes_the_lesson_back_a_step(qtbot, tutorial_window):
     tut = wait_ready(qtbot, window)
     assert window.controller.game is not game and tut.step.id == "pay"
     assert isinstance(window.controller.seats["tripoli"], T.ScriptedSeat)
+
+
+def test_no_hint_is_offered_from_the_lessons_first_step(qtbot, tutorial_window):
+    """The lesson says what to click: the toolbar's Hint is off from its first step (the
+    window used to enable it while the lesson's game started, before the lesson had
+    registered itself, until the next move)."""
+    w = tutorial_window
+    w.open_tutorial()
+    wait_ready(qtbot, w)
+    assert w.current_page() == "table"
+    assert not w.act_hint.isEnabled()
