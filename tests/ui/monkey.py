@@ -86,6 +86,7 @@ class Monkey:
         self.w.resize(1280, 800)
         self.w.show()
         self._last_page = ""
+        self._last_move = ""
         self._chapters = 0
         self.chronicle: Chronicle | None = None  # the monkey's campaign
         self._hook = sys.excepthook
@@ -260,8 +261,10 @@ class Monkey:
             getattr(self, name)()
         except Exception:
             self.faults.append(f"{name}: " + traceback.format_exc())
+        self._last_move = name
         pump(self.rng.choice((0, 5, 20)))
         self.check_privacy()
+        self.check_actions()
         if self.w.current_page() == "scoring" and self._last_page != "scoring":
             self.seen["game_ends"] = self.seen.get("game_ends", 0) + 1
         chapters = len(self.chronicle.chapters) if self.chronicle else 0
@@ -282,6 +285,21 @@ class Monkey:
         shown = getattr(w.table, "_player", None)
         if shown is not None and c.viewer is not None and shown != c.viewer:
             self.faults.append(f"the table shows {shown}'s view to {c.viewer}")
+
+    def check_actions(self) -> None:
+        """The toolbar says what may be done now: each action is enabled exactly when the
+        window, asked again, would enable it (a stale one offers what does nothing, or
+        hides what may be done)."""
+        w = self.w
+        acts = {"undo": w.act_undo, "cancel order": w.act_cancel_order, "hint": w.act_hint,
+                "save": w.act_save, "fit": w.act_fit, "log": w.act_log, "menu": w.act_menu}
+        before = {name: a.isEnabled() for name, a in acts.items()}
+        w._update_actions()
+        stale = [f"{name} {'on' if on else 'off'}" for name, on in before.items()
+                 if acts[name].isEnabled() != on]
+        if stale:
+            self.faults.append(f"a stale toolbar on the {w.current_page()} page: "
+                               + ", ".join(stale) + f" (after {self._last_move})")
 
     def check_game(self) -> None:
         """The game in the window replays from its own set-up and actions to where it is."""

@@ -164,6 +164,9 @@ def test_watch_again_from_the_scoring_screen(window, qtbot):
     bar.close_action.trigger()
     assert w.replay is None and not bar.isVisible() and w.current_page() == "scoring"
     assert not bar.timer.isActive()  # closing stops the playing
+    # the toolbar follows the page: no "Fit to window" over the scores (the monkey found
+    # it left on)
+    assert not w.act_fit.isEnabled() and not w.act_hint.isEnabled()
     assert table._view == w.controller.current_view()
 
 
