@@ -447,11 +447,13 @@ class MainWindow(QMainWindow):
         """The table, once shown, takes the keys (Tab, Enter: ui/table/keyboard.py) without
         a click on it first. After the events of this change: a dialog closing (New game)
         gives the focus back to where it was before, a hidden button. Leaving the table
-        ends a replay. The toolbar is brought up to date (Fit and Hint act on the table)."""
+        ends a replay. The status bar and the toolbar are brought up to date (Fit and Hint
+        act on the table)."""
         if self.stack.currentWidget() is self.game_page:
             QTimer.singleShot(0, self._focus_table)
         elif self.replay is not None:
             self._stop_replay()
+        self._update_status()  # a replay left behind no longer speaks in the status bar
         self._update_actions()  # what the toolbar offers depends on the page
 
     def _focus_table(self) -> None:

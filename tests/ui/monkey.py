@@ -265,6 +265,7 @@ class Monkey:
         pump(self.rng.choice((0, 5, 20)))
         self.check_privacy()
         self.check_actions()
+        self.check_status()
         if self.w.current_page() == "scoring" and self._last_page != "scoring":
             self.seen["game_ends"] = self.seen.get("game_ends", 0) + 1
         chapters = len(self.chronicle.chapters) if self.chronicle else 0
@@ -300,6 +301,24 @@ class Monkey:
         if stale:
             self.faults.append(f"a stale toolbar on the {w.current_page()} page: "
                                + ", ".join(stale) + f" (after {self._last_move})")
+
+    def check_status(self) -> None:
+        """The status bar and the table say the position in play now: the status bar as
+        the window, asked again, would say it; the table offers the viewer's legal moves."""
+        w, c = self.w, self.w.controller
+        before = w.status_label.text()
+        w._update_status()
+        if w.status_label.text() != before:
+            self.faults.append(f"a stale status bar on the {w.current_page()} page: "
+                               f"{before!r}, now {w.status_label.text()!r} "
+                               f"(after {self._last_move})")
+        if (w.current_page() == "table" and w.replay is None and c.game is not None
+                and w.table is not None and not c.busy):
+            offered = set(getattr(w.table, "_legal", None) or ())
+            legal = set(c.legal_for_viewer() or ())
+            if offered != legal:
+                self.faults.append(f"the table offers {len(offered)} moves, the game "
+                                   f"{len(legal)} (after {self._last_move})")
 
     def check_game(self) -> None:
         """The game in the window replays from its own set-up and actions to where it is."""

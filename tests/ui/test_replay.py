@@ -180,8 +180,12 @@ def test_leaving_the_table_or_a_new_game_ends_the_replay(window, qtbot):
     w.start_new_game(TWO, seed=5)
     play_to_the_end(w)
     assert w.start_replay()
+    assert w.status_label.text().startswith("Повтор партии")
     w.go_to_menu()
     assert w.replay is None and not w.replay_bar.isVisible()
+    # the status bar speaks of the game in play again (the monkey found it still saying
+    # the replay's move on the start screen)
+    assert "Повтор" not in w.status_label.text() and "Конец игры" in w.status_label.text()
     w.show_table_page()
     assert w.start_replay()
     w.start_new_game(TWO, seed=6)
