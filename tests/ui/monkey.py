@@ -34,7 +34,10 @@ from krestonostsy.campaign.chronicle import Chronicle  # noqa: E402
 from krestonostsy.engine import Game  # noqa: E402
 from krestonostsy.ui import message_box  # noqa: E402
 from krestonostsy.ui.main_window import MainWindow  # noqa: E402
-from krestonostsy.ui.saves import SaveStore  # noqa: E402
+from krestonostsy.ui.saves import (
+    SaveStore,  # noqa: E402
+    read_save,  # noqa: E402
+)
 from krestonostsy.ui.settings import Settings  # noqa: E402
 from krestonostsy.ui.table import animation  # noqa: E402
 
@@ -321,8 +324,11 @@ class Monkey:
                                    f"{len(legal)} (after {self._last_move})")
 
     def check_game(self) -> None:
-        """The game in the window replays from its own set-up and actions to where it is."""
-        game = self.w.controller.game
+        """The game in the window replays from its own set-up and actions to where it is,
+        its newest autosave holds exactly it (nothing is lost if the window dies now), and
+        the log panel shows what the viewer may read of it."""
+        w, c = self.w, self.w.controller
+        game = c.game
         if game is None:
             return
         try:
@@ -331,12 +337,25 @@ class Monkey:
                 self.faults.append("the game does not replay from its actions")
         except Exception:
             self.faults.append("the game cannot be replayed: " + traceback.format_exc())
+        if c.autosave_enabled and c.last_autosave is not None and w.tutorial is None:
+            try:
+                saved, _ui = read_save(c.last_autosave)
+                if saved.state_json() != game.state_json():
+                    self.faults.append(f"the newest autosave is behind the game "
+                                       f"({len(saved.actions)} of {len(game.actions)} actions)")
+            except Exception:
+                self.faults.append("the newest autosave cannot be read: "
+                                   + traceback.format_exc())
+        if w.replay is None and w.current_page() == "table" \
+                and w.log_panel.entries != c.visible_log():
+            self.faults.append(f"the log panel shows {len(w.log_panel.entries)} entries, the "
+                               f"viewer may read {len(c.visible_log())}")
 
     def run(self, steps: int) -> list[str]:
         self.new_game()
         for k in range(steps):
             self.step()
-            if k % 100 == 99:
+            if k % 50 == 49:
                 self.check_game()
             if len(self.faults) > 5:
                 break
