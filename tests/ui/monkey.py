@@ -39,7 +39,7 @@ from krestonostsy.ui.saves import (
     read_save,  # noqa: E402
 )
 from krestonostsy.ui.settings import Settings  # noqa: E402
-from krestonostsy.ui.table import animation  # noqa: E402
+from krestonostsy.ui.table import animation, art  # noqa: E402
 
 FOUR = ["jerusalem", "tripoli", "edessa", "antioch"]
 LINEUPS = (  # (states, seats): a human against bots, hot-seat, and bots alone
@@ -73,7 +73,7 @@ class Monkey:
     def __init__(self, seed: int, folder: Path, lang: str = "ru"):
         self.rng = random.Random(seed)
         self.seed = seed
-        self._restore = (i18n.current_language(), animation.speed())
+        self._restore = (i18n.current_language(), animation.speed(), art.colour_blind())
         self.folder = folder
         self.faults: list[str] = []
         self.done: dict[str, int] = {}  # the interactions tried
@@ -83,6 +83,8 @@ class Monkey:
         settings = Settings(qs)
         settings.language = lang
         settings.animation_speed = self.rng.choice(("instant", "fast", "normal"))
+        settings.colour_blind = self.rng.random() < 0.3
+        settings.confirm_pass = self.rng.random() < 0.7
         i18n.set_language(lang)
         self.w = MainWindow(settings, SaveStore(folder / "saves"), autosave=True)
         self.w.auto_confirm = self.rng.random() < 0.5  # "skip the order?" asked or not
@@ -108,6 +110,7 @@ class Monkey:
             pump(20)
             i18n.set_language(self._restore[0])
             animation.set_speed(self._restore[1])
+            art.set_colour_blind(self._restore[2])
 
     # --- the interactions -----------------------------------------------------------------
 
