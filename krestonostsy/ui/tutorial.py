@@ -268,6 +268,9 @@ class Tutorial(QObject):
         c.autosave_enabled, c.safe_turns = self._saved
         if getattr(self.window, "tutorial", None) is self:
             self.window.tutorial = None
+            # the window refreshed its toolbar while the lesson was still on (another game
+            # loaded: the lesson hears of it after the window); Hint is back now
+            self.window._update_actions()
         # a lesson left stays no child of the window (each one begun would, still called
         # by the table's scroll bars)
         self.deleteLater()

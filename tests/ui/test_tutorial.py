@@ -302,3 +302,23 @@ def test_no_hint_is_offered_from_the_lessons_first_step(qtbot, tutorial_window):
     wait_ready(qtbot, w)
     assert w.current_page() == "table"
     assert not w.act_hint.isEnabled()
+
+
+def test_a_game_loaded_over_the_lesson_ends_it_and_gives_the_hint_back(qtbot, tutorial_window,
+                                                                        tmp_path):
+    """Another game loaded during the lesson ends it. The lesson hears of the new game
+    after the window has refreshed, so it must bring the toolbar up to date itself: the
+    monkey found Hint left off for the loaded game."""
+    from krestonostsy.engine import Game
+    from krestonostsy.ui.saves import write_save
+
+    w = tutorial_window
+    g = Game.new(["jerusalem", "tripoli"], seed=4)
+    path = write_save(tmp_path / "other.json", g, {"jerusalem": "human", "tripoli": "easy"})
+    w.open_tutorial()
+    wait_ready(qtbot, w)
+    assert not w.act_hint.isEnabled()
+    assert w.load_file(path)
+    qtbot.waitUntil(lambda: bool(w.controller.legal_for_viewer()), timeout=10000)
+    assert w.tutorial is None
+    assert w.act_hint.isEnabled() == w.controller.can_hint() is True
