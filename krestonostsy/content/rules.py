@@ -32,6 +32,7 @@ from .models import (
     Event,
     Governor,
     HomsCard,
+    Oath,
     Rescript,
     SaracenTactic,
     Spy,
@@ -385,6 +386,9 @@ def card_keys(card) -> list[str]:
         keys.append("mark:homs")
     elif isinstance(card, WarlordCard):
         keys += list(_effect_keys(card.effect))
+    elif isinstance(card, Oath):  # offered and sworn (swear), the terms, broken (betrayal)
+        keys += ["op:swear", *_effect_keys(card.lord), *_effect_keys(card.vassal),
+                 "op:break_oath", *_effect_keys(card.betrayal)]
     else:
         raise TypeError(f"not a card: {card!r}")
     return list(dict.fromkeys(keys))

@@ -172,6 +172,23 @@ def test_a_card_preview_lists_its_keywords(table):
     assert "Ключевые слова" in text and "Обращение в бегство" in text
 
 
+def test_an_oath_card_previews_with_its_keywords(table):
+    """An oath card of «Вассал моего вассала» previews like any card (hovering it, or a
+    hint or Tab pointing at it, once raised: the keywords did not know oath cards)."""
+    from krestonostsy.engine.ruleset import load_ruleset
+    from krestonostsy.ui import names
+    content = load_ruleset("vassal_of_my_vassal").content
+    names.show_content(content)
+    try:
+        oath = sorted(content.oaths)[0]
+        assert table.preview.set_card(oath)
+        table.preview.show()
+        text = table.preview.text()
+        assert "Ключевые слова" in text and "Присяга" in text
+    finally:
+        names.show_content(None)
+
+
 def test_rout_from_a_card_opens_its_glossary_entry(window, qtbot):
     game = _at_prompt({"place_order"}, seed=3)
     table = _show(window, game)
