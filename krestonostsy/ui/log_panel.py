@@ -572,10 +572,13 @@ class LogPanel(QWidget):
         i18n.add_listener(self._on_language)
 
     def set_entries(self, entries) -> None:
+        """Show ``entries``. Only a continuation of the entries shown is appended; anything
+        else is rendered anew. A log of the same length ending alike may be another
+        viewer's (hot-seat, a game loaded): the whole shown prefix must be the same, not its
+        last entry only, or the previous player's private lines would stay on screen."""
         new = list(entries or ())
         old = self.entries
-        if len(new) >= len(old) and (not old or new[len(old) - 1] is old[-1]
-                                     or new[len(old) - 1] == old[-1]):
+        if len(new) >= len(old) and new[:len(old)] == old:
             if len(new) > len(old):
                 self._append(new)
             return

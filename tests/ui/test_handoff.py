@@ -205,3 +205,51 @@ def test_the_prepared_table_is_the_table_a_direct_show_draws(qtbot, settings, st
     diff = sum(a.pixel(x, y) != b.pixel(x, y)
                for y in range(0, a.height(), 3) for x in range(0, a.width(), 3))
     assert diff <= 0.002 * (a.width() // 3) * (a.height() // 3), diff
+
+
+def test_the_log_panel_never_keeps_another_players_private_lines(qtbot, fake_window,
+                                                                  tmp_path):
+    """Hot-seat with a bot: saved while the bot thinks after Tripoli's move (Tripoli's log
+    on screen) and loaded again, the game shows the log to the first human, Jerusalem. The
+    panel used to append to what it showed whenever the new log ended like the old one at
+    the old length: it kept Tripoli's log, private lines included (tests/ui/monkey.py)."""
+    w = fake_window
+    w.start_new_game(["jerusalem", "tripoli", "edessa"], 3,
+                     seats={"jerusalem": "human", "tripoli": "human", "edessa": "novice"},
+                     options={"first_game": False})
+    c = w.controller
+    rnd = random.Random(4)
+
+    def tripolis_secret_on_screen() -> bool:
+        return c.busy and c.viewer == "tripoli" and any(
+            v == ("tripoli",) for _k, _p, v in w.log_panel.entries)
+    for _ in range(3000):
+        if c.game.is_over or tripolis_secret_on_screen():
+            break
+        if c.pending_handoff:
+            c.acknowledge_handoff()
+        elif c.busy:
+            qtbot.waitUntil(lambda: not c.busy, timeout=10000)
+        elif c.legal_for_viewer():
+            c.choose(rnd.choice(c.legal_for_viewer()))
+    assert tripolis_secret_on_screen(), "the game never reached the case"
+    path = tmp_path / "hot.json"
+    assert w.save_file(path) and w.load_file(path)
+    assert c.viewer == "jerusalem" and c.pending_handoff is None
+    assert w.log_panel.entries == c.visible_log()
+    assert not any(v == ("tripoli",) for _k, _p, v in w.log_panel.entries)
+
+
+def test_the_log_panel_renders_anew_a_log_that_only_ends_alike(qapp):
+    from krestonostsy.ui.log_panel import LogPanel
+    public = ("round_started", {"round": 1}, None)
+    tripoli = [public, ("spy_drawn_card", {"player": "tripoli", "card": "a"}, ("tripoli",)),
+               ("taxes", {"player": "tripoli", "coins": 2}, None)]
+    jerusalem = [public, ("spy_drawn_card", {"player": "jerusalem", "card": "b"},
+                          ("jerusalem",)), ("taxes", {"player": "tripoli", "coins": 2}, None)]
+    panel = LogPanel()
+    panel.set_entries(tripoli)
+    panel.set_entries(jerusalem)
+    assert panel.entries == jerusalem
+    panel.set_entries(jerusalem + [public])  # a true continuation is appended
+    assert panel.entries == jerusalem + [public]
