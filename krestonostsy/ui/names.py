@@ -93,9 +93,10 @@ def shown_content():
     return _content or None
 
 
-def card_name(card_id) -> str:
-    """The translated name of a card (any type), or the id made readable."""
-    content = shown_content()
+def card_name(card_id, content=None) -> str:
+    """The translated name of a card (any type), or the id made readable; from
+    ``content`` (default: the shown game's)."""
+    content = content if content is not None else shown_content()
     if content is not None:
         try:
             card = content.card(card_id)

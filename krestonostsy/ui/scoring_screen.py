@@ -340,13 +340,11 @@ class ScoringScreen(QWidget):
     def _order(self, scores: dict, winner: str | None) -> list[tuple[str, int, QColor]]:
         """The states in finishing order: (state, place, row colour). Equal totals below
         the winner share a place; a tie with the winner was broken, so that state is 2nd."""
-        order = sorted(scores, key=lambda s: (s != winner, -_num(scores[s].get("total"))
-                                              if isinstance(scores[s], dict) else 0))
+        order = sorted(scores, key=lambda s: (s != winner, -_num(_line(scores, s).get("total"))))
         out = []
         place, last_total = 0, None
         for row, state in enumerate(order):
-            line = scores[state] if isinstance(scores[state], dict) else {}
-            total = _num(line.get("total"))
+            total = _num(_line(scores, state).get("total"))
             if state == winner:
                 place, last_total = 1, None
             elif total != last_total:
@@ -408,9 +406,8 @@ class ScoringScreen(QWidget):
             for col, k in enumerate(keys, start=2):
                 n = int(_num(parts.get(k)))
                 self._cell(sheet, row, col, QTableWidgetItem(str(n) if n else "—"), colour)
-            line = scores.get(state) if isinstance(scores.get(state), dict) else {}
-            self._cell(sheet, row, len(heads) - 1,
-                       QTableWidgetItem(str(line.get("influence", sum(parts.values())))),
+            self._cell(sheet, row, len(heads) - 1, QTableWidgetItem(
+                str(_line(scores, state).get("influence", sum(parts.values())))),
                        colour, bold=True)
         sheet.fit()
 
@@ -423,7 +420,7 @@ class ScoringScreen(QWidget):
         order = self._order(scores, winner)
         self.table.setRowCount(len(order))
         for row, (state, place, colour) in enumerate(order):
-            line = scores[state] if isinstance(scores[state], dict) else {}
+            line = _line(scores, state)
             for col, (key, _label, _tip) in enumerate(COLUMNS):
                 if key == "state":
                     item = self._state_item(state)
@@ -445,6 +442,12 @@ def _piece_icon(state: str) -> QIcon:
     art.piece(p, QPointF(size / 2 - 3, size / 2 - 4), size * 0.4, state)
     p.end()
     return QIcon(pm)
+
+
+def _line(scores: dict, state: str) -> dict:
+    """``state``'s line of the scores (empty when the result is damaged)."""
+    line = scores.get(state)
+    return line if isinstance(line, dict) else {}
 
 
 def _num(value) -> float:

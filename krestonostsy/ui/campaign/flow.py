@@ -190,12 +190,7 @@ class CampaignFlow(QObject):
             w.show_message(_("The scenario cannot start"), str(err))
             return False
         w.write_thumbnail()
-        try:
-            w.ensure_table()
-        except Exception as err:
-            log.exception("the table cannot be created")
-            w.show_message(_("Problem"), _("The game table cannot be shown: {error}")
-                           .format(error=err))
+        if not w._table_ready():
             return False
         self.game_id = new_game_id()
         w.controller.start(game, dict(c.seats), game_id=self.game_id)

@@ -15,7 +15,7 @@ from ...campaign.chronicle import Chapter, Chronicle
 from ...campaign.data import CampaignData, ScenarioEntry
 from ...i18n import N_, _, ngettext
 from ..controller import SEAT_LABELS
-from ..names import city_name, state_name
+from ..names import card_name, city_name, state_name
 from ..scoring_screen import END_CONDITIONS, TIEBREAKS
 
 #: The new components a briefing names (kinds of ``content.scenario.COMPONENTS``).
@@ -134,6 +134,33 @@ def round_years(years: str, rounds: int) -> list[int] | None:
     return [first + round(k * (last - first) / (rounds - 1)) for k in range(rounds)]
 
 
+def _oath_broken(p: dict) -> str:
+    x = p.get("player")
+    other = p.get("lord") if x == p.get("vassal") else p.get("vassal")
+    return _("{state} broke its oath to {other}.").format(state=state_name(x),
+                                                          other=state_name(other))
+
+
+#: The annals' sentence for each log entry told as it is (the battles, which need the
+#: entries around them, are told in :func:`annals` itself).
+ANNAL_SENTENCES = {
+    "raid_captured": lambda p: _("A Saracen raid took {city} from {state}.").format(
+        city=city_name(p.get("city")), state=state_name(p.get("player"))),
+    "warlord_took": lambda p: _("The warlord took {city} from {state}.").format(
+        city=city_name(p.get("city")), state=state_name(p.get("player"))),
+    "city_fell": lambda p: _("{city} fell.").format(city=city_name(p.get("city"))),
+    "capital_moved": lambda p: _("{state} made {city} its capital.").format(
+        state=state_name(p.get("player")), city=city_name(p.get("city"))),
+    "player_eliminated": lambda p: _("{state} lost its last city.").format(
+        state=state_name(p.get("player"))),
+    "oath_sworn": lambda p: _("{vassal} swore an oath to {lord}.").format(
+        vassal=state_name(p.get("vassal")), lord=state_name(p.get("lord"))),
+    "oath_broken": _oath_broken,
+    "regent_named": lambda p: _("{regent} became the regent of {state}.").format(
+        regent=state_name(p.get("regent")), state=state_name(p.get("player"))),
+}
+
+
 def annals(chapter: Chapter, years: str) -> list[str]:
     """The chapter year by year (the chronicle's annals): for each round, its year, the
     event drawn and what befell the cities — captures and failed assaults, raids that took
@@ -154,7 +181,7 @@ def annals(chapter: Chapter, years: str) -> list[str]:
             rounds = max(rounds, rnd)
             battle = None
         elif key == "event_revealed" and rnd not in events:
-            events[rnd] = card_name_of(game, params.get("card"))
+            events[rnd] = card_name(params.get("card"), game.c)
         elif key == "battle_started":
             battle = {"attacker": params.get("player"), "city": params.get("city"),
                       "defender": params.get("defender")}
@@ -177,31 +204,8 @@ def annals(chapter: Chapter, years: str) -> list[str]:
             if params.get("player") != battle["attacker"] and battle["attacker"] != "saracen":
                 said = _("{state} was beaten back at {city}.").format(
                     state=state_name(battle["attacker"]), city=city_name(battle["city"]))
-        elif key == "raid_captured":
-            said = _("A Saracen raid took {city} from {state}.").format(
-                city=city_name(params.get("city")), state=state_name(params.get("player")))
-        elif key == "warlord_took":
-            said = _("The warlord took {city} from {state}.").format(
-                city=city_name(params.get("city")), state=state_name(params.get("player")))
-        elif key == "city_fell":
-            said = _("{city} fell.").format(city=city_name(params.get("city")))
-        elif key == "capital_moved":
-            said = _("{state} made {city} its capital.").format(
-                state=state_name(params.get("player")), city=city_name(params.get("city")))
-        elif key == "player_eliminated":
-            said = _("{state} lost its last city.").format(
-                state=state_name(params.get("player")))
-        elif key == "oath_sworn":
-            said = _("{vassal} swore an oath to {lord}.").format(
-                vassal=state_name(params.get("vassal")), lord=state_name(params.get("lord")))
-        elif key == "oath_broken":
-            x = params.get("player")
-            other = params.get("lord") if x == params.get("vassal") else params.get("vassal")
-            said = _("{state} broke its oath to {other}.").format(state=state_name(x),
-                                                                  other=state_name(other))
-        elif key == "regent_named":
-            said = _("{regent} became the regent of {state}.").format(
-                regent=state_name(params.get("regent")), state=state_name(params.get("player")))
+        elif key in ANNAL_SENTENCES:
+            said = ANNAL_SENTENCES[key](params)
         if said and rnd:
             lines.setdefault(rnd, []).append(said)
     year_of = round_years(years, rounds)
@@ -215,14 +219,6 @@ def annals(chapter: Chapter, years: str) -> list[str]:
         said += lines.get(r) or [_("A quiet year: no city changed hands.")]
         out.append(f"{when}. " + " ".join(said))
     return out
-
-
-def card_name_of(game, card_id) -> str:
-    """A card's name from the chapter's own content (a scenario's cards included)."""
-    try:
-        return _(game.c.card(card_id).name)
-    except (KeyError, AttributeError):
-        return str(card_id)
 
 
 def how_it_ended(chapter: Chapter) -> str:
