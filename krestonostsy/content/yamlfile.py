@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import builtins
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, overload
 
 import yaml
 
@@ -177,7 +177,18 @@ class Reader:
             self.fail(f"'{key}' is '{value}', expected one of: {', '.join(sorted(choices))}", key)
         return value
 
-    def int(self, key: builtins.str, default: Any = ..., lo: builtins.int | None = None, hi: builtins.int | None = None) -> builtins.int:
+    @overload
+    def int(self, key: builtins.str, default: None, lo: builtins.int | None = None,
+            hi: builtins.int | None = None) -> builtins.int | None: ...
+
+    @overload
+    def int(self, key: builtins.str, default: Any = ..., lo: builtins.int | None = None,
+            hi: builtins.int | None = None) -> builtins.int: ...
+
+    def int(self, key: builtins.str, default: Any = ..., lo: builtins.int | None = None,
+            hi: builtins.int | None = None) -> builtins.int | None:
+        """A whole number in lo..hi; ``default`` when the key is missing (``None``: the
+        result may be None, and the type says so)."""
         value = self.raw(key, default)
         if value is default and default is not ...:
             return value

@@ -139,7 +139,7 @@ def amount(g, f, value) -> int:
     return max(0, n)
 
 
-def saracen_candidates(g, attacker: str, city: str) -> list[str]:
+def saracen_candidates(g, attacker: str | None, city: str) -> list[str]:
     """BATTLE-02, §14.13: the opponents whose cities are closest to the battle city."""
     best, out = None, []
     for p in B.active_players(g):
@@ -410,7 +410,7 @@ class Battle(Step):
         lost by a player are discarded (DISCARD-01) and as many starting tactics come back
         from the personal discard (BATTLE-16)."""
         b = g.s["battle"]
-        back = {b["attacker"]: [], b["defender"]: []}
+        back: dict[str, list[str]] = {b["attacker"]: [], b["defender"]: []}
         for slot in b["slots"]:
             if not slot["lost"]:
                 back[slot["owner"]].append(slot["card"])

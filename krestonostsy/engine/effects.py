@@ -33,7 +33,7 @@ import json
 import marshal
 
 from . import board as B
-from .flow import Step, step
+from .flow import Step, interpreted, step
 from .scoring import metric as scoring_metric
 
 COLOURS = B.GOOD_COLOURS
@@ -138,6 +138,7 @@ def activation_cost(card_effect) -> list | None:
 
 
 
+@interpreted
 class OneOf(Step):
     """A choice that repeats one shape: with no option the step is over, with one (no real
     choice, see :meth:`no_choice`) it is applied at once, with several the chooser is

@@ -26,14 +26,28 @@ from typing import Any, TypeVar
 
 from .actions import Action
 
+T = TypeVar("T")
 STEPS: dict[str, Step] = {}
+
+
+def interpreted(cls: type[T]) -> type[T]:
+    """Keep ``cls`` a plain Python class when the engine is compiled with mypyc (any class
+    decorator does: mypyc compiles only undecorated classes and dataclasses to native
+    ones). Needed by the bases of the steps (the steps are registered by a decorator, and
+    a plain class cannot derive from a native one) and by classes that rely on an instance
+    ``__dict__``. Its methods are compiled either way."""
+    return cls
+
+
 _NO_PARAMS: dict = {}  # marker: Decision() without params gets a new empty dict
 
 
+@interpreted
 class EngineError(RuntimeError):
     """An internal inconsistency of the rules engine (a bug, never a player's mistake)."""
 
 
+@interpreted  # its __init__ fills the instance __dict__
 @dataclass(frozen=True)
 class Decision:
     """What the game is waiting for: ``player`` must pick one of ``actions``."""
@@ -54,6 +68,7 @@ class Decision:
         d["actions"] = actions
 
 
+@interpreted
 class Step:
     """Base class of a rules step. Subclasses set ``name`` and either write the stages of
     their flow as methods ``at_<stage>(g, f)`` (``start`` names the first; a stage moves

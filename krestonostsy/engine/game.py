@@ -19,7 +19,7 @@ from typing import Any
 
 from ..content import Content
 from .actions import Action, IllegalAction, _value_repr
-from .flow import Decision, EngineError
+from .flow import Decision, EngineError, interpreted
 from .options import GameOptions
 from .ruleset import Ruleset, load_ruleset
 from .saves import CURRENT as FORMAT_VERSION
@@ -40,6 +40,7 @@ def _as_action(value: object) -> Action:
                         f"{type(value).__name__}")
 
 
+@interpreted  # determinize caches its knowledge in the instance __dict__
 class Game:
     """One game of «Крестоносцы». See the module docstring."""
 
@@ -308,7 +309,9 @@ class Game:
             return 0
         n = 0
         barrier = self.s["barrier"]
-        for player, mark_barrier, mark_token in reversed(self._undo_marks):
+        marks = self._undo_marks
+        for i in range(len(marks) - 1, -1, -1):  # (mypyc 2.4 cannot compile reversed() here)
+            player, mark_barrier, mark_token = marks[i]
             if player != d.player or mark_barrier != barrier or mark_token != token:
                 break
             n += 1

@@ -109,7 +109,9 @@ class SetupChoices(Step):
     def on_choose_governor(self, g, f, a):
         p = g.decision.player
         pl = B.player_w(g, p)
-        B.city_w(g, B.capital(g, p))["governor"] = a.card
+        capital = B.capital(g, p)
+        assert capital is not None  # governors are chosen at set-up: every state holds its capital
+        B.city_w(g, capital)["governor"] = a.card
         for other in pl["governor_choices"]:
             if other != a.card:
                 discard(g, other, "governors")  # face up under the deck

@@ -27,7 +27,7 @@ from . import board as B
 from .actions import Action, bare
 from .decks import discard
 from .effects import activation_cost, plain
-from .flow import Decision, Step, step
+from .flow import Decision, Step, interpreted, step
 from .payment import can_pay
 
 RESCRIPT_LIMIT = 3
@@ -315,6 +315,7 @@ def _spied_on(g, player: str) -> bool:
     return False
 
 
+@interpreted
 class _Reactions(Step):
     """Shared machinery of ``after_order`` and ``after_battle``: first the player's own
     matching buildings (any order, each once per round), then every other player's
@@ -512,6 +513,7 @@ class PlayRescript(Step):
         return None
 
 
+@interpreted
 class _RescriptWindow(Step):
     """Offer the rescripts of one timing: play one (then maybe another) or pass."""
 

@@ -186,7 +186,7 @@ class MoveUnits(Step):
             return None
         p = f["player"]
         mine = B.cities_of(g, p)
-        acts = []
+        acts: list[Action] = []
         for a in mine:
             spare = min(f["n"], B.units(g, a, p) - 1)
             if spare <= 0:

@@ -140,7 +140,7 @@ class GoodsChoice(OneOf):
             return []
         goods = g.s["players"][f["target"]]["goods"]
         mode = f["mode"]
-        out = []
+        out: list[tuple[str, bool | None, int]] = []
         for colour in COLOURS:
             row = goods.get(colour)
             if not row:

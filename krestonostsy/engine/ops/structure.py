@@ -123,8 +123,10 @@ class PayFor(Step):
             return None
         if f["paid"] is None:
             ret = f.get("ret") or {}
-            f["paid"] = bool(ret.get("paid")) if isinstance(ret, dict) else bool(ret)
-            if f["paid"] and f["then"]:
+            # a local, not f["paid"] again: after `f["paid"] is None` mypy (and so mypyc)
+            # would take f["paid"] for None still, and the effect for unreachable
+            paid = f["paid"] = bool(ret.get("paid")) if isinstance(ret, dict) else bool(ret)
+            if paid and f["then"]:
                 then = f["then"]
                 g.call("effect", player=f["player"],
                        ops=[then] if isinstance(then, dict) else then, ctx=f["ctx"])

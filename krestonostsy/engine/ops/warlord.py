@@ -155,7 +155,7 @@ def op_warlord_attack(g, f, o):
 
 def terrain_on(g) -> bool:
     """Is the advanced mode's terrain switched on in this game (CAMP-10)?"""
-    return "terrain" in (*g.rules.scenario.hooks, *getattr(g.rules, "extra_hooks", ()))
+    return "terrain" in g.rules.scenario.hooks or "terrain" in getattr(g.rules, "extra_hooks", ())
 
 
 @step
