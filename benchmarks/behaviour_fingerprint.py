@@ -12,19 +12,23 @@ players' and cities' entries and the parts of ``state.SHARED_PARTS`` (copy-on-wr
 ``board.player_w``/``city_w``/``part_w``), and after the action the source must still
 equal itself at the clone: a write to a shared entry without the barrier would change it.
 
-Run: ``python benchmarks/behaviour_fingerprint.py [--games N] [--quiet] [--via-clone]``.
+``--compiled`` plays the engine compiled by ``packaging/compile_engine.py``: the hash must
+be the Python source's (``.ci/run`` checks it).
+
+Run: ``python benchmarks/behaviour_fingerprint.py [--games N] [--quiet] [--via-clone]
+[--compiled]``.
 """
 from __future__ import annotations
 
 import argparse
 import hashlib
 import json
-import pathlib
 import random
-import sys
 
-# run from a checkout without installing: the package sits one folder up
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+import engine_path
+
+# run from a checkout without installing (the source, or with --compiled the mypyc build)
+COMPILED = engine_path.use()
 
 from krestonostsy.engine import Game  # noqa: E402
 from krestonostsy.engine.state import SHARED_PARTS  # noqa: E402
@@ -117,7 +121,9 @@ def main() -> None:
     ap.add_argument("--quiet", action="store_true", help="print only the combined hash")
     ap.add_argument("--via-clone", action="store_true",
                     help="play every action on a checked clone of the game")
+    ap.add_argument("--compiled", action="store_true", help=engine_path.HELP)
     a = ap.parse_args()
+    engine_path.check(COMPILED)
     combined = hashlib.sha256()
     for players in (2, 3, 4):
         for i in range(a.games):

@@ -1,7 +1,8 @@
 """Engine speed: random-playout actions/s and games/s, clone(), legal_actions()+apply()
 and determinize().
 
-Run: ``python benchmarks/engine_bench.py [--games N] [--runs N] [--cpu] [--players 4]``.
+Run: ``python benchmarks/engine_bench.py [--games N] [--runs N] [--cpu] [--players 4]
+[--compiled]`` (``--compiled``: the engine compiled by ``packaging/compile_engine.py``).
 Single-threaded. Every figure is the median of ``--runs`` passes (default 3). ``--cpu``
 times with the process's CPU clock instead of the wall clock: on a shared machine the
 wall clock also counts the time spent waiting for a core, the CPU clock only the time
@@ -14,15 +15,15 @@ determinize() ≤ 100 µs for a 4-player mid-game state and never more than 4× 
 from __future__ import annotations
 
 import argparse
-import pathlib
 import random
 import statistics
-import sys
 import time
 
+import engine_path
+
 CLOCK = time.perf_counter  # --cpu: time.process_time
-# run from a checkout without installing: the package sits one folder up
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+# run from a checkout without installing (the source, or with --compiled the mypyc build)
+COMPILED = engine_path.use()
 
 from krestonostsy.engine import Game  # noqa: E402
 from krestonostsy.tools.simulate import lineup, play_random  # noqa: E402
@@ -124,7 +125,9 @@ def main() -> None:
     ap.add_argument("--cold", action="store_true",
                     help="do not warm up: the first timing then includes importing the "
                          "rules modules and loading the content (~0.2 s)")
+    ap.add_argument("--compiled", action="store_true", help=engine_path.HELP)
     a = ap.parse_args()
+    engine_path.check(COMPILED)
     if a.games < 1 or a.runs < 1:
         ap.error("--games and --runs must be at least 1")
     global CLOCK

@@ -1,7 +1,7 @@
 """The ``krestonostsy`` command.
 
     krestonostsy                         open the game window
-    krestonostsy --version               print the version
+    krestonostsy --version               print the version (and whether the rules engine is compiled)
     krestonostsy --screenshot OUT.png [--players N] [--seed S] [--steps K]
                  [--lang ru|en] [--size 1600x1000]
     krestonostsy simulate …              play seeded random games (krestonostsy.tools.simulate)
@@ -58,8 +58,9 @@ def main(argv: list[str] | None = None) -> int:
         print("usage:\n" + USAGE)
         return 0
     if argv and argv[0] == "--version":
-        from . import __version__
+        from . import __version__, engine
         print(f"krestonostsy {__version__}")
+        print(f"rules engine: {'compiled' if engine.COMPILED else 'python'}")
         return 0
     if any(a == "--screenshot" or a.startswith("--screenshot=") for a in argv):
         from .ui.screenshot import main as screenshot_main

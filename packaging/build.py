@@ -7,8 +7,10 @@ One command on every system (the release workflow runs exactly this):
 1. stage (``build/stage/``): compile every ``translations/**/*.po`` to ``.mo`` with Babel's
    pure-Python ``write_mo`` (no ``msgfmt`` needed) and render the icon
    (``packaging/krestonostsy.svg``) to PNG sizes, a Windows ``.ico`` and a macOS ``.icns``;
+   compile the rules engine with mypyc into ``build/compiled/``
+   (``packaging/compile_engine.py``; ``--no-compile`` ships the Python engine instead);
 2. freeze with PyInstaller from ``packaging/krestonostsy.spec`` (onedir) into
-   ``dist/krestonostsy/`` (macOS: also ``dist/Krestonostsy.app``);
+   ``dist/krestonostsy/`` (macOS: also ``dist/Krestonostsy.app``), from the compiled copy;
 3. package for this system into ``dist/``:
 
    - Linux: ``krestonostsy-VERSION-linux-ARCH.tar.gz`` (the onedir with a ``.desktop`` entry,
@@ -22,7 +24,8 @@ One command on every system (the release workflow runs exactly this):
 4. run ``packaging/smoke.py`` on the built binary (skip with ``--no-smoke``).
 
 Needs, in the Python that runs it: the game's dependencies, PyInstaller and Babel
-(``pip install ".[freeze]"``). Nothing is downloaded while building.
+(``pip install ".[freeze]"``), and to compile the engine mypy, setuptools and a C compiler
+(``.[freeze]`` has the Python parts). Nothing is downloaded while building.
 """
 from __future__ import annotations
 
@@ -218,14 +221,44 @@ def stage_icons() -> dict[int, bytes]:
 
 # --- freeze ---------------------------------------------------------------------------------
 
-def freeze() -> None:
+def compile_engine() -> Path:
+    """The compiled copy of the package (packaging/compile_engine.py), for the spec."""
+    import compile_engine as ce
+
+    started = time.perf_counter()
+    ce.copy_tree(ce.COMPILED_TREE)
+    built = ce.compile_engine(ce.COMPILED_TREE)
+    ce.check(ce.COMPILED_TREE)
+    log(f"compiled the rules engine ({len(built)} modules) in "
+        f"{time.perf_counter() - started:.0f} s")
+    return ce.COMPILED_TREE
+
+
+def engine_imports(tree: Path) -> list[str]:
+    """Every module the engine's modules import by name (the standard library's). A
+    compiled module is a C extension, whose imports PyInstaller cannot read: the spec names
+    them. The game's own modules, imported relatively, the spec collects whole."""
+    import ast
+
+    names: set[str] = set()
+    for path in (tree / "krestonostsy" / "engine").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module)
+    return sorted(names - {"__future__"})
+
+
+def freeze(source: Path) -> None:
+    """Freeze the package found in ``source`` (the checkout, or the compiled copy)."""
     for old in (DIST / APP_NAME, DIST / "Krestonostsy.app"):
         shutil.rmtree(old, ignore_errors=True)
     cmd = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN",
            "--distpath", str(DIST), "--workpath", str(ROOT / "build" / "pyinstaller"),
            str(PACKAGING / "krestonostsy.spec")]
     log(" ".join(cmd))
-    subprocess.run(cmd, check=True, cwd=ROOT)
+    subprocess.run(cmd, check=True, cwd=ROOT, env=dict(os.environ, KRESTONOSTSY_FREEZE_SOURCE=str(source)))
 
 
 def tree_size(folder: Path) -> int:
@@ -438,6 +471,8 @@ def binary() -> Path:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python packaging/build.py", description=__doc__.split("\n")[0])
     ap.add_argument("--no-smoke", action="store_true", help="do not run packaging/smoke.py")
+    ap.add_argument("--no-compile", action="store_true",
+                    help="ship the rules engine as Python (no C compiler needed; slower bots)")
     args = ap.parse_args(argv)
     started = time.perf_counter()
     ver = version()
@@ -445,7 +480,7 @@ def main(argv: list[str] | None = None) -> int:
     DIST.mkdir(exist_ok=True)
     stage_catalogs()
     pngs = stage_icons()
-    freeze()
+    freeze(ROOT if args.no_compile else compile_engine())
     size = tree_size(DIST / APP_NAME)
     log(f"onedir {DIST / APP_NAME}: {size / 1e6:.1f} MB")
     packagers = {"linux": lambda: package_linux(pngs, ver), "win32": lambda: package_windows(ver),
@@ -454,7 +489,9 @@ def main(argv: list[str] | None = None) -> int:
     for path in artefacts:
         log(f"{path.name}: {path.stat().st_size / 1e6:.1f} MB")
     if not args.no_smoke:
-        subprocess.run([sys.executable, str(PACKAGING / "smoke.py"), str(binary())], check=True)
+        engine = "python" if args.no_compile else "compiled"
+        subprocess.run([sys.executable, str(PACKAGING / "smoke.py"), str(binary()),
+                        "--engine", engine], check=True)
     log(f"done in {time.perf_counter() - started:.0f} s")
     return 0
 

@@ -1,8 +1,9 @@
 """Smoke test of the built program (the frozen binary, not the source), offscreen.
 
-    python packaging/smoke.py dist/krestonostsy/krestonostsy
+    python packaging/smoke.py dist/krestonostsy/krestonostsy [--engine compiled|python]
 
-Checks, each with a time limit: ``--version`` prints this checkout's version;
+Checks, each with a time limit: ``--version`` prints this checkout's version and the rules
+engine the build meant to ship (compiled by mypyc unless ``--engine python``);
 ``validate-data`` passes on the bundled content; ``--screenshot`` of a 4-player table in
 Russian and in English writes a PNG that is a full table (right size, many colours, no
 colour covering most of it); a headless game runs to the end (``simulate``); bots play a
@@ -73,15 +74,23 @@ def table_problem(png: Path, size: tuple[int, int]) -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    engine = "compiled"
+    if len(argv) == 3 and argv[1] == "--engine" and argv[2] in ("compiled", "python"):
+        engine, argv = argv[2], argv[:1]
     if len(argv) != 1:
-        raise SystemExit("usage: python packaging/smoke.py PATH/TO/BUILT/krestonostsy")
+        raise SystemExit("usage: python packaging/smoke.py PATH/TO/BUILT/krestonostsy "
+                         "[--engine compiled|python]")
     binary = Path(argv[0]).resolve()
     check(binary.is_file(), f"no built program at {binary}")
     started = time.perf_counter()
 
     out = run(binary, "--version")
-    check(out.returncode == 0 and out.stdout.strip() == f"krestonostsy {expected_version()}",
+    lines = out.stdout.strip().splitlines()
+    check(out.returncode == 0 and lines[:1] == [f"krestonostsy {expected_version()}"],
           f"--version should print 'krestonostsy {expected_version()}'", out)
+    # the engine the build meant to ship: compiled by mypyc, or the Python source
+    check(lines[1:] == [f"rules engine: {engine}"],
+          f"--version should say 'rules engine: {engine}'", out)
 
     out = run(binary, "validate-data")
     check(out.returncode == 0, "validate-data failed on the bundled content", out)
