@@ -69,9 +69,15 @@ class Game:
 
     # --- creation ------------------------------------------------------------------------
 
+    # A parameter ending in ``| Any`` is checked by the function itself, which refuses a
+    # wrong value with a clear error (IllegalAction, ValueError, SaveError): a save, a caller
+    # or a fuzzer may pass anything. The ``Any`` keeps the compiled engine (mypyc) from
+    # refusing a wrong type first with a bare TypeError; the types before it say what is
+    # expected.
+
     @classmethod
-    def new(cls, states: list[str] | tuple[str, ...], seed: int = 0,
-            options: GameOptions | dict | None = None, scenario: str | Ruleset = "base",
+    def new(cls, states: list[str] | tuple[str, ...] | Any, seed: int | Any = 0,
+            options: GameOptions | dict | None | Any = None, scenario: str | Ruleset = "base",
             content: Content | None = None) -> Game:
         """A new game of ``scenario`` for the given states (2–4 of jerusalem, tripoli,
         edessa, antioch).
@@ -166,7 +172,7 @@ class Game:
     def legal_actions(self) -> tuple[Action, ...]:
         return self._decision.actions if self._decision else ()
 
-    def apply(self, action: Action | dict) -> None:
+    def apply(self, action: Action | dict | Any) -> None:
         """Play ``action`` for the deciding player.
 
         :class:`IllegalAction` (with a message) when it is not legal now or is not an action
@@ -401,7 +407,7 @@ class Game:
                 "state_digest": state_digest(self)}
 
     @classmethod
-    def from_json(cls, data: str | bytes | dict, content: Content | None = None,
+    def from_json(cls, data: str | bytes | dict | Any, content: Content | None = None,
                   rules: Ruleset | None = None) -> Game:
         """Load a save by replaying it; :class:`SaveError` says what is wrong.
 

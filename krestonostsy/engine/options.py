@@ -2,8 +2,12 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from .flow import interpreted
 
 
+@interpreted  # __post_init__ refuses a wrong value by name: no TypeError from mypyc before it
 @dataclass(frozen=True)
 class GameOptions:
     """Options chosen when a game is created; stored in the state and in saves.
@@ -43,7 +47,7 @@ class GameOptions:
                                  f"{', '.join(repr(a) for a in allowed)}, got {value!r:.60}")
 
     @classmethod
-    def from_json(cls, data: dict | None) -> GameOptions:
+    def from_json(cls, data: dict | None | Any) -> GameOptions:
         """Options from their JSON form (None = all defaults); ``ValueError`` naming the
         option for anything that is not a mapping, an unknown name or a wrong value."""
         if data is None:

@@ -34,29 +34,32 @@ from .registry import BATTLE_OPS, OPS
 from .state import MARKET_SIZES
 
 
-class Layered(dict):
+class Layered:
     """A scenario's own entries over a live base registry (``steps``, ``ops``).
 
     Supports what the engine uses: ``table[name]``, ``name in table`` and
     ``table.get(name)``. The base registry is read live, so a step registered later
-    (or replaced by a test's ``monkeypatch``) is seen as in the base game."""
+    (or replaced by a test's ``monkeypatch``) is seen as in the base game.
 
-    __slots__ = ("base",)
+    Not a ``dict`` subclass: the compiled engine (mypyc) reads a value typed ``dict``
+    with the C dict functions, which skip a subclass's own ``__contains__``."""
+
+    __slots__ = ("own", "base")
 
     def __init__(self, own: Mapping, base: dict):
-        super().__init__(own)
+        self.own = dict(own)
         self.base = base
 
-    def __missing__(self, key):
-        return self.base[key]
+    def __getitem__(self, key):
+        own = self.own
+        return own[key] if key in own else self.base[key]
 
     def __contains__(self, key) -> bool:
-        return dict.__contains__(self, key) or key in self.base
+        return key in self.own or key in self.base
 
     def get(self, key, default=None):
-        if dict.__contains__(self, key):
-            return dict.__getitem__(self, key)
-        return self.base.get(key, default)
+        own = self.own
+        return own[key] if key in own else self.base.get(key, default)
 
 
 class Ruleset:
