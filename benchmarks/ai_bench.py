@@ -1,6 +1,7 @@
 """Decision time per bot level (reported in the README; never asserted in a test).
 
     python benchmarks/ai_bench.py [--levels novice,easy,normal,hard,expert] [--decisions 40]
+                                  [--compiled]
 
 For each level, plays seeded 4-player games with that level in every seat and times every
 decision the bot is asked (decisions with one legal action are answered by the harness
@@ -9,7 +10,9 @@ clock, and the p50/p95 of the processor time the deciding thread used ("cpu": wh
 decision costs on a machine with nothing else to do — on a shared, loaded machine the
 clock can be several times more), and the targets of issue 8 (novice/easy/normal ≤ 50 ms
 p95, hard ≤ 1.2 s, expert ≤ 3 s). The expert's trees run in worker processes, whose
-processor time the deciding thread does not see: for it, read the clock.
+processor time the deciding thread does not see: for it, read the clock. ``--compiled``:
+the engine compiled by ``packaging/compile_engine.py``, as the frozen game runs it (the
+expert's worker processes import it too).
 """
 from __future__ import annotations
 
@@ -17,9 +20,11 @@ import argparse
 import json
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import engine_path
+
+# run from a checkout without installing (the source, or with --compiled the mypyc build)
+COMPILED = engine_path.use()
 
 from krestonostsy.ai import decide, make_bot, mix  # noqa: E402
 from krestonostsy.engine import Game  # noqa: E402
@@ -66,7 +71,9 @@ def main() -> int:
                     help="timed decisions per level (cheap levels take 10× as many)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--compiled", action="store_true", help=engine_path.HELP)
     a = ap.parse_args()
+    engine_path.check(COMPILED)
     rows = []
     for level in a.levels.split(","):
         n = a.decisions * (1 if level in ("hard", "expert") else 10)
