@@ -8,10 +8,15 @@ AUTOMA-07: automa tokens just go back to the automa's supply.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..content.vocabulary import ORDER_FACTS
 from . import board as B
 from .flow import Step, step
 from .state import AUTOMA, CROSS_ORDERS
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 def new_facts() -> dict:
@@ -19,7 +24,7 @@ def new_facts() -> dict:
     return {k: (False if k in ("battle", "won") else 0) for k in ORDER_FACTS}
 
 
-def current_turn(g) -> str | None:
+def current_turn(g: Game) -> str | None:
     """The player whose own turn it is (TURN-10): the owner of the innermost ``order``
     being resolved, or None outside any order."""
     for frame in reversed(g.s["stack"]):
@@ -39,7 +44,7 @@ class ActivationPhase(Step):
     name = "activation_phase"
     start = "next"
 
-    def at_resolved(self, g, f):
+    def at_resolved(self, g: Game, f):
         """ACT-03: the order just resolved sends its token home."""
         token = f.pop("token")
         f.pop("ret", None)
@@ -51,7 +56,7 @@ class ActivationPhase(Step):
         self._home(g, token[0], CROSS_ORDERS[f["o"]])
         f["at"] = "next"
 
-    def at_next(self, g, f):
+    def at_next(self, g: Game, f):
         s = g.s
         f.setdefault("o", 0)
         while f["o"] < len(CROSS_ORDERS):
@@ -74,7 +79,7 @@ class ActivationPhase(Step):
             f["o"] += 1
         f["at"] = "end"
 
-    def at_end(self, g, f):
+    def at_end(self, g: Game, f):
         """ACT-05: outer tokens move inward, to the bottom of next round's stacks."""
         for order in CROSS_ORDERS:
             cell = g.s["cross"][order]
@@ -85,7 +90,7 @@ class ActivationPhase(Step):
         g.ret()
 
     @staticmethod
-    def _home(g, owner, order):
+    def _home(g: Game, owner, order):
         if owner == AUTOMA:
             B.part_w(g, "automa")["supply"].append(order)
         else:
@@ -104,26 +109,26 @@ class OrderStep(Step):
     name = "order"
     start = "begin"
 
-    def run(self, g, f):
+    def run(self, g: Game, f):
         """ACT-06: an eliminated player's order ends at once, at whatever stage."""
         if g.s["players"][f["player"]]["eliminated"]:
             g.ret(f.get("facts") or new_facts())
             return None
         return super().run(g, f)
 
-    def at_begin(self, g, f):
+    def at_begin(self, g: Game, f):
         """The order is announced; the own-turn window before it."""
         f["at"] = "order"
         B.log(g, "order_started", player=f["player"], order=f["order"],
               enhanced=f["enhanced"], extra=f.get("extra", False))
         g.call("own_turn", player=f["player"])
 
-    def at_order(self, g, f):
+    def at_order(self, g: Game, f):
         f["at"] = "after_order"
         f.pop("ret", None)
         g.call(f"order_{f['order']}", player=f["player"], enhanced=f["enhanced"])
 
-    def at_after_order(self, g, f):
+    def at_after_order(self, g: Game, f):
         """The order's facts; the reactions to it (buildings, spies)."""
         f["at"] = "own_turn_after"
         facts = f.pop("ret", None) or new_facts()
@@ -131,10 +136,10 @@ class OrderStep(Step):
         g.call("after_order", player=f["player"], order=f["order"],
                enhanced=f["enhanced"], facts=facts)
 
-    def at_own_turn_after(self, g, f):
+    def at_own_turn_after(self, g: Game, f):
         f["at"] = "end"
         f.pop("ret", None)
         g.call("own_turn", player=f["player"])
 
-    def at_end(self, g, f):
+    def at_end(self, g: Game, f):
         g.ret(f["facts"])

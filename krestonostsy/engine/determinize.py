@@ -163,7 +163,7 @@ class Knowledge:
 
 def knowledge(g: AnyGame, viewer: str) -> Knowledge:
     """The viewer's :class:`Knowledge` of ``g``, brought up to date (cached on ``g``)."""
-    cache = g.__dict__.setdefault("_knowledge", {})
+    cache = g._knowledge
     k = cache.get(viewer)
     if k is None or k.source is not g.log or k.seen > len(g.log):
         k = cache[viewer] = Knowledge(g, viewer)
@@ -236,7 +236,7 @@ def _layout(g: AnyGame, viewer: str, k: Knowledge) -> _Layout:
     """``viewer``'s :class:`_Layout` of ``g``, cached on ``g`` until the position changes
     (another decision, action or log entry): a search bot determinizes one position once
     per iteration, and most of the sampling's work is this canonical part."""
-    cache = g.__dict__.setdefault("_layouts", {})
+    cache = g._layouts
     mark = (g.decision, len(g.actions), len(g.log))
     hit = cache.get(viewer)
     if hit is not None and hit[0][0] is mark[0] and hit[0][1:] == mark[1:]:

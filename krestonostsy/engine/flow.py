@@ -35,7 +35,7 @@ def interpreted(cls: type[T]) -> type[T]:
     decorator does: mypyc compiles only undecorated classes and dataclasses to native
     ones). Needed by the bases of the steps (the steps are registered by a decorator, and
     a plain class cannot derive from a native one) and by classes that rely on an instance
-    ``__dict__``. Its methods are compiled either way."""
+    ``__dict__`` (``Decision``). Its methods are compiled either way."""
     return cls
 
 

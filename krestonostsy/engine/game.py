@@ -19,7 +19,7 @@ from typing import Any
 
 from ..content import Content
 from .actions import Action, IllegalAction, _value_repr
-from .flow import Decision, EngineError, interpreted
+from .flow import Decision, EngineError
 from .options import GameOptions
 from .ruleset import Ruleset, load_ruleset
 from .saves import CURRENT as FORMAT_VERSION
@@ -40,7 +40,6 @@ def _as_action(value: object) -> Action:
                         f"{type(value).__name__}")
 
 
-@interpreted  # determinize caches its knowledge in the instance __dict__
 class Game:
     """One game of «Крестоносцы». See the module docstring."""
 
@@ -66,6 +65,12 @@ class Game:
         self._own_p: set | None = None
         self._own_c: set | None = None
         self._own_parts: set | None = None  # the same for decks, discards… (board.part_w)
+        # determinize's caches, by viewer (determinize.knowledge and _layout)
+        self._knowledge: dict = {}
+        self._layouts: dict = {}
+        # set by loading a save (saves.game_from_json)
+        self.content_mismatch = False
+        self.digest_verified: bool | None = None
 
     # --- creation ------------------------------------------------------------------------
 
@@ -164,6 +169,15 @@ class Game:
     def decision(self) -> Decision | None:
         """What the game waits for, or None when the game is over."""
         return self._decision
+
+    @property
+    def decider(self) -> str:
+        """The player who must choose now (an action handler's player);
+        :class:`EngineError` when the game is over."""
+        d = self._decision
+        if d is None:
+            raise EngineError("the game is over: nobody decides")
+        return d.player
 
     @property
     def is_over(self) -> bool:
@@ -361,7 +375,7 @@ class Game:
         which copy a shared entry first; the rest of the state is copied; the log and
         history get their own list objects. ``share=False``: a deep copy of everything,
         for code that edits the copy's ``s`` by hand (a test setting up a position)."""
-        g = Game.__new__(Game)
+        g = Game(self.s, self.rules, self.setup)
         if share:
             g.s = copy_state(self.s, share=True)
             # the players, cities and parts are shared now: neither game may write them in

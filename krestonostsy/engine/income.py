@@ -11,6 +11,8 @@ Income rescripts (timing ``income``) may be played, in turn order, before step 3
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import board as B
 from .actions import Action, bare
 from .flow import Decision, Step, step
@@ -18,9 +20,12 @@ from .markets import fill_markets
 from .scoring import bishop_totals, goods_with_spices, holy_lands, metric, spices_held
 from .triggers import income_rescripts
 
+if TYPE_CHECKING:
+    from .game import Game
+
 # --- taxes and goods ------------------------------------------------------------------------------
 
-def taxes(g, player: str) -> int:
+def taxes(g: Game, player: str) -> int:
     """INCOME-01: sector coins of every city + 1 for the capital (CAPITAL-02)."""
     cities = g.s["players"][player]["cities"]
     if not cities:
@@ -30,7 +35,7 @@ def taxes(g, player: str) -> int:
     return total + 1
 
 
-def restore_and_unblock(g, player: str) -> None:
+def restore_and_unblock(g: Game, player: str) -> None:
     """INCOME-02.1/.3, GLOSS-04: spent → ready; blocked → spent (not restored this time)."""
     for row in B.player_w(g, player)["goods"].values():
         row[0] += row[1]
@@ -38,7 +43,7 @@ def restore_and_unblock(g, player: str) -> None:
         row[2] = 0
 
 
-def clear_bans(g, player: str) -> None:
+def clear_bans(g: Game, player: str) -> None:
     """INCOME-02.3, BLDG-03, SPY-07."""
     p = B.player_w(g, player)
     for b in p["buildings"]:
@@ -49,14 +54,14 @@ def clear_bans(g, player: str) -> None:
 
 # --- governors ------------------------------------------------------------------------------------
 
-def _leader(g, player: str, name: str, value: int) -> bool:
+def _leader(g: Game, player: str, name: str, value: int) -> bool:
     """GLOSS-07: first or tied for first among the players, with at least 1."""
     if value < 1:
         return False
     return all(value >= metric(g, other, name) for other in g.s["states"] if other != player)
 
 
-def governor_influence(g, player: str, gov_id: str, spices: int = 0) -> int:
+def governor_influence(g: Game, player: str, gov_id: str, spices: int = 0) -> int:
     """A governor's influence for ``player`` now (GOV-04/05, GLOSS-07); ``spices`` counts
     as that many goods of the governor's colour (GOV-09)."""
     gov = g.c.governors.get(gov_id)
@@ -80,7 +85,7 @@ def governor_influence(g, player: str, gov_id: str, spices: int = 0) -> int:
     return n
 
 
-def governors_income(g, player: str) -> tuple[int, dict]:
+def governors_income(g: Game, player: str) -> tuple[int, dict]:
     """(total influence, {city: influence}) of the player's governors; each spices good
     is counted for the one colour-specific governor where it gains the most (GOV-09)."""
     govs = [(c, g.s["cities"][c].get("governor")) for c in g.s["players"][player]["cities"]]
@@ -104,7 +109,7 @@ def governors_income(g, player: str) -> tuple[int, dict]:
     return sum(per_city.values()), per_city
 
 
-def reveal_contested(g) -> None:
+def reveal_contested(g: Game) -> None:
     """BISHOP-03, INCOME-04: reveal the bishops of cities shared by several players."""
     for cid, c in g.s["cities"].items():
         if c.get("removed"):
@@ -127,7 +132,7 @@ class IncomePhase(Step):
     name = "income_phase"
     start = "taxes"
 
-    def at_taxes(self, g, f):
+    def at_taxes(self, g: Game, f):
         """Taxes, goods restored and unblocked, bans cleared, markets filled."""
         s = g.s
         for x in B.turn_order(g):
@@ -142,7 +147,7 @@ class IncomePhase(Step):
         f["at"] = "rescripts"
         f["queue"] = [x for x in B.active_players(g)]
 
-    def at_rescripts(self, g, f):
+    def at_rescripts(self, g: Game, f):
         f.pop("ret", None)
         while f["queue"]:
             x = f["queue"][0]
@@ -155,7 +160,7 @@ class IncomePhase(Step):
         f["at"] = "influence"
         return None
 
-    def at_influence(self, g, f):
+    def at_influence(self, g: Game, f):
         """Contested bishops revealed, then influence from governors and holy lands."""
         s = g.s
         reveal_contested(g)
@@ -172,9 +177,9 @@ class IncomePhase(Step):
                   holy_lands=lands, total=total)
         g.ret()
 
-    def on_done(self, g, f, a):
+    def on_done(self, g: Game, f, a):
         f["queue"].pop(0)
 
-    def on_play_rescript(self, g, f, a):
+    def on_play_rescript(self, g: Game, f, a):
         g.call("play_rescript", player=f["queue"][0], card=a.card,
                ctx={"own_turn": False, "timing": "income"})

@@ -12,6 +12,8 @@
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import board as B
 from .actions import Action, bare
 from .activation import new_facts
@@ -19,12 +21,15 @@ from .decks import draw
 from .flow import Decision, Step, step
 from .payment import max_extra_goods
 
+if TYPE_CHECKING:
+    from .game import Game
+
 RESCRIPT_LIMIT = 3
 
 
 # --- rescripts ------------------------------------------------------------------------------
 
-def draw_rescript(g, player: str, level: int) -> str | None:
+def draw_rescript(g: Game, player: str, level: int) -> str | None:
     """The top rescript of ``level`` into the player's hand (PRAY-07/09, RESCRIPT-04).
 
     Returns the card, or None if the deck and its discards are empty. The caller must
@@ -38,18 +43,18 @@ def draw_rescript(g, player: str, level: int) -> str | None:
     return card
 
 
-def over_limit(g, player: str) -> bool:
+def over_limit(g: Game, player: str) -> bool:
     return len(g.s["players"][player]["rescripts"]) > RESCRIPT_LIMIT
 
 
-def call_rescript_limit(g, player: str) -> None:
+def call_rescript_limit(g: Game, player: str) -> None:
     """Push ``rescript_limit`` (PRAY-10, triggers.py)."""
     g.call("rescript_limit", player=player)
 
 
 # --- the sanctity track ------------------------------------------------------------------------
 
-def move_piece(g, piece: str, amount: int) -> tuple[int, list]:
+def move_piece(g: Game, piece: str, amount: int) -> tuple[int, list]:
     """Move a sanctity piece ``amount`` points right (PRAY-03/04/08).
 
     Returns (new cell, cells entered in order). Occupied cells cost nothing; the piece
@@ -71,7 +76,7 @@ def move_piece(g, piece: str, amount: int) -> tuple[int, list]:
     return cell, passed
 
 
-def bonuses(g, cells) -> tuple[int, int]:
+def bonuses(g: Game, cells) -> tuple[int, int]:
     """(rescripts, bishop actions) earned by entering ``cells`` (PRAY-05/07)."""
     table = g.c.board.sanctity_bonuses
     r = b = 0
@@ -96,7 +101,7 @@ class GainSanctity(Step):
     name = "gain_sanctity"
     start = "move"
 
-    def at_move(self, g, f):
+    def at_move(self, g: Game, f):
         player = f["player"]
         amount = int(f.get("amount", 0))
         if amount <= 0 or g.s["players"][player]["eliminated"]:
@@ -108,7 +113,7 @@ class GainSanctity(Step):
         f["rescripts"], f["bishops"] = bonuses(g, passed)  # PRAY-06: after the whole move
         f["at"] = "rescripts"
 
-    def at_rescripts(self, g, f):
+    def at_rescripts(self, g: Game, f):
         player = f["player"]
         while f["rescripts"] > 0:
             f["rescripts"] -= 1
@@ -120,14 +125,14 @@ class GainSanctity(Step):
         if f["bishops"] and not f.get("defer"):
             g.call("bishop_actions", player=player, n=f["bishops"], only=None)
 
-    def at_end(self, g, f):
+    def at_end(self, g: Game, f):
         f.pop("ret", None)
         g.ret({"bishop_actions": f["bishops"]})
 
 
 # --- bishops --------------------------------------------------------------------------------------
 
-def player_bishops(g, player: str) -> list:
+def player_bishops(g: Game, player: str) -> list:
     """(city, bishop number) of the player's bishops on the map."""
     out = []
     for cid, c in g.s["cities"].items():
@@ -137,7 +142,7 @@ def player_bishops(g, player: str) -> list:
     return out
 
 
-def train_cities(g, player: str) -> list:
+def train_cities(g: Game, player: str) -> list:
     """BISHOP-05: cities with one of your bishops, or your cities if none on the map."""
     with_bishop = sorted({cid for cid, _no in player_bishops(g, player)})
     if with_bishop:
@@ -145,7 +150,7 @@ def train_cities(g, player: str) -> list:
     return [c for c in B.cities_of(g, player) if not g.s["cities"][c].get("removed")]
 
 
-def train_options(g, player: str) -> list:
+def train_options(g: Game, player: str) -> list:
     supply = g.s["players"][player]["bishops"]
     levels = [lvl for lvl in ("1", "2") if supply.get(lvl, 0) > 0]
     if not levels:
@@ -154,7 +159,7 @@ def train_options(g, player: str) -> list:
             for c in train_cities(g, player) for lvl in levels]
 
 
-def move_options(g, player: str, moved) -> list:
+def move_options(g: Game, player: str, moved) -> list:
     acts = []
     for cid, no in player_bishops(g, player):
         if no in moved:
@@ -164,7 +169,7 @@ def move_options(g, player: str, moved) -> list:
     return acts
 
 
-def train_bishop(g, player: str, city: str, level: int) -> int:
+def train_bishop(g: Game, player: str, city: str, level: int) -> int:
     p = B.player_w(g, player)
     p["bishops"][str(level)] -= 1
     g.s["next_bishop"] += 1
@@ -176,7 +181,7 @@ def train_bishop(g, player: str, city: str, level: int) -> int:
     return no
 
 
-def move_bishop(g, player: str, bishop: int, city: str) -> None:
+def move_bishop(g: Game, player: str, bishop: int, city: str) -> None:
     for cid, c in g.s["cities"].items():
         for i, b in enumerate(c["bishops"]):
             if b[2] == bishop:
@@ -187,7 +192,7 @@ def move_bishop(g, player: str, bishop: int, city: str) -> None:
     raise ValueError(f"no bishop {bishop}")
 
 
-def moved_this_activation(g) -> list:
+def moved_this_activation(g: Game) -> list:
     """Bishop numbers already moved in the order being resolved (BISHOP-06)."""
     for frame in reversed(g.s["stack"]):
         if frame.get("s") == "order":
@@ -205,7 +210,7 @@ class BishopActions(Step):
 
     name = "bishop_actions"
 
-    def run(self, g, f):
+    def run(self, g: Game, f):
         player = f["player"]
         f.setdefault("phase", "move" if f.get("only") == "move" else "train")
         f.setdefault("trained", 0)
@@ -225,15 +230,15 @@ class BishopActions(Step):
         g.ret(f["trained"])
         return None
 
-    def on_done(self, g, f, a):
+    def on_done(self, g: Game, f, a):
         f["n"] = 0
 
-    def on_train_bishop(self, g, f, a):
+    def on_train_bishop(self, g: Game, f, a):
         f["n"] -= 1
         train_bishop(g, f["player"], a.city, a.level)
         f["trained"] += 1
 
-    def on_move_bishop(self, g, f, a):
+    def on_move_bishop(self, g: Game, f, a):
         f["n"] -= 1
         f["phase"] = "move"  # BISHOP-06: no train after a move
         move_bishop(g, f["player"], a.bishop, a.city)
@@ -256,7 +261,7 @@ class PrayerOrder(Step):
     name = "order_prayer"
     start = "extra"
 
-    def at_extra(self, g, f):
+    def at_extra(self, g: Game, f):
         k = max_extra_goods(g, f["player"], 4, 0, True)
         if k == 0:
             f["extra"] = 0
@@ -265,12 +270,12 @@ class PrayerOrder(Step):
         return Decision(f["player"], "prayer_goods", {"max": k},
                         tuple(Action("extra_goods", n=n) for n in range(k + 1)))
 
-    def at_paid(self, g, f):
+    def at_paid(self, g: Game, f):
         if not f.pop("ret")["paid"]:
             f["extra"] = 0
         f["at"] = "move"
 
-    def at_move(self, g, f):
+    def at_move(self, g: Game, f):
         mods = g.s.get("modifiers") or {}
         amount = 2 + f["extra"] + int(mods.get("prayer_sanctity", 0))
         f["facts"] = new_facts()
@@ -278,7 +283,7 @@ class PrayerOrder(Step):
         f["at"] = "moved"
         g.call("gain_sanctity", player=f["player"], amount=amount, defer=True)
 
-    def at_moved(self, g, f):
+    def at_moved(self, g: Game, f):
         """The sanctity gained (with its pooled bishop actions); PRAY-09: enhanced, one
         more bishop action and the top level-II rescript."""
         f["actions"] = f.pop("ret")["bishop_actions"]
@@ -289,17 +294,17 @@ class PrayerOrder(Step):
             if over_limit(g, f["player"]):
                 call_rescript_limit(g, f["player"])
 
-    def at_bonus(self, g, f):
+    def at_bonus(self, g: Game, f):
         f.pop("ret", None)
         f["at"] = "bishops"
         if f["actions"]:
             g.call("bishop_actions", player=f["player"], n=f["actions"], only=None)
 
-    def at_bishops(self, g, f):
+    def at_bishops(self, g: Game, f):
         f["facts"]["trained"] = f.pop("ret", None) or 0
         g.ret(f["facts"])
 
-    def on_extra_goods(self, g, f, a):
+    def on_extra_goods(self, g: Game, f, a):
         f["extra"] = a.n
         if a.n:
             f["at"] = "paid"

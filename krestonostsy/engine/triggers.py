@@ -23,12 +23,17 @@ rescripts (CAPITAL-05).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import board as B
 from .actions import Action, bare
 from .decks import discard
 from .effects import activation_cost, plain
 from .flow import Decision, Step, interpreted, step
 from .payment import can_pay
+
+if TYPE_CHECKING:
+    from .game import Game
 
 RESCRIPT_LIMIT = 3
 SPIES_PER_BOARD = 3  # SPY-03
@@ -63,7 +68,7 @@ def trigger_matches(trigger: dict, on: str, order: str | None = None,
     return True
 
 
-def in_own_turn(g, player: str) -> bool:
+def in_own_turn(g: Game, player: str) -> bool:
     """True while one of ``player``'s orders is being activated (TURN-10, ACT-04)."""
     for fr in g.s["stack"]:
         if fr.get("s") == "order" and fr.get("player") == player:
@@ -71,12 +76,12 @@ def in_own_turn(g, player: str) -> bool:
     return False
 
 
-def can_act(g, player: str) -> bool:
+def can_act(g: Game, player: str) -> bool:
     p = g.s["players"].get(player)
     return p is not None and not p["eliminated"]
 
 
-def spy_placements(g, player: str, card: str) -> list[Action]:
+def spy_placements(g: Game, player: str, card: str) -> list[Action]:
     """Legal ways to play spy ``card`` from ``player``'s hand (SPY-02..05).
 
     ``Action("play_spy", card, player=target)``; when the board or the cells for that
@@ -106,7 +111,7 @@ def spy_placements(g, player: str, card: str) -> list[Action]:
     return acts
 
 
-def play_spy(g, player: str, a: Action) -> None:
+def play_spy(g: Game, player: str, a: Action) -> None:
     """Put a spy from hand onto a spy cell with the target's crest (SPY-02, SPY-05)."""
     me = B.player_w(g, player)
     if a.get("discard"):
@@ -121,7 +126,7 @@ def play_spy(g, player: str, a: Action) -> None:
     B.log(g, "spy_played", player=player, card=a.card, target=a.player)
 
 
-def _rescripts_with_timing(g, player: str, timing: str) -> list[str]:
+def _rescripts_with_timing(g: Game, player: str, timing: str) -> list[str]:
     if not can_act(g, player):
         return []
     p = g.s["players"][player]
@@ -130,7 +135,7 @@ def _rescripts_with_timing(g, player: str, timing: str) -> list[str]:
     return [r for r in dict.fromkeys(p["rescripts"]) if g.c.rescripts[r].timing == timing]
 
 
-def battle_rescripts(g, player: str) -> list[str]:
+def battle_rescripts(g: Game, player: str) -> list[str]:
     """Rescripts with timing ``battle`` that ``player`` may play now: only in their own
     battle (attacker or defender); battle.py offers them right before or after the
     player's maneuver (BATTLE-12, RESCRIPT-05)."""
@@ -140,17 +145,17 @@ def battle_rescripts(g, player: str) -> list[str]:
     return _rescripts_with_timing(g, player, "battle")
 
 
-def raid_rescripts(g, player: str) -> list[str]:
+def raid_rescripts(g: Game, player: str) -> list[str]:
     """Rescripts with timing ``raid`` that ``player`` may play now (raids.py decides when)."""
     return _rescripts_with_timing(g, player, "raid")
 
 
-def income_rescripts(g, player: str) -> list[str]:
+def income_rescripts(g: Game, player: str) -> list[str]:
     """Rescripts with timing ``income`` (income.py decides when)."""
     return _rescripts_with_timing(g, player, "income")
 
 
-def _turn_rescripts(g, player: str) -> list[str]:
+def _turn_rescripts(g: Game, player: str) -> list[str]:
     return _rescripts_with_timing(g, player, "turn")
 
 
@@ -181,7 +186,7 @@ class OwnTurn(Step):
     name = "own_turn"
 
     @staticmethod
-    def options(g, player):
+    def options(g: Game, player):
         p = g.s["players"][player]
         acts = []
         for card in dict.fromkeys(p["spies_hand"]):
@@ -194,7 +199,7 @@ class OwnTurn(Step):
         acts.extend(Action("play_rescript", card=r) for r in _turn_rescripts(g, player))
         return acts
 
-    def run(self, g, f):
+    def run(self, g: Game, f):
         p = f["player"]
         f.pop("ret", None)
         if f.get("done") or not can_act(g, p):
@@ -206,16 +211,16 @@ class OwnTurn(Step):
         acts = self.options(g, p)
         return Decision(p, "own_turn", {}, tuple(acts) + (bare("done"),))
 
-    def on_done(self, g, f, a):
+    def on_done(self, g: Game, f, a):
         f["done"] = True
 
-    def on_play_spy(self, g, f, a):
+    def on_play_spy(self, g: Game, f, a):
         play_spy(g, f["player"], a)
 
-    def on_use_building(self, g, f, a):
+    def on_use_building(self, g: Game, f, a):
         use_building(g, f["player"], a.card, own_turn=True)
 
-    def on_play_rescript(self, g, f, a):
+    def on_play_rescript(self, g: Game, f, a):
         g.call("play_rescript", player=f["player"], card=a.card, ctx={"own_turn": True})
 
 
@@ -231,7 +236,7 @@ inside a payment (a payment in progress is one act), a battle (battle rescripts 
 their own moments), an effect, or a reaction to the order."""
 
 
-def window_during_order(g, player: str) -> bool:
+def window_during_order(g: Game, player: str) -> bool:
     """May ``player`` open the own-turn window now, in the middle of their own order?
     Every frame from the ``order`` frame up is one of :data:`DURING_ORDER_STEPS`, no
     battle is in progress, and the window would open (:func:`window_open`: public
@@ -249,7 +254,7 @@ def window_during_order(g, player: str) -> bool:
     return False
 
 
-def during_order(g, d: Decision) -> Decision:
+def during_order(g: Game, d: Decision) -> Decision:
     """``d`` with :data:`OWN_TURN_ACTION` added when :func:`window_during_order` holds for
     the deciding player (the engine calls this for decisions of
     :data:`DURING_ORDER_STEPS`)."""
@@ -258,7 +263,7 @@ def during_order(g, d: Decision) -> Decision:
     return d
 
 
-def window_open(g, player: str) -> bool:
+def window_open(g: Game, player: str) -> bool:
     """Does the own-turn window open? Public information only (see :class:`OwnTurn`)."""
     p = g.s["players"][player]
     if p["spies_hand"] or p["rescripts"]:
@@ -269,7 +274,7 @@ def window_open(g, player: str) -> bool:
     return False
 
 
-def affordable(g, player: str, effect, own_turn: bool) -> bool:
+def affordable(g: Game, player: str, effect, own_turn: bool) -> bool:
     """A card whose effect starts with a payment may be activated only if it can be paid
     (BLDG-04: the Bazaar's effect is paid with 1 good)."""
     cost = activation_cost(effect)
@@ -278,7 +283,7 @@ def affordable(g, player: str, effect, own_turn: bool) -> bool:
     return can_pay(g, player, cost, 0, own_turn)
 
 
-def use_building(g, player: str, card: str, own_turn: bool = True, **ctx) -> None:
+def use_building(g: Game, player: str, card: str, own_turn: bool = True, **ctx) -> None:
     """Activate a building: ban token on it (BLDG-03), then its effect."""
     for b in B.player_w(g, player)["buildings"]:
         if b["card"] == card:
@@ -289,7 +294,7 @@ def use_building(g, player: str, card: str, own_turn: bool = True, **ctx) -> Non
            ctx=_ctx("building", card, own_turn, activated=True, **ctx))
 
 
-def use_spy(g, owner: str, card: str, target: str) -> None:
+def use_spy(g: Game, owner: str, card: str, target: str) -> None:
     """Activate a spy: flip its crest to the ban side (SPY-07), announce it (SPY-08), then
     its bonus for its owner; ``who: opponent`` is the spied-on player."""
     for sp in B.player_w(g, owner)["spies"]:
@@ -303,7 +308,7 @@ def use_spy(g, owner: str, card: str, target: str) -> None:
 
 # --- after an order / a battle ------------------------------------------------------------
 
-def _spied_on(g, player: str) -> bool:
+def _spied_on(g: Game, player: str) -> bool:
     """Does another player have an unused spy aimed at ``player``? Every spy a reaction
     may offer is one (:meth:`_Reactions.spy_options`), and most reactions find none: this
     plain scan spares them the turn order and the per-owner checks."""
@@ -326,10 +331,10 @@ class _Reactions(Step):
     def matches(self, f, trigger) -> bool:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def buildings_allowed(self, g, f) -> bool:
+    def buildings_allowed(self, g: Game, f) -> bool:
         return True
 
-    def building_options(self, g, f):
+    def building_options(self, g: Game, f):
         p = f["player"]
         if f.get("bdone") or not can_act(g, p) or not g.s["players"][p]["buildings"] \
                 or not self.buildings_allowed(g, f):  # (pure reads: any order is fine)
@@ -339,7 +344,7 @@ class _Reactions(Step):
                 if not b["used"] and self.matches(f, g.c.buildings[b["card"]].trigger)
                 and affordable(g, p, g.c.buildings[b["card"]].effect, own)]
 
-    def spy_options(self, g, f, owner):
+    def spy_options(self, g: Game, f, owner):
         if owner == f["player"] or owner in f.get("passed", ()) or not can_act(g, owner):
             return []
         if not g.s["players"][owner]["spies"]:
@@ -349,7 +354,7 @@ class _Reactions(Step):
                 and self.matches(f, g.c.spies[sp["card"]].trigger)
                 and affordable(g, owner, g.c.spies[sp["card"]].effect, False)]
 
-    def run(self, g, f):
+    def run(self, g: Game, f):
         f.pop("ret", None)
         p = f["player"]
         opts = self.building_options(g, f)
@@ -370,18 +375,18 @@ class _Reactions(Step):
     def params(self, f):
         return {}
 
-    def on_done(self, g, f, a):
+    def on_done(self, g: Game, f, a):
         f["bdone"] = True
 
-    def on_use_building(self, g, f, a):
+    def on_use_building(self, g: Game, f, a):
         p = f["player"]
         use_building(g, p, a.card, own_turn=in_own_turn(g, p) or self.on == "after_order")
 
-    def on_use_spy(self, g, f, a):
-        use_spy(g, g.decision.player, a.card, f["player"])
+    def on_use_spy(self, g: Game, f, a):
+        use_spy(g, g.decider, a.card, f["player"])
 
-    def on_pass(self, g, f, a):
-        f.setdefault("passed", []).append(g.decision.player)
+    def on_pass(self, g: Game, f, a):
+        f.setdefault("passed", []).append(g.decider)
 
 
 @step
@@ -417,7 +422,7 @@ class AfterBattle(_Reactions):
     def matches(self, f, trigger):
         return trigger_matches(trigger, "after_battle", won=f.get("won"))
 
-    def buildings_allowed(self, g, f):
+    def buildings_allowed(self, g: Game, f):
         return in_own_turn(g, f["player"])
 
     def params(self, f):
@@ -433,7 +438,7 @@ class OfferSpy(Step):
 
     name = "offer_spy"
 
-    def run(self, g, f):
+    def run(self, g: Game, f):
         p = f["player"]
         if f.get("done") or not can_act(g, p) or f["card"] not in g.s["players"][p]["spies_hand"]:
             g.ret()
@@ -445,11 +450,11 @@ class OfferSpy(Step):
         return Decision(p, "play_drawn_spy", {"card": f["card"]},
                         tuple(acts) + (Action("keep", card=f["card"]),))
 
-    def on_play_spy(self, g, f, a):
+    def on_play_spy(self, g: Game, f, a):
         f["done"] = True
         play_spy(g, f["player"], a)
 
-    def on_keep(self, g, f, a):
+    def on_keep(self, g: Game, f, a):
         """SPY-09: the spy stays in hand for a later own turn."""
         f["done"] = True
 
@@ -463,7 +468,7 @@ class RescriptLimit(Step):
 
     name = "rescript_limit"
 
-    def run(self, g, f):
+    def run(self, g: Game, f):
         p = f["player"]
         hand = g.s["players"][p]["rescripts"]
         if len(hand) <= RESCRIPT_LIMIT:
@@ -472,7 +477,7 @@ class RescriptLimit(Step):
         return Decision(p, "rescript_limit", {"n": len(hand) - RESCRIPT_LIMIT},
                         tuple(Action("discard_rescript", card=r) for r in dict.fromkeys(hand)))
 
-    def on_discard_rescript(self, g, f, a):
+    def on_discard_rescript(self, g: Game, f, a):
         p = f["player"]
         B.player_w(g, p)["rescripts"].remove(a.card)
         discard(g, a.card)
@@ -486,7 +491,7 @@ class PlayRescript(Step):
 
     name = "play_rescript"
 
-    def run(self, g, f):
+    def run(self, g: Game, f):
         if f.get("played"):
             g.ret()
             return None
@@ -519,13 +524,13 @@ class _RescriptWindow(Step):
 
     prompt = ""
 
-    def playable(self, g, f):  # pragma: no cover - interface
+    def playable(self, g: Game, f):  # pragma: no cover - interface
         raise NotImplementedError
 
-    def ctx(self, g, f):
+    def ctx(self, g: Game, f):
         return {"own_turn": False}
 
-    def run(self, g, f):
+    def run(self, g: Game, f):
         f.pop("ret", None)
         cards = [] if f.get("done") else self.playable(g, f)
         if not cards:
@@ -536,10 +541,10 @@ class _RescriptWindow(Step):
                         tuple(Action("play_rescript", card=c) for c in cards)
                         + (bare("pass"),))
 
-    def on_pass(self, g, f, a):
+    def on_pass(self, g: Game, f, a):
         f["done"] = True
 
-    def on_play_rescript(self, g, f, a):
+    def on_play_rescript(self, g: Game, f, a):
         g.call("play_rescript", player=f["player"], card=a.card, ctx=self.ctx(g, f))
 
 
@@ -551,7 +556,7 @@ class BattleRescripts(_RescriptWindow):
     name = "battle_rescripts"
     prompt = "battle_rescripts"
 
-    def playable(self, g, f):
+    def playable(self, g: Game, f):
         return battle_rescripts(g, f["player"])
 
 
@@ -563,8 +568,8 @@ class RaidRescripts(_RescriptWindow):
     name = "raid_rescripts"
     prompt = "raid_rescripts"
 
-    def playable(self, g, f):
+    def playable(self, g: Game, f):
         return raid_rescripts(g, f["player"])
 
-    def ctx(self, g, f):
+    def ctx(self, g: Game, f):
         return {"own_turn": False, "raid": True, "city": f.get("city")}

@@ -34,10 +34,14 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from .board import controller
 from .prompt_rules import rules_of
 from .state import saracen_hand_open
+
+if TYPE_CHECKING:
+    from .game import Game
 
 HIDDEN = None  # a level/card the viewer may not see
 HIDDEN_CARD = "?"  # a face-down card whose identity the viewer does not know
@@ -172,7 +176,7 @@ def _warlord_view(part: dict, viewer: str | None) -> dict:
 COMPONENT_VIEW["warlord"] = _warlord_view
 
 
-def make_view(g, viewer: str | None) -> dict:
+def make_view(g: Game, viewer: str | None) -> dict:
     s = g.s
     d = g.decision
     cities = {}

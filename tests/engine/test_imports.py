@@ -1,6 +1,7 @@
 """The engine's modules form no import circle (issue 7 §4): each imports alone in a fresh
 interpreter, and no module imports, at load time or inside a function, one that imports
-it back (directly or through others)."""
+it back (directly or through others). An import under ``if TYPE_CHECKING:`` never runs
+(it gives mypy, and so mypyc, the ``Game`` type): it is not counted."""
 import ast
 import pathlib
 import subprocess
@@ -26,7 +27,14 @@ def _imports(name: str, path: pathlib.Path, known: set) -> set:
     """The engine modules ``name`` imports anywhere in its source."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    type_only = {id(n) for block in ast.walk(tree)
+                 if isinstance(block, ast.If) and isinstance(block.test, ast.Name)
+                 and block.test.id == "TYPE_CHECKING"
+                 for stmt in block.body for n in ast.walk(stmt)}
+    for node in ast.walk(tree):
+        if id(node) in type_only:
+            continue
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package

@@ -6,6 +6,8 @@ They act on ``state["battle"]`` for the side in ``ctx["side"]``; battle amounts 
 battle metrics (``battle.amount``)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import board as B
 from .. import cities as C
 from .. import rng
@@ -13,12 +15,15 @@ from ..battle import CASUALTY_CAP, amount, chooser, other, push, units_in
 from ..effects import amount as effect_amount
 from ..registry import registrar
 
+if TYPE_CHECKING:
+    from ..game import Game
+
 OPS: dict = {}
 """op name -> handler(g, f, op) of this section (installed by engine/modules.py)."""
 op = registrar(OPS)
 
 
-def _battle(g, f):
+def _battle(g: Game, f):
     b = g.s.get("battle")
     ctx = f.get("ctx") or {}
     if not b or not ctx.get("battle"):
@@ -26,7 +31,7 @@ def _battle(g, f):
     return b, ctx.get("side", "attacker")
 
 
-def battle_op_strength(g, f, op):
+def battle_op_strength(g: Game, f, op):
     """BATTLE-10 +x strength."""
     b, side = _battle(g, f)
     if b:
@@ -35,7 +40,7 @@ def battle_op_strength(g, f, op):
         B.log(g, "battle_strength_gain", player=b[side], n=n, marker=b["marker"])
 
 
-def battle_op_smash(g, f, op):
+def battle_op_smash(g: Game, f, op):
     """BATTLE-10 smash x (GLOSS-12): the opponent's battle units to its supply."""
     b, side = _battle(g, f)
     if not b:
@@ -49,7 +54,7 @@ def battle_op_smash(g, f, op):
     B.log(g, "battle_smash", player=b[opp], n=k, marker=b["marker"])
 
 
-def battle_op_rout(g, f, op):
+def battle_op_rout(g: Game, f, op):
     """BATTLE-10 rout x (GLOSS-10): to ONE adjacent city of their owner, or destroyed."""
     b, side = _battle(g, f)
     if not b:
@@ -64,14 +69,14 @@ def battle_op_rout(g, f, op):
            reason="rout")
 
 
-def battle_op_reinforce(g, f, op):
+def battle_op_reinforce(g: Game, f, op):
     """BATTLE-10 reinforcement x: own non-last units from adjacent cities."""
     b, side = _battle(g, f)
     if b:
         g.call("battle_reinforce", side=side, left=amount(g, f, op.get("amount")))
 
 
-def battle_op_add_units(g, f, op):
+def battle_op_add_units(g: Game, f, op):
     """SYM-20 on tactics: up to x units from the supply into the battle (all available:
     more strength is never worse for the side)."""
     b, side = _battle(g, f)
@@ -84,7 +89,7 @@ def battle_op_add_units(g, f, op):
     B.log(g, "battle_units_added", player=b[side], n=k, marker=b["marker"])
 
 
-def battle_op_casualties(g, f, op):
+def battle_op_casualties(g: Game, f, op):
     """BATTLE-16..21, §14.21: the opponent loses x (max 2) random unprotected face-up
     tactics; a starting tactic drawn cancels that casualty. Saracen ones go to the box;
     a player takes back as many starting tactics from the personal discard."""
@@ -116,7 +121,7 @@ def battle_op_casualties(g, f, op):
     B.log(g, "casualties", player=o, cards=lost)
 
 
-def battle_op_destroy_city(g, f, op):
+def battle_op_destroy_city(g: Game, f, op):
     """SYM-13 in battle: the battle city loses a level now; the defender's wall bonus
     drops at once (BATTLE-25); never below 1 (§14.10)."""
     b, _side = _battle(g, f)
@@ -128,7 +133,7 @@ def battle_op_destroy_city(g, f, op):
 
 
 @op("raid_defence")
-def op_raid_defence(g, f, o):
+def op_raid_defence(g: Game, f, o):
     """RAID-08 (raid rescripts): +x to the raided city's strength in the raid in progress.
     The bonus is kept on the ``raids`` frame (``defence``), which raids.py adds to the city
     strength when it takes the difference, then drops."""

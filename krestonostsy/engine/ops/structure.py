@@ -1,6 +1,8 @@
 """Effect ops of the vocabulary section *structure*: choose, if, may, pay_for (SYM-80/84/85)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import board as B
 from ..actions import Action
 from ..effects import (
@@ -9,12 +11,15 @@ from ..effects import (
 from ..flow import Decision, Step, step
 from ..registry import registrar
 
+if TYPE_CHECKING:
+    from ..game import Game
+
 OPS: dict = {}
 """op name -> handler(g, f, op) of this section (installed by engine/modules.py)."""
 op = registrar(OPS)
 
 
-def nested(g, f, ops) -> None:
+def nested(g: Game, f, ops) -> None:
     if ops:
         if isinstance(ops, dict):
             ops = [ops]
@@ -24,7 +29,7 @@ def nested(g, f, ops) -> None:
 # --- structure ----------------------------------------------------------------------------
 
 @op("choose")
-def op_choose(g, f, o):
+def op_choose(g: Game, f, o):
     """SYM-85: choose one of the options (each an effect)."""
     options = o.get("options") or []
     if len(options) == 1:
@@ -39,7 +44,7 @@ class Choose(Step):
 
     name = "op_choose"
 
-    def run(self, g, f):
+    def run(self, g: Game, f):
         if f.get("chosen"):
             g.ret()
             return None
@@ -50,7 +55,7 @@ class Choose(Step):
                          "card": f["ctx"].get("card") or f["ctx"].get("source")},
                         tuple(Action("choose", option=i) for i in range(len(f["options"]))))
 
-    def on_choose(self, g, f, a):
+    def on_choose(self, g: Game, f, a):
         f["chosen"] = True
         # the option itself, not its index: the log names what was chosen
         B.log(g, "effect_chosen", player=f["player"], option=a.option,
@@ -62,7 +67,7 @@ class Choose(Step):
 
 
 @op("if")
-def op_if(g, f, o):
+def op_if(g: Game, f, o):
     """SYM-84: if you have at least ``at_least`` of ``metric`` do ``then``, otherwise
     (the condition cannot be met in full) ``else``."""
     have = metric(g, f["player"], o["metric"])
@@ -70,7 +75,7 @@ def op_if(g, f, o):
 
 
 @op("may")
-def op_may(g, f, o):
+def op_may(g: Game, f, o):
     """SYM-80: an optional effect: the owner decides yes or no."""
     if o.get("then"):
         g.call("op_may", player=f["player"], then=o["then"], ctx=f["ctx"])
@@ -82,24 +87,24 @@ class May(Step):
 
     name = "op_may"
 
-    def run(self, g, f):
+    def run(self, g: Game, f):
         if f.get("answered"):
             g.ret()
             return None
         return Decision(f["player"], "may", {}, (Action("accept"), Action("decline")))
 
-    def on_accept(self, g, f, a):
+    def on_accept(self, g: Game, f, a):
         f["answered"] = True
         then = f["then"]
         g.call("effect", player=f["player"], ops=[then] if isinstance(then, dict) else then,
                ctx=f["ctx"])
 
-    def on_decline(self, g, f, a):
+    def on_decline(self, g: Game, f, a):
         f["answered"] = True
 
 
 @op("pay_for")
-def op_pay_for(g, f, o):
+def op_pay_for(g: Game, f, o):
     """You may pay ``cost`` (goods, coins instead, BUILD-05) to do ``then``. When it is
     the first op of a card the player has just chosen to activate (``ctx["activated"]``,
     e.g. the Bazaar, BLDG-04), activating it *is* paying: no second yes/no."""
@@ -114,7 +119,7 @@ class PayFor(Step):
 
     name = "op_pay_for"
 
-    def run(self, g, f):
+    def run(self, g: Game, f):
         if "paid" not in f:
             f["paid"] = None
             g.call("pay", player=f["player"], cost=f["cost"], discount=0,

@@ -25,6 +25,8 @@ the ops do nothing in a game without the warlord.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import board as B
 from .. import cities as C
 from ..battle import Battle, saracen_candidates
@@ -34,12 +36,15 @@ from ..hooks.terrain import apply_terrain
 from ..registry import registrar
 from ..state import SARACEN
 
+if TYPE_CHECKING:
+    from ..game import Game
+
 OPS: dict = {}
 """op name -> handler(g, f, op) of this section (installed by engine/modules.py)."""
 op = registrar(OPS)
 
 
-def warlord(g):
+def warlord(g: Game):
     """``(state part, data)`` of the game's warlord, or ``(None, None)``."""
     part = (g.s.get("components") or {}).get("warlord")
     if part is None:
@@ -47,7 +52,7 @@ def warlord(g):
     return part, g.rules.scenario.components["warlord"]
 
 
-def played_target(g, city: str) -> str:
+def played_target(g: Game, city: str) -> str:
     """CAMP-S4-02: a target absent in this line-up (SETUP-28/29) is replaced by the
     existing city nearest to it (ties: the map's order)."""
     if not g.s["cities"][city].get("removed"):
@@ -68,7 +73,7 @@ def played_target(g, city: str) -> str:
     return best or city
 
 
-def step_towards(g, frm: str, target: str) -> str | None:
+def step_towards(g: Game, frm: str, target: str) -> str | None:
     """SYM-86: the neighbour of ``frm`` one step nearer ``target`` along a shortest
     path (the first in the map's order when several are), or None at the target."""
     if frm == target:
@@ -81,11 +86,11 @@ def step_towards(g, frm: str, target: str) -> str | None:
     return None
 
 
-def is_crusader_city(g, city: str) -> bool:
+def is_crusader_city(g: Game, city: str) -> bool:
     return is_player(g, B.controller(g, city))
 
 
-def enter(g, part: dict, target: str) -> bool:
+def enter(g: Game, part: dict, target: str) -> bool:
     """CAMP-S4-04: off the map, the warlord re-enters in the Saracen city nearest his
     target (ties: the map's order). False when no city is Saracen."""
     cities = [c for c in g.c.board.cities if not g.s["cities"][c].get("removed")
@@ -99,7 +104,7 @@ def enter(g, part: dict, target: str) -> bool:
     return True
 
 
-def drive_out(g) -> bool:
+def drive_out(g: Game) -> bool:
     """CAMP-S4-04: a warlord whose city is no longer the Saracens' (crusaders took it)
     leaves the map. True if he left."""
     part, _data = warlord(g)
@@ -111,7 +116,7 @@ def drive_out(g) -> bool:
 
 
 @op("warlord_move")
-def op_warlord_move(g, f, o):
+def op_warlord_move(g: Game, f, o):
     """CAMP-S4-02: move ``amount`` cities towards ``towards`` (see the module doc)."""
     part, _data = warlord(g)
     if part is None:
@@ -137,7 +142,7 @@ def op_warlord_move(g, f, o):
 
 
 @op("warlord_attack")
-def op_warlord_attack(g, f, o):
+def op_warlord_attack(g: Game, f, o):
     """CAMP-S4-03: attack the crusader city on the way, or levy (see the module doc)."""
     part, _data = warlord(g)
     if part is None or part["city"] is None:
@@ -153,7 +158,7 @@ def op_warlord_attack(g, f, o):
     B.log(g, "warlord_levy", city=part["city"], n=k)
 
 
-def terrain_on(g) -> bool:
+def terrain_on(g: Game) -> bool:
     """Is the advanced mode's terrain switched on in this game (CAMP-10)?"""
     return "terrain" in g.rules.scenario.hooks or "terrain" in getattr(g.rules, "extra_hooks", ())
 
@@ -170,7 +175,7 @@ class WarlordBattle(Battle):
 
     name = "warlord_battle"
 
-    def at_start(self, g, f):
+    def at_start(self, g: Game, f):
         city, frm = f["city"], f["frm"]
         dfn = B.controller(g, city)
         moved = max(0, B.units(g, frm, SARACEN) - 1)
@@ -197,7 +202,7 @@ class WarlordBattle(Battle):
         f["at"] = "deal"
         return None
 
-    def at_deal(self, g, f):
+    def at_deal(self, g: Game, f):
         """The base opening (the Saracen hand dealt face up, the track's strength on the
         attacking Saracens' side) and, in the advanced mode, the terrain (CAMP-10)."""
         super().at_deal(g, f)
@@ -205,7 +210,7 @@ class WarlordBattle(Battle):
             apply_terrain(g, g.s["battle"])
         return None
 
-    def take_trophies(self, g, b: dict) -> None:
+    def take_trophies(self, g: Game, b: dict) -> None:
         """The Saracens won: the city is theirs as after a raid and the warlord moves in."""
         part, _data = warlord(g)
         city = b["city"]
