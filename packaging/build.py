@@ -223,15 +223,10 @@ def stage_icons() -> dict[int, bytes]:
 
 def compile_engine() -> Path:
     """The compiled copy of the package (packaging/compile_engine.py), for the spec."""
-    import compile_engine as ce
+    import compile_engine
 
-    started = time.perf_counter()
-    ce.copy_tree(ce.COMPILED_TREE)
-    built = ce.compile_engine(ce.COMPILED_TREE)
-    ce.check(ce.COMPILED_TREE)
-    log(f"compiled the rules engine ({len(built)} modules) in "
-        f"{time.perf_counter() - started:.0f} s")
-    return ce.COMPILED_TREE
+    log(compile_engine.build())
+    return compile_engine.COMPILED_TREE
 
 
 def engine_imports(tree: Path) -> list[str]:

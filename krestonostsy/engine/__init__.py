@@ -1,6 +1,6 @@
 """The rules engine of «Крестоносцы»: pure Python, no Qt (a test enforces it). The
 frozen game runs it compiled by mypyc (packaging/compile_engine.py): the same source, the
-same games, about twice as fast.
+same games, about 1.5× as fast.
 
 Public API: :class:`Game`, :class:`Action`, :class:`IllegalAction`, :class:`GameOptions`,
 :class:`SaveError`.

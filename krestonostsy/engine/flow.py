@@ -42,7 +42,7 @@ def interpreted(cls: type[T]) -> type[T]:
 _NO_PARAMS: dict = {}  # marker: Decision() without params gets a new empty dict
 
 
-@interpreted
+@interpreted  # mypyc cannot derive a native class from a built-in exception
 class EngineError(RuntimeError):
     """An internal inconsistency of the rules engine (a bug, never a player's mistake)."""
 
