@@ -44,11 +44,9 @@ may replace with its own model.
 """
 from __future__ import annotations
 
+import sys
 from collections import defaultdict
-from collections.abc import Iterator
-from itertools import repeat, starmap
-from operator import add
-from random import Random
+from hashlib import shake_128
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import rng
@@ -174,6 +172,56 @@ def knowledge(g: AnyGame, viewer: str) -> Knowledge:
 
 # --- sampling ---------------------------------------------------------------------------------
 
+class Stream:
+    """The random numbers of one determinization, a function of its seed alone: 32-bit
+    words read in order from SHAKE-128 of the seed (FIPS 202, so the same words on every
+    platform and Python version). One C call yields a whole sample's worth — a
+    ``random.Random`` costs as much to seed as the rest of a sample takes to draw. A read
+    past the words made so far makes a longer output, which begins with the same words.
+
+    A word taken modulo ``k`` is uniform up to ``k / 2**32``: for a deck of a hundred
+    cards, a bias of one in forty million, far below anything a search could notice."""
+
+    __slots__ = ("_key", "_words", "_at")
+
+    def __init__(self, seed: int, expect: int = 64):
+        self._key = b"krestonostsy determinize %d" % seed
+        self._words: list[int] = []
+        self._at = 0
+        self._make(max(expect, 16))
+
+    def _make(self, n: int) -> None:
+        raw = shake_128(self._key).digest(4 * n)
+        if sys.byteorder == "little":
+            self._words = memoryview(raw).cast("I").tolist()
+        else:  # the same words on a big-endian machine
+            self._words = [int.from_bytes(raw[i:i + 4], "little") for i in range(0, 4 * n, 4)]
+
+    def take(self, n: int) -> list[int]:
+        """The next ``n`` words."""
+        at = self._at
+        if at + n > len(self._words):
+            self._make(max(2 * len(self._words), at + n))
+        self._at = at + n
+        return self._words[at:at + n]
+
+    def below(self, k: int) -> int:
+        """A number in ``range(k)``."""
+        return self.take(1)[0] % k
+
+    def shuffle(self, items: list, lo: int = 0, hi: int = -1) -> None:
+        """Shuffle ``items[lo:hi]`` (all of ``items`` by default) in place: Fisher–Yates,
+        one word per card."""
+        if hi < 0:
+            hi = len(items)
+        if hi - lo < 2:
+            return
+        w = self.take(hi - lo)
+        for i in range(hi - 1, lo, -1):
+            j = lo + w[i - lo] % (i - lo + 1)
+            items[i], items[j] = items[j], items[i]
+
+
 def _hidden_places(s: dict, viewer: str, k: Knowledge) -> tuple[list, list]:
     """The hidden places of ``s`` outside decks, in state order, each named by where it
     lies: ``[(where, cards)]`` for lists of cards (other hands, set-aside starting tactics
@@ -213,8 +261,8 @@ def _hidden_places(s: dict, viewer: str, k: Knowledge) -> tuple[list, list]:
 class _Layout(NamedTuple):
     """What a determinization of a position for a viewer does not draw at random, the
     same for every seed. The free cards of every back lie in ``cards`` in a canonical
-    order, back after back (``groups`` gives each card's back's number); a sample orders
-    each back's cards at random and then deals them by index: each hidden place gets the
+    order, back after back (``spans``: each back's ``(start, stop)`` in ``cards``); a
+    sample orders each back's cards at random and then deals them by index: each hidden place gets the
     indices in ``lists`` / ``ones`` (a back's first free cards, in state order), each deck
     a slice (``decks``: ``(back, start, stop, top, pinned)`` — the face-up level-0 deck
     keeps its ``top``; the bulls the viewer put back, ``pinned``, are shuffled in again).
@@ -223,7 +271,7 @@ class _Layout(NamedTuple):
 
     refs: frozenset[str]
     cards: tuple[str, ...]
-    groups: tuple[int, ...]
+    spans: tuple[tuple[int, int], ...]
     lists: tuple[tuple[tuple, tuple[int, ...]], ...]
     ones: tuple[tuple[tuple, int], ...]
     decks: tuple[tuple[str, int, int, str | None, tuple[str, ...] | None], ...]
@@ -256,12 +304,12 @@ def _layout(g: AnyGame, viewer: str, k: Knowledge) -> _Layout:
     # cards are free, never on where they were
     decks = s["decks"]
     cards: list[str] = []
-    groups: list[int] = []
+    spans: list[tuple[int, int]] = []
     start: dict[str, int] = {}
     plan = []
     ref_at: list[tuple[str, int]] = []
     ref_fixed: list[tuple[str, str]] = []
-    for i, b in enumerate(sorted(held.keys() | decks.keys())):
+    for b in sorted(held.keys() | decks.keys()):
         deck = decks.get(b)
         if b == "events":  # which events lie in the deck and which in the box: unknown
             in_play = k.events | {s["event"]}
@@ -276,7 +324,8 @@ def _layout(g: AnyGame, viewer: str, k: Knowledge) -> _Layout:
         free.sort()
         start[b] = len(cards)
         cards += free
-        groups += [i] * len(free)
+        if len(free) > 1:
+            spans.append((start[b], len(cards)))
         if deck is None:
             continue
         lo, hi = len(cards) - len(free) + held.get(b, 0), len(cards)
@@ -308,13 +357,13 @@ def _layout(g: AnyGame, viewer: str, k: Knowledge) -> _Layout:
 
     list_at = tuple((where, tuple(deal(c) for c in lst)) for where, lst in lists)
     one_at = tuple((where, deal(card)) for where, card in ones)
-    lay = _Layout(refs, tuple(cards), tuple(groups), list_at, one_at, tuple(plan),
+    lay = _Layout(refs, tuple(cards), tuple(spans), list_at, one_at, tuple(plan),
                   tuple(ref_at), tuple(ref_fixed), _bishop_places(s, viewer, k))
     cache[viewer] = (mark, lay)
     return lay
 
 
-def _sample(s: dict, viewer: str, lay: _Layout, r: Random) -> dict[str, str]:
+def _sample(s: dict, viewer: str, lay: _Layout, r: Stream) -> dict[str, str]:
     """Resample every hidden part of ``s`` in place; returns ``{old card: new card}`` for
     the cards the flow's frames name (``lay.refs``). ``s`` shares its players and cities
     with the true game (``copy_state(share=True)``): each other player is replaced by a
@@ -322,11 +371,9 @@ def _sample(s: dict, viewer: str, lay: _Layout, r: Random) -> dict[str, str]:
     (the rest of it stays shared, so the new game does not own it: its first write copies
     it whole, ``board.player_w``), and each city with a bishop of unknown level by its own
     copy (``_sample_bishops``)."""
-    # the free cards of each back in a random order: all backs are shuffled by one sort, a
-    # card's key is its back's number plus a random fraction
-    groups = lay.groups
-    keys = list(map(add, groups, _randoms(r, len(groups))))
-    mixed = list(map(lay.cards.__getitem__, sorted(range(len(groups)), key=keys.__getitem__)))
+    mixed = list(lay.cards)  # the free cards of each back in a random order
+    for lo, hi in lay.spans:
+        r.shuffle(mixed, lo, hi)
     at = mixed.__getitem__
     players = s["players"]
     for q in s["states"]:
@@ -352,7 +399,7 @@ def _sample(s: dict, viewer: str, lay: _Layout, r: Random) -> dict[str, str]:
             rest.append(top)
         elif pinned is not None:
             rest += pinned
-            _mix(r, rest)
+            r.shuffle(rest)
             sigma.update((old, new) for old, new in zip(decks[b], rest, strict=False)
                          if old in lay.refs)
         decks[b] = rest
@@ -366,12 +413,11 @@ def _sample(s: dict, viewer: str, lay: _Layout, r: Random) -> dict[str, str]:
     low = max(0, own_influence - INFLUENCE_SPREAD)
     for q in s["states"]:
         if q != viewer:
-            players[q]["influence"] = low + int(r.random() * (own_influence
-                                                              + INFLUENCE_SPREAD - low + 1))
+            players[q]["influence"] = low + r.below(own_influence + INFLUENCE_SPREAD - low + 1)
     lord = (s.get("components") or {}).get("warlord")
     if lord is not None and len(lord["deck"]) > 1:  # the warlord deck's order (CAMP-S4-01)
         hidden = sorted(lord["deck"])
-        _mix(r, hidden)
+        r.shuffle(hidden)
         lord["deck"] = hidden
     track = s["saracen_track"]  # shared with the true game: copied before a change
     nxt = track["next"]
@@ -380,19 +426,19 @@ def _sample(s: dict, viewer: str, lay: _Layout, r: Random) -> dict[str, str]:
     if first_hidden < len(track["tokens"]) - 1:
         track = s["saracen_track"] = SHARED_PARTS["saracen_track"](track)
         hidden = sorted(track["tokens"][first_hidden:])
-        _mix(r, hidden)
+        r.shuffle(hidden)
         track["tokens"][first_hidden:] = hidden
     return sigma
 
 
-def _sample_oaths(part: dict, states: list[str], viewer: str, r: Random) -> None:
+def _sample_oaths(part: dict, states: list[str], viewer: str, r: Stream) -> None:
     """«Вассал моего вассала»' oaths (CAMP-S3-*): the other states' oath hands and the
     face-down oath deck are pooled, shuffled and dealt again, every hand and the deck
     keeping its size. Sworn, broken and refused oaths are public and stay."""
     hands = part["hands"]
     others = [q for q in states if q != viewer and hands.get(q)]
     pool = sorted([c for q in others for c in hands[q]] + part["deck"])
-    _mix(r, pool)
+    r.shuffle(pool)
     at = 0
     for q in others:
         n = len(hands[q])
@@ -404,21 +450,7 @@ def _sample_oaths(part: dict, states: list[str], viewer: str, r: Random) -> None
 COMPONENT_SAMPLE = {"oaths": _sample_oaths}
 """How the hidden parts of each kind of scenario component are sampled again (a kind not
 named here hides nothing): ``fn(part, states, viewer, r)``, in place, as a function of
-what ``viewer`` may know and ``r`` alone."""
-
-
-def _randoms(r: Random, n: int) -> Iterator[float]:
-    """The next ``n`` values of ``r.random()``, drawn in C (no Python call per value)."""
-    return starmap(r.random, repeat((), n))
-
-
-def _mix(r: Random, items: list) -> None:
-    """Shuffle ``items`` in place, ordered by one ``r.random()`` key each: uniform, and
-    ``random()`` is the one sequence Python promises to keep for a given seed."""
-    if len(items) > 1:
-        keys = list(_randoms(r, len(items)))
-        items[:] = list(map(items.__getitem__, sorted(range(len(items)),
-                                                      key=keys.__getitem__)))
+what ``viewer`` may know and the :class:`Stream` ``r`` alone."""
 
 
 def _card_refs(x: Any, backs: dict[str, str], out: set[str]) -> set[str]:
@@ -462,7 +494,7 @@ def _bishop_places(s: dict, viewer: str, k: Knowledge) -> tuple:
     return tuple(cities), tuple(deal)
 
 
-def _sample_bishops(s: dict, places: tuple, r: Random) -> None:
+def _sample_bishops(s: dict, places: tuple, r: Stream) -> None:
     """Other players' unknown bishop levels (``_bishop_places``), dealt at random from
     each player's pool; what is left is its supply."""
     cities = s["cities"]
@@ -470,7 +502,7 @@ def _sample_bishops(s: dict, places: tuple, r: Random) -> None:
         cities[cid] = copy_city(cities[cid])
     for q, spots, ones, twos in places[1]:
         levels = [1] * ones + [2] * twos
-        _mix(r, levels)
+        r.shuffle(levels)
         for (cid, i), level in zip(spots, levels, strict=False):
             cities[cid]["bishops"][i][1] = level
         rest = levels[len(spots):]
@@ -530,7 +562,7 @@ def _same_question(new: Decision | None, old: Decision, viewer: str,
 
 
 def _sampled_game(g: AnyGame, viewer: str, seed: int, k: Knowledge, lay: _Layout,
-                  r: Random) -> tuple[AnyGame, dict[str, str]]:
+                  r: Stream) -> tuple[AnyGame, dict[str, str]]:
     """One sample: the new game (no decision yet) and its renaming of frame cards."""
     s = copy_state(g.s, share=True)
     sigma = _sample(s, viewer, lay, r)
@@ -562,7 +594,7 @@ def determinize(g: AnyGame, viewer: str, seed: int) -> AnyGame:
                          f"(players: {', '.join(g.s['states'])})")
     k = knowledge(g, viewer)
     lay = _layout(g, viewer, k)
-    r = Random(seed)
+    r = Stream(seed, len(lay.cards) + 64)
     old = g.decision
     if old is None:  # the game is over: nothing to ask
         return _sampled_game(g, viewer, seed, k, lay, r)[0]

@@ -3,9 +3,9 @@
 All randomness of a game comes from one 64-bit integer stored in ``state["rng"]``
 (a SplitMix64 generator). It is plain data, so saving, cloning and replaying a game
 reproduce every shuffle and draw exactly: same seed + same actions = same game.
-Never use the :mod:`random` module for the rules. (determinize.py orders hidden cards for
-search with ``random.Random(seed)`` — a sampler seeded by its caller, whose ``random()``
-sequence Python keeps stable; the game it returns plays on with this generator.)
+Never use the :mod:`random` module for the rules. (determinize.py samples hidden cards for
+search from its own seeded stream, ``determinize.Stream``; the game it returns plays on
+with this generator.)
 """
 from __future__ import annotations
 
