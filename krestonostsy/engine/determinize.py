@@ -44,7 +44,6 @@ may replace with its own model.
 """
 from __future__ import annotations
 
-import sys
 from collections import defaultdict
 from hashlib import shake_128
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -173,53 +172,75 @@ def knowledge(g: AnyGame, viewer: str) -> Knowledge:
 # --- sampling ---------------------------------------------------------------------------------
 
 class Stream:
-    """The random numbers of one determinization, a function of its seed alone: 32-bit
-    words read in order from SHAKE-128 of the seed (FIPS 202, so the same words on every
-    platform and Python version). One C call yields a whole sample's worth — a
-    ``random.Random`` costs as much to seed as the rest of a sample takes to draw. A read
-    past the words made so far makes a longer output, which begins with the same words.
+    """The random numbers of one determinization, a function of its seed alone: bytes read
+    in order from SHAKE-128 of the seed (FIPS 202: the same bytes on every platform and
+    Python version). One C call makes a whole sample's worth; a ``random.Random`` would
+    cost as much to seed as the whole sample takes to draw. Reading past the bytes made so
+    far makes a longer output, which begins with the same bytes.
 
-    A word taken modulo ``k`` is uniform up to ``k / 2**32``: for a deck of a hundred
-    cards, a bias of one in forty million, far below anything a search could notice."""
+    A number below ``k`` is drawn by rejection, so it is exactly uniform: a byte ``b`` is
+    kept when ``b < 256 - 256 % k`` and gives ``b % k`` (about one byte per number for the
+    small ranges of a sample; wider ranges take as many bytes as they need). Bytes, not
+    wider words, because a byte is a small integer that neither the interpreter nor the
+    compiled engine has to allocate."""
 
-    __slots__ = ("_key", "_words", "_at")
+    __slots__ = ("_key", "_raw", "_at")
 
-    def __init__(self, seed: int, expect: int = 64):
+    def __init__(self, seed: int, expect: int = 32):
         self._key = b"krestonostsy determinize %d" % seed
-        self._words: list[int] = []
+        self._raw = shake_128(self._key).digest(max(expect, 32))
         self._at = 0
-        self._make(max(expect, 16))
 
-    def _make(self, n: int) -> None:
-        raw = shake_128(self._key).digest(4 * n)
-        if sys.byteorder == "little":
-            self._words = memoryview(raw).cast("I").tolist()
-        else:  # the same words on a big-endian machine
-            self._words = [int.from_bytes(raw[i:i + 4], "little") for i in range(0, 4 * n, 4)]
-
-    def take(self, n: int) -> list[int]:
-        """The next ``n`` words."""
-        at = self._at
-        if at + n > len(self._words):
-            self._make(max(2 * len(self._words), at + n))
-        self._at = at + n
-        return self._words[at:at + n]
+    def _grow(self) -> bytes:
+        """The stream made twice as long (its beginning unchanged)."""
+        self._raw = shake_128(self._key).digest(2 * len(self._raw))
+        return self._raw
 
     def below(self, k: int) -> int:
-        """A number in ``range(k)``."""
-        return self.take(1)[0] % k
+        """A number in ``range(k)``, ``k >= 1``."""
+        size = ((k - 1).bit_length() + 7) // 8 or 1  # whole bytes enough for k - 1
+        span = 1 << (8 * size)
+        limit = span - span % k
+        while True:
+            at = self._at
+            while at + size > len(self._raw):
+                self._grow()
+            self._at = at + size
+            v = int.from_bytes(self._raw[at:at + size], "little")
+            if v < limit:
+                return v % k
 
     def shuffle(self, items: list, lo: int = 0, hi: int = -1) -> None:
         """Shuffle ``items[lo:hi]`` (all of ``items`` by default) in place: Fisher–Yates,
-        one word per card."""
+        a number below ``i + 1`` for each place ``i`` but the first."""
         if hi < 0:
             hi = len(items)
-        if hi - lo < 2:
-            return
-        w = self.take(hi - lo)
+        raw = self._raw
+        at = self._at
+        limits = _BYTE_LIMITS
         for i in range(hi - 1, lo, -1):
-            j = lo + w[i - lo] % (i - lo + 1)
+            m = i - lo + 1
+            if m > 256:  # wider than a byte: the general draw
+                self._at = at
+                j = lo + self.below(m)
+                raw = self._raw
+                at = self._at
+            else:  # below() for one byte, written out: a sample makes ~100 of these
+                limit = limits[m]
+                while True:
+                    if at >= len(raw):
+                        raw = self._grow()
+                    b = raw[at]
+                    at += 1
+                    if b < limit:
+                        break
+                j = lo + b % m
             items[i], items[j] = items[j], items[i]
+        self._at = at
+
+
+_BYTE_LIMITS = tuple(256 - 256 % m if m else 0 for m in range(257))
+"""For a range of ``m`` ≤ 256: the bytes below ``_BYTE_LIMITS[m]`` are kept."""
 
 
 def _hidden_places(s: dict, viewer: str, k: Knowledge) -> tuple[list, list]:
@@ -278,6 +299,7 @@ class _Layout(NamedTuple):
     ref_at: tuple[tuple[str, int], ...]
     ref_fixed: tuple[tuple[str, str], ...]
     bishops: tuple  # _bishop_places
+    draws: int  # about as many numbers as a sample draws from its Stream
 
 
 def _layout(g: AnyGame, viewer: str, k: Knowledge) -> _Layout:
@@ -357,8 +379,12 @@ def _layout(g: AnyGame, viewer: str, k: Knowledge) -> _Layout:
 
     list_at = tuple((where, tuple(deal(c) for c in lst)) for where, lst in lists)
     one_at = tuple((where, deal(card)) for where, card in ones)
+    bishops = _bishop_places(s, viewer, k)
+    draws = (sum(hi - lo - 1 for lo, hi in spans) + len(s["states"])
+             + len(s["saracen_track"]["tokens"])
+             + sum(ones + twos - 1 for _q, _spots, ones, twos in bishops[1]))
     lay = _Layout(refs, tuple(cards), tuple(spans), list_at, one_at, tuple(plan),
-                  tuple(ref_at), tuple(ref_fixed), _bishop_places(s, viewer, k))
+                  tuple(ref_at), tuple(ref_fixed), bishops, draws)
     cache[viewer] = (mark, lay)
     return lay
 
@@ -374,7 +400,6 @@ def _sample(s: dict, viewer: str, lay: _Layout, r: Stream) -> dict[str, str]:
     mixed = list(lay.cards)  # the free cards of each back in a random order
     for lo, hi in lay.spans:
         r.shuffle(mixed, lo, hi)
-    at = mixed.__getitem__
     players = s["players"]
     for q in s["states"]:
         if q != viewer:
@@ -382,9 +407,9 @@ def _sample(s: dict, viewer: str, lay: _Layout, r: Stream) -> dict[str, str]:
     battle: dict = s.get("battle") or {}  # (its places are in the layout only if it is on)
     for where, idx in lay.lists:
         if where[0] == "hand":
-            players[where[1]][where[2]] = list(map(at, idx))
+            players[where[1]][where[2]] = [mixed[i] for i in idx]
         else:
-            battle["saracen_hand"] = list(map(at, idx))
+            battle["saracen_hand"] = [mixed[i] for i in idx]
     for where, i in lay.ones:
         if where[0] == "bull":
             players[where[1]]["bull"] = mixed[i]
@@ -594,7 +619,7 @@ def determinize(g: AnyGame, viewer: str, seed: int) -> AnyGame:
                          f"(players: {', '.join(g.s['states'])})")
     k = knowledge(g, viewer)
     lay = _layout(g, viewer, k)
-    r = Stream(seed, len(lay.cards) + 64)
+    r = Stream(seed, lay.draws * 5 // 4 + 32)
     old = g.decision
     if old is None:  # the game is over: nothing to ask
         return _sampled_game(g, viewer, seed, k, lay, r)[0]

@@ -372,14 +372,22 @@ def test_starting_tactics_seen_set_aside_stay_set_aside():
 
 # --- the sampler's random numbers -------------------------------------------------------
 
-def test_the_stream_is_a_function_of_its_seed_and_reads_on_past_its_first_words():
-    """Words are the same however they are taken: a stream that had to make more words
-    than it first expected continues exactly where a longer first output would."""
-    long = Stream(5, expect=2000).take(1500)
-    short = Stream(5, expect=16)
-    assert short.take(10) + short.take(1490) == long
-    assert Stream(6, expect=2000).take(1500) != long
-    assert all(0 <= w < 2 ** 32 for w in long)
+def test_the_stream_is_a_function_of_its_seed_and_reads_on_past_its_first_bytes():
+    """Numbers are the same however long the stream first was: one that had to make more
+    bytes than it expected continues exactly where a longer first output would — in
+    one-byte draws, in wider ones (k > 256) and in shuffles."""
+    def draws(r: Stream) -> list:
+        out = [r.below(k) for k in (2, 7, 129, 256, 257, 70000, 2 ** 40) * 150]
+        cards = list(range(600))
+        r.shuffle(cards)  # places above 256 draw two bytes each
+        return out + cards
+
+    long = draws(Stream(5, expect=20000))
+    assert draws(Stream(5, expect=32)) == long
+    assert draws(Stream(6, expect=32)) != long
+    assert all(0 <= v < k for v, k in zip(long, (2, 7, 129, 256, 257, 70000, 2 ** 40) * 150,
+                                          strict=False))
+    assert sorted(long[-600:]) == list(range(600))
 
 
 def test_the_streams_shuffle_is_uniform():
