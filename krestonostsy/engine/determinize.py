@@ -196,51 +196,66 @@ class Stream:
         self._raw = shake_128(self._key).digest(2 * len(self._raw))
         return self._raw
 
+    def _room(self, n: int) -> bytes:
+        """The stream, long enough for ``n`` more bytes."""
+        while len(self._raw) - self._at < n:
+            self._grow()
+        return self._raw
+
     def below(self, k: int) -> int:
         """A number in ``range(k)``, ``k >= 1``."""
         size = ((k - 1).bit_length() + 7) // 8 or 1  # whole bytes enough for k - 1
         span = 1 << (8 * size)
         limit = span - span % k
         while True:
+            raw = self._room(size)
             at = self._at
-            while at + size > len(self._raw):
-                self._grow()
             self._at = at + size
-            v = int.from_bytes(self._raw[at:at + size], "little")
+            v = int.from_bytes(raw[at:at + size], "little")
             if v < limit:
                 return v % k
 
     def shuffle(self, items: list, lo: int = 0, hi: int = -1) -> None:
         """Shuffle ``items[lo:hi]`` (all of ``items`` by default) in place: Fisher–Yates,
-        a number below ``i + 1`` for each place ``i`` but the first."""
+        a number below ``i + 1`` for each place ``i`` of the slice but the first."""
         if hi < 0:
             hi = len(items)
-        raw = self._raw
+        n = hi - lo
+        if n < 2:
+            return
+        if n > 256:  # wider than a byte: the general draw
+            for i in range(hi - 1, lo, -1):
+                j = lo + self.below(i - lo + 1)
+                items[i], items[j] = items[j], items[i]
+            return
+        # below() for one byte, written out: a sample makes ~100 of these
+        raw = self._room(n)  # a byte for each place; a rejection makes its own room
         at = self._at
         limits = _BYTE_LIMITS
         for i in range(hi - 1, lo, -1):
-            m = i - lo + 1
-            if m > 256:  # wider than a byte: the general draw
+            k = i - lo  # a number below k + 1
+            b = raw[at]
+            at += 1
+            if b >= limits[k]:  # rejected: the next byte that is not
                 self._at = at
-                j = lo + self.below(m)
+                b = self._byte_under(limits[k], k - 1)
                 raw = self._raw
                 at = self._at
-            else:  # below() for one byte, written out: a sample makes ~100 of these
-                limit = limits[m]
-                while True:
-                    if at >= len(raw):
-                        raw = self._grow()
-                    b = raw[at]
-                    at += 1
-                    if b < limit:
-                        break
-                j = lo + b % m
+            j = lo + b % (k + 1)
             items[i], items[j] = items[j], items[i]
         self._at = at
 
+    def _byte_under(self, limit: int, room: int) -> int:
+        """The next byte below ``limit``, leaving room for ``room`` bytes after it."""
+        while True:
+            b = self._room(room + 1)[self._at]
+            self._at += 1
+            if b < limit:
+                return b
 
-_BYTE_LIMITS = tuple(256 - 256 % m if m else 0 for m in range(257))
-"""For a range of ``m`` ≤ 256: the bytes below ``_BYTE_LIMITS[m]`` are kept."""
+
+_BYTE_LIMITS = tuple(256 - 256 % (i + 1) for i in range(256))
+"""For a number below ``i + 1`` ≤ 256: the bytes below ``_BYTE_LIMITS[i]`` are kept."""
 
 
 def _hidden_places(s: dict, viewer: str, k: Knowledge) -> tuple[list, list]:

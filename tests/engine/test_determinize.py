@@ -377,7 +377,12 @@ def test_the_stream_is_a_function_of_its_seed_and_reads_on_past_its_first_bytes(
     bytes than it expected continues exactly where a longer first output would — in
     one-byte draws, in wider ones (k > 256) and in shuffles."""
     def draws(r: Stream) -> list:
-        out = [r.below(k) for k in (2, 7, 129, 256, 257, 70000, 2 ** 40) * 150]
+        out = []
+        for _ in range(3):
+            out += [r.below(k) for k in (2, 7, 129, 256, 257, 70000, 2 ** 40) * 50]
+            few = list(range(200))
+            r.shuffle(few)  # a byte per place (129 and up reject nearly half)
+            out += few
         cards = list(range(600))
         r.shuffle(cards)  # places above 256 draw two bytes each
         return out + cards
@@ -385,8 +390,10 @@ def test_the_stream_is_a_function_of_its_seed_and_reads_on_past_its_first_bytes(
     long = draws(Stream(5, expect=20000))
     assert draws(Stream(5, expect=32)) == long
     assert draws(Stream(6, expect=32)) != long
-    assert all(0 <= v < k for v, k in zip(long, (2, 7, 129, 256, 257, 70000, 2 ** 40) * 150,
-                                          strict=False))
+    ks = (2, 7, 129, 256, 257, 70000, 2 ** 40) * 50
+    for at in (0, 550, 1100):
+        assert all(0 <= v < k for v, k in zip(long[at:at + 350], ks, strict=True))
+        assert sorted(long[at + 350:at + 550]) == list(range(200))
     assert sorted(long[-600:]) == list(range(600))
 
 
