@@ -32,8 +32,9 @@ The contract (tests/engine/test_determinize.py proves it position by position):
   lying where it lay, and the pending decision is rebuilt from the new state — never by
   re-running the flow. A sample in which the deciding player could not be asked the same
   visible question (e.g. an own-turn window that needs a playable rescript) is rejected
-  and drawn again from the same generator.
-* **No true history.** The new game's generator comes from ``seed`` alone, its log is
+  and drawn again from the same :class:`Stream`.
+* **No true history.** The sample's numbers (a :class:`Stream`) and the new game's
+  generator come from ``seed`` alone, its log is
   ``log_for(player)``, it has no action list before this point, no set-up seed and no
   undo (``undo``/``cancel_order`` raise :class:`~.actions.IllegalAction`). Its
   ``to_json()`` is a *position*, not a save (see :meth:`Game.to_json`).
