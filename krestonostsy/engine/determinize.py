@@ -60,12 +60,9 @@ from .state import (
     saracen_hand_open,
 )
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (game.py imports this module: its type only, never at run time)
     from ..content import Content
-
-# A Game: game.py imports this module, so this one may not import game.py back, not even
-# for its types (tests/engine/test_imports.py); new games are made with ``type(g)``.
-AnyGame = Any
+    from .game import Game
 
 INFLUENCE_SPREAD = 2
 MAX_SAMPLES = 200  # samples tried for a deciding player whose question depends on them
@@ -110,7 +107,7 @@ class Knowledge:
     __slots__ = ("viewer", "source", "seen", "log", "order", "levels", "events", "pinned",
                  "set_aside", "starting")
 
-    def __init__(self, g: AnyGame, viewer: str):
+    def __init__(self, g: Game, viewer: str):
         self.viewer = viewer
         self.source = g.log
         self.seen = 0
@@ -159,7 +156,7 @@ class Knowledge:
         self.seen = len(self.source)
 
 
-def knowledge(g: AnyGame, viewer: str) -> Knowledge:
+def knowledge(g: Game, viewer: str) -> Knowledge:
     """The viewer's :class:`Knowledge` of ``g``, brought up to date (cached on ``g``)."""
     cache = g._knowledge
     k = cache.get(viewer)
@@ -318,7 +315,7 @@ class _Layout(NamedTuple):
     draws: int  # about as many numbers as a sample draws from its Stream
 
 
-def _layout(g: AnyGame, viewer: str, k: Knowledge) -> _Layout:
+def _layout(g: Game, viewer: str, k: Knowledge) -> _Layout:
     """``viewer``'s :class:`_Layout` of ``g``, cached on ``g`` until the position changes
     (another decision, action or log entry): a search bot determinizes one position once
     per iteration, and most of the sampling's work is this canonical part."""
@@ -413,10 +410,11 @@ def _sample(s: dict, viewer: str, lay: _Layout, r: Stream) -> dict[str, str]:
     (the rest of it stays shared, so the new game does not own it: its first write copies
     it whole, ``board.player_w``), and each city with a bishop of unknown level by its own
     copy (``_sample_bishops``)."""
-    mixed = list(lay.cards)  # the free cards of each back in a random order
+    mixed: list[str] = list(lay.cards)  # the free cards of each back in a random order
     for lo, hi in lay.spans:
         r.shuffle(mixed, lo, hi)
-    players = s["players"]
+    # (typed: the compiled engine then uses the dict's own get and set)
+    players: dict[str, dict[str, Any]] = s["players"]
     for q in s["states"]:
         if q != viewer:
             players[q] = players[q].copy()
@@ -431,9 +429,10 @@ def _sample(s: dict, viewer: str, lay: _Layout, r: Stream) -> dict[str, str]:
             players[where[1]]["bull"] = mixed[i]
         else:
             battle[where[1]][where[2]]["cover"] = mixed[i]
-    sigma = {old: mixed[i] for old, i in lay.ref_at}
+    sigma: dict[str, str] = {old: mixed[i] for old, i in lay.ref_at}
     sigma.update(lay.ref_fixed)
-    decks = s["decks"] = s["decks"].copy()  # shared with the true game: a map of its own
+    decks: dict[str, list[str]] = s["decks"].copy()  # shared with the true game: its own map
+    s["decks"] = decks
     for b, lo, hi, top, pinned in lay.decks:
         rest = mixed[lo:hi]
         if top is not None:
@@ -538,18 +537,22 @@ def _bishop_places(s: dict, viewer: str, k: Knowledge) -> tuple:
 def _sample_bishops(s: dict, places: tuple, r: Stream) -> None:
     """Other players' unknown bishop levels (``_bishop_places``), dealt at random from
     each player's pool; what is left is its supply."""
-    cities = s["cities"]
+    cities: dict[str, dict[str, Any]] = s["cities"]
     for cid in places[0]:  # its own copy before a level is resampled
         cities[cid] = copy_city(cities[cid])
+    players: dict[str, dict[str, Any]] = s["players"]
     for q, spots, ones, twos in places[1]:
-        levels = [1] * ones + [2] * twos
+        levels: list[int] = [1] * ones + [2] * twos
         r.shuffle(levels)
-        for (cid, i), level in zip(spots, levels, strict=False):
-            cities[cid]["bishops"][i][1] = level
-        rest = levels[len(spots):]
-        p = s["players"][q]  # _sample's shallow copy: its supply is still shared
-        sup = p["bishops"] = p["bishops"].copy()
-        sup["2"] = sum(rest) - len(rest)
+        n = 0
+        for cid, i in spots:
+            cities[cid]["bishops"][i][1] = levels[n]
+            n += 1
+        rest = levels[n:]
+        p = players[q]  # _sample's shallow copy: its supply is still shared
+        sup: dict[str, int] = p["bishops"].copy()
+        p["bishops"] = sup
+        sup["2"] = rest.count(2)
         sup["1"] = len(rest) - sup["2"]
 
 
@@ -602,8 +605,8 @@ def _same_question(new: Decision | None, old: Decision, viewer: str,
     return old.player != viewer or len(new.actions) == len(old.actions)
 
 
-def _sampled_game(g: AnyGame, viewer: str, seed: int, k: Knowledge, lay: _Layout,
-                  r: Stream) -> tuple[AnyGame, dict[str, str]]:
+def _sampled_game(g: Game, viewer: str, seed: int, k: Knowledge, lay: _Layout,
+                  r: Stream) -> tuple[Game, dict[str, str]]:
     """One sample: the new game (no decision yet) and its renaming of frame cards."""
     s = copy_state(g.s, share=True)
     sigma = _sample(s, viewer, lay, r)
@@ -627,7 +630,7 @@ def _sampled_game(g: AnyGame, viewer: str, seed: int, k: Knowledge, lay: _Layout
     return h, sigma
 
 
-def determinize(g: AnyGame, viewer: str, seed: int) -> AnyGame:
+def determinize(g: Game, viewer: str, seed: int) -> Game:
     """A new game equal to ``g`` as ``viewer`` sees it, its hidden parts sampled with a
     generator seeded by ``seed`` alone (see the module docstring for the contract)."""
     if viewer not in g.s["states"]:
