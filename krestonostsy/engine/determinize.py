@@ -296,12 +296,13 @@ class _Layout(NamedTuple):
     """What a determinization of a position for a viewer does not draw at random, the
     same for every seed. The free cards of every back lie in ``cards`` in a canonical
     order, back after back (``spans``: each back's ``(start, stop)`` in ``cards``); a
-    sample orders each back's cards at random and then deals them by index: each hidden place gets the
-    indices in ``lists`` / ``ones`` (a back's first free cards, in state order), each deck
-    a slice (``decks``: ``(back, start, stop, top, pinned)`` — the face-up level-0 deck
-    keeps its ``top``; the bulls the viewer put back, ``pinned``, are shuffled in again).
-    ``refs`` are the card ids the flow's frames name, ``ref_at`` / ``ref_fixed`` where
-    each one's replacement lies (an index into the sample, or a card that stays)."""
+    sample orders each back's cards at random and then deals them by index: each hidden
+    place gets the indices in ``lists`` / ``ones`` (a back's first free cards, in state
+    order), each deck a slice (``decks``: ``(back, start, stop, top, pinned)`` — the
+    face-up level-0 deck keeps its ``top``; the bulls the viewer put back, ``pinned``, are
+    shuffled in again). ``refs`` are the card ids the flow's frames name, ``ref_at`` /
+    ``ref_fixed`` where each one's replacement lies (an index into the sample, or a card
+    that stays)."""
 
     refs: frozenset[str]
     cards: tuple[str, ...]
