@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..content.vocabulary import ORDER_FACTS
 from . import board as B
-from .flow import Step, step
+from .flow import Step, innermost, step
 from .state import AUTOMA, CROSS_ORDERS
 
 if TYPE_CHECKING:
@@ -27,10 +27,8 @@ def new_facts() -> dict:
 def current_turn(g: Game) -> str | None:
     """The player whose own turn it is (TURN-10): the owner of the innermost ``order``
     being resolved, or None outside any order."""
-    for frame in reversed(g.s["stack"]):
-        if frame.get("s") == "order":
-            return frame["player"]
-    return None
+    frame = innermost(g.s["stack"], "order")
+    return None if frame is None else frame["player"]
 
 
 @step

@@ -5,9 +5,9 @@ Functions take the :class:`~krestonostsy.engine.game.Game` (``g``) and read ``g.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from .state import SARACEN, SHARED_PARTS, copy_city, copy_player
+from .state import SARACEN, SHARED_PARTS, City, Player, copy_city, copy_player
 
 if TYPE_CHECKING:
     from .game import Game
@@ -27,7 +27,7 @@ GOOD_COLOURS: tuple[str, ...] = ("yellow", "white", "blue", "red", "green")
 # reference from the barrier, before anything else it calls may copy the entry.
 # tests/engine/test_clone.py checks that no shared entry ever changes.
 
-def player_w(g: Game, pid: str) -> dict:
+def player_w(g: Game, pid: str) -> Player:
     """The player dict of ``pid`` to write to: the game's own copy (see above)."""
     own = g._own_p
     if own is not None and pid not in own:
@@ -43,16 +43,16 @@ def part_w(g: Game, key: str):
     saracen_track, sanctity…: ``state.SHARED_PARTS``), the game's own copy: a clone shares
     these whole (``g._own_parts``, like the players above) and copies one at its first
     write (by its layout, ``state.SHARED_PARTS[key]``)."""
+    s = cast(dict, g.s)  # any part by its name
     own = g._own_parts
     if own is not None and key not in own:
-        s = g.s
         part = s[key] = SHARED_PARTS[key](s[key])
         own.add(key)
         return part
-    return g.s[key]
+    return s[key]
 
 
-def city_w(g: Game, cid: str) -> dict:
+def city_w(g: Game, cid: str) -> City:
     """The city dict of ``cid`` to write to: the game's own copy (see above)."""
     own = g._own_c
     if own is not None and cid not in own:

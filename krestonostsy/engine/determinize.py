@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from hashlib import shake_128
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from . import rng
 from .decks import deck_of
@@ -55,6 +55,7 @@ from .flow import Decision, EngineError
 from .state import (
     SARACEN,
     SHARED_PARTS,
+    State,
     copy_city,
     copy_state,
     saracen_hand_open,
@@ -256,13 +257,13 @@ _BYTE_LIMITS = tuple(256 - 256 % (i + 1) for i in range(256))
 """For a number below ``i + 1`` ≤ 256: the bytes below ``_BYTE_LIMITS[i]`` are kept."""
 
 
-def _hidden_places(s: dict, viewer: str, k: Knowledge) -> tuple[list, list]:
+def _hidden_places(s: State, viewer: str, k: Knowledge) -> tuple[list, list]:
     """The hidden places of ``s`` outside decks, in state order, each named by where it
     lies: ``[(where, cards)]`` for lists of cards (other hands, set-aside starting tactics
     once taken back in secret, the Saracen hand; ``where`` is ``("hand", player, field)``
     or ``("saracen_hand",)``) and ``[(where, card)]`` for places of one card (a bull,
     ``("bull", player)``; a face-down cover, ``("cover", "slots" or "returned", index)``)."""
-    players = s["players"]
+    players = cast(dict[str, dict[str, Any]], s["players"])  # read by field name
     lists: list[tuple[tuple, list[str]]] = []
     ones: list[tuple[tuple, str]] = []
     for q in s["states"]:
@@ -403,7 +404,7 @@ def _layout(g: Game, viewer: str, k: Knowledge) -> _Layout:
     return lay
 
 
-def _sample(s: dict, viewer: str, lay: _Layout, r: Stream) -> dict[str, str]:
+def _sample(s: State, viewer: str, lay: _Layout, r: Stream) -> dict[str, str]:
     """Resample every hidden part of ``s`` in place; returns ``{old card: new card}`` for
     the cards the flow's frames name (``lay.refs``). ``s`` shares its players and cities
     with the true game (``copy_state(share=True)``): each other player is replaced by a
@@ -415,7 +416,7 @@ def _sample(s: dict, viewer: str, lay: _Layout, r: Stream) -> dict[str, str]:
     for lo, hi in lay.spans:
         r.shuffle(mixed, lo, hi)
     # (typed: the compiled engine then uses the dict's own get and set)
-    players: dict[str, dict[str, Any]] = s["players"]
+    players = cast(dict[str, dict[str, Any]], s["players"])
     for q in s["states"]:
         if q != viewer:
             players[q] = players[q].copy()
@@ -508,7 +509,7 @@ def _card_refs(x: Any, backs: dict[str, str], out: set[str]) -> set[str]:
     return out
 
 
-def _bishop_places(s: dict, viewer: str, k: Knowledge) -> tuple:
+def _bishop_places(s: State, viewer: str, k: Knowledge) -> tuple:
     """Where the other players' bishops of a level ``viewer`` does not know stand, and what
     is to be dealt there: ``(cities to copy, ((player, ((city, index), …), ones, twos),
     …))`` — each player's unknown levels pooled with the levels of its supply (counts
@@ -535,13 +536,13 @@ def _bishop_places(s: dict, viewer: str, k: Knowledge) -> tuple:
     return tuple(cities), tuple(deal)
 
 
-def _sample_bishops(s: dict, places: tuple, r: Stream) -> None:
+def _sample_bishops(s: State, places: tuple, r: Stream) -> None:
     """Other players' unknown bishop levels (``_bishop_places``), dealt at random from
     each player's pool; what is left is its supply."""
-    cities: dict[str, dict[str, Any]] = s["cities"]
+    cities = s["cities"]
     for cid in places[0]:  # its own copy before a level is resampled
         cities[cid] = copy_city(cities[cid])
-    players: dict[str, dict[str, Any]] = s["players"]
+    players = s["players"]
     for q, spots, ones, twos in places[1]:
         levels: list[int] = [1] * ones + [2] * twos
         r.shuffle(levels)
@@ -621,10 +622,10 @@ def _sampled_game(g: Game, viewer: str, seed: int, k: Knowledge, lay: _Layout,
     # the players it resampled are shallow copies that still share their other
     # containers, so h owns no player (its first write to one copies it whole); the rest
     # is shared with g, which from now on may not write it in place either
-    src = g.s
+    src, mine = cast(dict, g.s), cast(dict, s)  # the parts by name
     h._own_p = set()
     h._own_c = set(lay.bishops[0])
-    h._own_parts = {k for k in SHARED_PARTS if k in s and s[k] is not src.get(k)}
+    h._own_parts = {k for k in SHARED_PARTS if k in mine and mine[k] is not src.get(k)}
     g._own_p, g._own_c, g._own_parts = set(), set(), set()
     h.log = list(k.log)
     h.determinized = {"viewer": viewer, "seed": seed}

@@ -98,6 +98,18 @@ class Step:
         handler(self, g, f, action)
 
 
+def innermost(stack: list[dict[str, Any]], name: str) -> dict[str, Any] | None:
+    """The innermost frame of the step ``name`` on the flow ``stack`` (the one nearest
+    the top), or None."""
+    i = len(stack)
+    while i:  # from the top, by index (mypyc cannot compile reversed() of this list)
+        i -= 1
+        frame = stack[i]
+        if frame["s"] == name:
+            return frame
+    return None
+
+
 S = TypeVar("S", bound=Step)
 
 

@@ -23,7 +23,7 @@ from .flow import Decision, EngineError
 from .options import GameOptions
 from .ruleset import Ruleset, load_ruleset
 from .saves import CURRENT as FORMAT_VERSION
-from .state import copy_state
+from .state import State, copy_state
 from .triggers import DURING_ORDER_STEPS, during_order
 
 _MAX_AUTO_STEPS = 100_000
@@ -43,8 +43,8 @@ def _as_action(value: object) -> Action:
 class Game:
     """One game of «Крестоносцы». See the module docstring."""
 
-    def __init__(self, state: dict, rules: Ruleset, setup: dict):
-        self.s = state
+    def __init__(self, state: State, rules: Ruleset, setup: dict):
+        self.s: State = state
         self.rules = rules  # the scenario's rules: steps, effect handlers, setup recipe
         self.c = rules.content
         # {"states", "seed", "options", "scenario"}: enough to recreate the start
@@ -364,7 +364,7 @@ class Game:
 
     # --- copies, saves ---------------------------------------------------------------------
 
-    def _snapshot(self) -> dict:
+    def _snapshot(self) -> State:
         """A deep copy of the state (``state.copy_state``: the parts with the documented
         layout by ``list.copy``/``dict.copy``, the rest by one marshal round trip)."""
         return copy_state(self.s)

@@ -88,8 +88,12 @@ def governor_influence(g: Game, player: str, gov_id: str, spices: int = 0) -> in
 def governors_income(g: Game, player: str) -> tuple[int, dict]:
     """(total influence, {city: influence}) of the player's governors; each spices good
     is counted for the one colour-specific governor where it gains the most (GOV-09)."""
-    govs = [(c, g.s["cities"][c].get("governor")) for c in g.s["players"][player]["cities"]]
-    govs = [(c, gid) for c, gid in govs if gid]
+    cities = g.s["cities"]
+    govs: list[tuple[str, str]] = []
+    for c in g.s["players"][player]["cities"]:
+        gid = cities[c].get("governor")
+        if gid:
+            govs.append((c, gid))
     per_city = {c: governor_influence(g, player, gid) for c, gid in govs}
     spices = spices_held(g, player)
     bonus = {c: 0 for c, _ in govs}

@@ -18,7 +18,7 @@ from . import board as B
 from .actions import Action, bare
 from .activation import new_facts
 from .decks import draw
-from .flow import Decision, Step, step
+from .flow import Decision, Step, innermost, step
 from .payment import max_extra_goods
 
 if TYPE_CHECKING:
@@ -194,10 +194,8 @@ def move_bishop(g: Game, player: str, bishop: int, city: str) -> None:
 
 def moved_this_activation(g: Game) -> list:
     """Bishop numbers already moved in the order being resolved (BISHOP-06)."""
-    for frame in reversed(g.s["stack"]):
-        if frame.get("s") == "order":
-            return frame.setdefault("moved_bishops", [])
-    return []
+    frame = innermost(g.s["stack"], "order")
+    return [] if frame is None else frame.setdefault("moved_bishops", [])
 
 
 @step

@@ -9,7 +9,10 @@ with this generator.)
 """
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from .state import State
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
@@ -20,7 +23,7 @@ def seed_state(seed: int) -> int:
     return (int(seed) * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK
 
 
-def _next(state: dict) -> int:
+def _next(state: State) -> int:
     x = (state["rng"] + 0x9E3779B97F4A7C15) & _MASK
     state["rng"] = x
     z = x
@@ -29,7 +32,7 @@ def _next(state: dict) -> int:
     return z ^ (z >> 31)
 
 
-def below(state: dict, n: int) -> int:
+def below(state: State, n: int) -> int:
     """A uniform integer in ``range(n)``; marks the state as past an undo barrier."""
     if n <= 0:
         raise ValueError("below() needs n > 0")
@@ -37,7 +40,7 @@ def below(state: dict, n: int) -> int:
     return _next(state) % n
 
 
-def shuffle(state: dict, items: list) -> None:
+def shuffle(state: State, items: list) -> None:
     """Shuffle ``items`` in place (Fisher-Yates) with the state's generator."""
     if len(items) < 2:
         return
@@ -53,6 +56,6 @@ def shuffle(state: dict, items: list) -> None:
     state["rng"] = x
 
 
-def pick(state: dict, items: list[T]) -> T:
+def pick(state: State, items: list[T]) -> T:
     """One element of a non-empty list, chosen at random."""
     return items[below(state, len(items))]

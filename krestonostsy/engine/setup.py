@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from . import rng
 from .cities import HOMS
-from .state import CROSS_ORDERS, MARKET_SIZES, SARACEN
+from .state import CROSS_ORDERS, MARKET_SIZES, SARACEN, City, Player, State
 
 STATE_IDS = ("jerusalem", "tripoli", "edessa", "antioch")
 
@@ -49,13 +49,13 @@ def removed_cities(content, states: list[str]) -> list[str]:
     raise ValueError("not an allowed 2-player pair")
 
 
-def new_state(rules, states: list[str], seed: int, options) -> dict:
+def new_state(rules, states: list[str], seed: int, options) -> State:
     """The initial state of a game of ``rules`` (a :class:`~.ruleset.Ruleset`)."""
     content = rules.content
     recipe = rules.setup
     check_lineup(content, states)
     board = content.board
-    s: dict = {"v": 1, "rng": rng.seed_state(seed), "barrier": 0,
+    s: State = {"v": 1, "rng": rng.seed_state(seed), "barrier": 0,
                "options": options.to_json(), "states": list(states), "round": 0,
                "phase": "setup", "next_bishop": 0, "event": None, "modifiers": {},
                "homs_card": None, "stack": [], "result": None}
@@ -66,7 +66,7 @@ def new_state(rules, states: list[str], seed: int, options) -> dict:
     held = {cid: (x, n) for x in states
             for cid, n in (recipe.starting[x].cities if x in recipe.starting else {}).items()
             if cid not in removed}
-    cities = {}
+    cities: dict[str, City] = {}
     for cid, city in board.cities.items():
         gone = cid in removed
         change = recipe.cities.get(cid)
@@ -154,7 +154,7 @@ def new_state(rules, states: list[str], seed: int, options) -> dict:
     s["cross"] = {o: {"inner": [], "outer": None} for o in CROSS_ORDERS}
 
     # H. player areas (SETUP-32..43)
-    players = {}
+    players: dict[str, Player] = {}
     for x in states:
         info = board.states[x]
         start = recipe.starting.get(x, {})
@@ -225,7 +225,7 @@ def _oaths(data, states: list[str]) -> dict:
             "regents": {}, "discard": []}
 
 
-def _deal_oaths(s: dict, part: dict, content) -> None:
+def _deal_oaths(s: State, part: dict, content) -> None:
     """CAMP-S3-01: the oath deck shuffled and ``per_state`` cards dealt to each state in
     the line-up's order."""
     per_state = content.scenario.components["oaths"].per_state
@@ -241,7 +241,7 @@ def _warlord(data, states: list[str]) -> dict:
     return {"city": data.start, "card": None, "target": None, "deck": [], "discard": []}
 
 
-def _deal_warlord(s: dict, part: dict, content) -> None:
+def _deal_warlord(s: State, part: dict, content) -> None:
     """The warlord cards, shuffled face down (CAMP-S4-01; the first is turned in the
     Event phase of round 1)."""
     part["deck"] = sorted(content.warlord)

@@ -55,13 +55,82 @@ Everything the rules need lives here; nothing lives in Python objects. Keys::
 """
 from __future__ import annotations
 
+from typing import Any, TypedDict, cast
+
+
+class Player(TypedDict, total=False):
+    """A player's dict (see ``players`` above)."""
+    coins: int
+    influence: int
+    units: int
+    bishops: dict[str, int]
+    orders: list[str]
+    tactics: list[str]
+    personal_discard: list[str]
+    rescripts: list[str]
+    spies_hand: list[str]
+    spies: list[dict[str, Any]]
+    buildings: list[dict[str, Any]]
+    bull: Any
+    bull_choices: list[str]
+    governor_choices: list[str]
+    goods: dict[str, list[int]]
+    cities: list[str]
+    eliminated: bool
+    outer_used: bool
+    homs_used: bool
+
+
+class City(TypedDict, total=False):
+    """A city's dict (see ``cities`` above)."""
+    level: int
+    units: dict[str, int]
+    bishops: list[list[Any]]
+    goods: int
+    governor: Any
+    removed: bool
+    defender: Any
+
+
+class State(TypedDict, total=False):
+    """The state's layout as types (see above): lets the compiled engine read and write
+    its parts with the C dict and list functions."""
+    v: int
+    rng: int
+    barrier: int
+    options: dict[str, Any]
+    states: list[str]
+    round: int
+    phase: str
+    automa: dict[str, Any]
+    players: dict[str, Player]
+    cities: dict[str, City]
+    saracens: int
+    sanctity: dict[str, Any]
+    saracen_track: dict[str, Any]
+    event: Any
+    modifiers: dict[str, Any]
+    cross: dict[str, Any]
+    markets: dict[str, list[Any]]
+    market_open: Any
+    decks: dict[str, list[Any]]
+    discards: dict[str, list[Any]]
+    homs_card: Any
+    stack: list[dict[str, Any]]
+    next_bishop: int
+    battle: Any
+    components: Any
+    result: Any
+    end_conditions: Any
+    last_round: bool
+
 CROSS_ORDERS = ("build", "prayer", "muster", "march")  # activation order, ACT-01
 MARKET_SIZES = {"buildings_12": 5, "buildings_34": 3, "tactics_12": 5, "tactics_34": 3,
                 "governors": 5}
 SARACEN = "saracen"
 
 
-def saracen_hand_open(s: dict) -> bool:
+def saracen_hand_open(s: State) -> bool:
     """Is the Saracen hand of the battle under way face up? In a battle against the
     warlord — his attack (``battle["warlord"]``) or a battle for the city he stands in —
     the Saracens' hand is the top of the Saracen deck, face up (SYM-92, CAMP-S4-03)."""
@@ -167,17 +236,17 @@ def _player(p):
     return n
 
 
-def copy_player(p: dict) -> dict:
+def copy_player(p: Player) -> Player:
     """A deep copy of one player dict (the usual shape by layout, anything else fully)."""
     try:
         if len(p) == _P_SIZE:
-            return _player(p)
+            return cast(Player, _player(p))
     except (AttributeError, TypeError, KeyError):
         pass
-    return _deep(p)
+    return cast(Player, _deep(p))
 
 
-def copy_city(c: dict) -> dict:
+def copy_city(c: City) -> City:
     """A deep copy of one city dict (the usual shape by layout, anything else fully)."""
     try:
         if c.keys() <= _C_SHAPE and type(c["goods"]) is int:
@@ -286,7 +355,7 @@ def _copy_rest(rest: dict) -> dict:
             return pickle.loads(pickle.dumps(rest, pickle.HIGHEST_PROTOCOL))
 
 
-def copy_state(s: dict, share: bool = False) -> dict:
+def copy_state(state: State, share: bool = False) -> State:
     """A deep copy of the state ``s`` (see the comment above).
 
     ``share=True`` (for ``Game.clone``): the maps ``players`` and ``cities`` are new dicts
@@ -295,6 +364,7 @@ def copy_state(s: dict, share: bool = False) -> dict:
     are the source's own objects, all shared copy-on-write: the games write them only
     through ``board.player_w`` / ``city_w`` / ``part_w``, which copy a shared entry or part
     first (see board.py). The flow stack and the rest are copied as usual."""
+    s = cast(dict, state)  # read key by key below, as the plain dict it is
     out = s.copy()  # keeps the key order; atoms need no copy: SHARED_PARTS stay shared
     if share:
         try:
@@ -340,7 +410,7 @@ def copy_state(s: dict, share: bool = False) -> dict:
                 rest[k] = v
     if rest:
         out.update(_copy_rest(rest))
-    return out
+    return cast(State, out)
 
 
 _REST = ("stack", "battle", "modifiers", "result")

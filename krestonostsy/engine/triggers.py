@@ -192,9 +192,9 @@ class OwnTurn(Step):
         for card in dict.fromkeys(p["spies_hand"]):
             acts.extend(spy_placements(g, player, card))
         for b in p["buildings"]:
-            card = g.c.buildings[b["card"]]
-            if not b["used"] and card.trigger.get("on") == "anytime" \
-                    and affordable(g, player, card.effect, own_turn=True):
+            building = g.c.buildings[b["card"]]
+            if not b["used"] and building.trigger.get("on") == "anytime" \
+                    and affordable(g, player, building.effect, own_turn=True):
                 acts.append(Action("use_building", card=b["card"]))
         acts.extend(Action("play_rescript", card=r) for r in _turn_rescripts(g, player))
         return acts

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 
 from .board import controller
 from .prompt_rules import rules_of
-from .state import saracen_hand_open
+from .state import State, saracen_hand_open
 
 if TYPE_CHECKING:
     from .game import Game
@@ -90,7 +90,7 @@ def decision_view(d, viewer: str | None) -> dict:
             "params": {k: v for k, v in d.params.items() if k in public}, "rules": rules}
 
 
-def _player_view(s: dict, pid: str, viewer: str | None) -> dict:
+def _player_view(s: State, pid: str, viewer: str | None) -> dict:
     p = s["players"][pid]
     own = viewer == pid
     out = {

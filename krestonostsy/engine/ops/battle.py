@@ -13,6 +13,7 @@ from .. import cities as C
 from .. import rng
 from ..battle import CASUALTY_CAP, amount, chooser, other, push, units_in
 from ..effects import amount as effect_amount
+from ..flow import innermost
 from ..registry import registrar
 
 if TYPE_CHECKING:
@@ -140,11 +141,10 @@ def op_raid_defence(g: Game, f, o):
     n = effect_amount(g, f, o.get("amount"))
     if not n:
         return
-    for frame in reversed(g.s["stack"]):
-        if frame.get("s") == "raids":
-            frame["defence"] = frame.get("defence", 0) + n
-            B.log(g, "raid_defence", player=f["player"], city=frame.get("target"), n=n)
-            return
+    frame = innermost(g.s["stack"], "raids")
+    if frame is not None:
+        frame["defence"] = frame.get("defence", 0) + n
+        B.log(g, "raid_defence", player=f["player"], city=frame.get("target"), n=n)
 
 
 OPS.update({

@@ -148,7 +148,7 @@ class DiscardChoice(OneOf):
         if not opts:
             g.ret()
             return None
-        backs = list(dict.fromkeys(g.s["players"][f["target"]]["personal_discard"]))
+        backs: list[str | None] = list(dict.fromkeys(g.s["players"][f["target"]]["personal_discard"]))
         k = min(f["n"], len(opts))
         cards = opts[:1] if len(opts) <= f["n"] else opts
         take = backs[:1] if len(backs) <= k else backs
