@@ -17,7 +17,7 @@ from . import board as B
 from .actions import Action, bare
 from .flow import Decision, Step, step
 from .markets import fill_markets
-from .scoring import bishop_totals, goods_with_spices, holy_lands, metric, spices_held
+from .scoring import bishop_totals, goods_with_spices, holy_land_counts, metric, spices_held
 from .triggers import income_rescripts
 
 if TYPE_CHECKING:
@@ -96,20 +96,25 @@ def governors_income(g: Game, player: str) -> tuple[int, dict]:
             govs.append((c, gid))
     per_city = {c: governor_influence(g, player, gid) for c, gid in govs}
     spices = spices_held(g, player)
+    if not spices or not govs:
+        return sum(per_city.values()), per_city
+    # values[c][n]: the governor's influence with n spices counted, each worked out once
+    values = {c: [per_city[c]] for c, _ in govs}
     bonus = {c: 0 for c, _ in govs}
     for _ in range(spices):
         best_gain, best_city = 0, None
         for c, gid in govs:
-            gain = governor_influence(g, player, gid, bonus[c] + 1) - \
-                governor_influence(g, player, gid, bonus[c])
+            known, n = values[c], bonus[c]
+            if len(known) == n + 1:
+                known.append(governor_influence(g, player, gid, n + 1))
+            gain = known[n + 1] - known[n]
             if gain > best_gain:
                 best_gain, best_city = gain, c
         if best_city is None:
             break
         bonus[best_city] += 1
-    for c, gid in govs:
-        if bonus[c]:
-            per_city[c] = governor_influence(g, player, gid, bonus[c])
+    for c, _ in govs:
+        per_city[c] = values[c][bonus[c]]
     return sum(per_city.values()), per_city
 
 
@@ -168,10 +173,11 @@ class IncomePhase(Step):
         """Contested bishops revealed, then influence from governors and holy lands."""
         s = g.s
         reveal_contested(g)
+        holy = holy_land_counts(g)  # (influence moves no bishop)
         for x in B.turn_order(g):
             p = s["players"][x]
             gov, per_city = governors_income(g, x)
-            lands = len(holy_lands(g, x))
+            lands = holy.get(x, 0)
             if p["eliminated"] or not p["cities"]:
                 gov = 0  # INCOME-06: only holy lands
             total = gov + lands

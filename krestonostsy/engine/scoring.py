@@ -37,23 +37,38 @@ def holy_land_owner(g: Game, city: str) -> str | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def holy_lands(g: Game, player: str) -> list:
-    out = []
+def holy_land_owners(g: Game) -> dict[str, str]:
+    """:func:`holy_land_owner` of every existing city at once: {city: owner}, in the map's
+    order, without the cities that have no bishop or a tie."""
+    out: dict[str, str] = {}
     for cid, c in g.s["cities"].items():
-        if c.get("removed") or not c["bishops"]:
-            continue
         bishops = c["bishops"]
-        # holy_land_owner(g, cid) == player, inlined (called for every city, often)
-        totals: dict = {}
+        if not bishops or c.get("removed"):
+            continue
+        totals: dict[str, int] = {}
         for owner, level, _no in bishops:
             totals[owner] = totals.get(owner, 0) + level
-        mine = totals.get(player)
-        if mine is None:
-            continue
         best = max(totals.values())
-        if mine == best and sum(1 for v in totals.values() if v == best) == 1:
-            out.append(cid)
+        leader, leaders = "", 0
+        for owner, total in totals.items():
+            if total == best:
+                leader, leaders = owner, leaders + 1
+        if leaders == 1:
+            out[cid] = leader
     return out
+
+
+def holy_lands(g: Game, player: str) -> list[str]:
+    """The player's holy lands (BISHOP-02), in the map's order."""
+    return [cid for cid, owner in holy_land_owners(g).items() if owner == player]
+
+
+def holy_land_counts(g: Game) -> dict[str, int]:
+    """{player: how many holy lands}, for every player that has one."""
+    counts: dict[str, int] = {}
+    for owner in holy_land_owners(g).values():
+        counts[owner] = counts.get(owner, 0) + 1
+    return counts
 
 
 # --- metrics (vocabulary.METRICS) -------------------------------------------------------------
@@ -253,7 +268,8 @@ def end_conditions(g: Game) -> list:
     players = s["players"]
     if any(len(players[x]["cities"]) >= HEGEMONY_CITIES for x in s["states"]):
         met.append("hegemony")
-    if any(len(holy_lands(g, x)) >= RIGHTEOUSNESS_LANDS for x in s["states"]):
+    lands = holy_land_counts(g)
+    if any(lands.get(x, 0) >= RIGHTEOUSNESS_LANDS for x in s["states"]):
         met.append("righteousness")
     if any(players[x]["eliminated"] or not players[x]["cities"] for x in s["states"]):
         met.append("defeat")
@@ -280,10 +296,11 @@ def bull_score(g: Game, player: str) -> int:
 def final_scores(g: Game) -> dict:
     """SCORE-01 for every player (§14.32: eliminated players score too)."""
     scores = {}
+    lands = holy_land_counts(g)
     for x in g.s["states"]:
         p = g.s["players"][x]
         hegemony = CONDITION_BONUS if len(p["cities"]) >= HEGEMONY_CITIES else 0
-        righteous = CONDITION_BONUS if len(holy_lands(g, x)) >= RIGHTEOUSNESS_LANDS else 0
+        righteous = CONDITION_BONUS if lands.get(x, 0) >= RIGHTEOUSNESS_LANDS else 0
         row = {"influence": p["influence"], "bull": bull_score(g, x), "hegemony": hegemony,
                "righteousness": righteous, "coins": p["coins"] // COINS_PER_INFLUENCE}
         row["total"] = sum(row.values())
