@@ -21,8 +21,7 @@ verb) and then runs again. A child's return value lands in the parent frame as `
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from .actions import Action
 
@@ -47,25 +46,37 @@ class EngineError(RuntimeError):
     """An internal inconsistency of the rules engine (a bug, never a player's mistake)."""
 
 
-@interpreted  # its __init__ fills the instance __dict__
-@dataclass(frozen=True)
 class Decision:
-    """What the game is waiting for: ``player`` must pick one of ``actions``."""
+    """What the game is waiting for: ``player`` must pick one of ``actions``.
 
-    player: str
-    prompt: str
-    params: dict = field(default_factory=dict)
-    actions: tuple[Action, ...] = ()
+    ``prompt`` is the key of the question asked (labelled in both languages,
+    ``ui/words.py``) and ``params`` fills it in. A value object: the engine never changes
+    one after building it (a new decision replaces it), and neither may its readers.
+    A plain class, not a dataclass: one is built per action played, and compiled (mypyc)
+    its fields are C slots."""
+
+    player: Final[str]
+    prompt: Final[str]
+    params: Final[dict]
+    actions: Final[tuple[Action, ...]]
 
     def __init__(self, player: str, prompt: str, params: dict = _NO_PARAMS,
                  actions: tuple[Action, ...] = ()):
-        # the generated frozen __init__ calls object.__setattr__ per field; one decision
-        # is built per action played, so fill the instance dict directly (same result)
-        d = self.__dict__
-        d["player"] = player
-        d["prompt"] = prompt
-        d["params"] = {} if params is _NO_PARAMS else params
-        d["actions"] = actions
+        self.player = player
+        self.prompt = prompt
+        self.params = {} if params is _NO_PARAMS else params
+        self.actions = actions
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Decision) and self.player == other.player
+                and self.prompt == other.prompt and self.params == other.params
+                and self.actions == other.actions)
+
+    __hash__ = None  # type: ignore[assignment]  # (params is a dict: equal, not hashable)
+
+    def __repr__(self) -> str:
+        return (f"Decision(player={self.player!r}, prompt={self.prompt!r}, "
+                f"params={self.params!r}, actions={self.actions!r})")
 
 
 @interpreted
@@ -105,7 +116,8 @@ def innermost(stack: list[dict[str, Any]], name: str) -> dict[str, Any] | None:
     while i:  # from the top, by index (mypyc cannot compile reversed() of this list)
         i -= 1
         frame = stack[i]
-        if frame["s"] == name:
+        step_name: str = frame["s"]
+        if step_name == name:
             return frame
     return None
 

@@ -317,7 +317,8 @@ class Game:
         while i:  # from the top (runs once per action played: kept to a bare loop)
             i -= 1
             f = stack[i]
-            if f["s"] == "order":  # every frame names its step (``call``)
+            name: str = f["s"]  # every frame names its step (``call``); typed: a C compare
+            if name == "order":
                 return (self.s["round"], i, f.get("player"), f.get("order"))
         return None
 
