@@ -188,14 +188,21 @@ class OneOf(Step):
 
 @step
 class EffectStep(Step):
-    """Run a list of effect ops in order. Frame: player, ops, ctx. Returns None."""
+    """Run a list of effect ops in order. Frame: player, ops, ctx. Returns None.
+
+    ``ops`` is a list of plain op dicts (:func:`effect_data`, :func:`plain`, or part of
+    another effect frame's ops), kept as given: no op handler changes an op. Anything
+    else (a card's own tuple of frozen mappings) is converted first."""
 
     name = "effect"
 
     def run(self, g: Game, f):
         if "i" not in f:
             f["i"] = 0
-            f["ops"] = plain(f.get("ops") or [])
+            ops = f.get("ops") or []
+            if type(ops) is not list or any(type(o) is not dict for o in ops):
+                ops = plain(ops)
+            f["ops"] = ops
             f["ctx"] = plain(f.get("ctx") or {})
         f.pop("ret", None)
         ops = f["ops"]
