@@ -463,3 +463,28 @@ def test_discard_tactic_chosen_by_the_saracen_player_target_takes_back():
     assert g.decision.player == "jerusalem"
     choose(g, "discard", card="s3")
     assert halted(g) and sorted(p["tactics"]) == ["s0", "s1", "s2", "s3", "t2"]
+
+
+def test_no_step_writes_into_the_ops_of_an_effect_frame():
+    """The effect step keeps the op list it is given, and a nested effect shares its ops
+    with the frame that pushed it. That is sound only while no handler writes an op: in
+    seeded random games, every effect frame's ops are the same after each action."""
+    import copy
+    import random
+
+    from krestonostsy.engine import Game
+    from krestonostsy.tools.simulate import lineup
+
+    watched = 0
+    for seed in range(12):
+        rnd = random.Random(seed)
+        g = Game.new(lineup(2 + seed % 3, rnd), seed=seed)
+        while not g.is_over:
+            frames = [(f, copy.deepcopy(f["ops"])) for f in g.s["stack"]
+                      if f["s"] == "effect" and "i" in f]
+            acts = g.legal_actions()
+            g.apply(acts[rnd.randrange(len(acts))])
+            for f, before in frames:
+                assert f["ops"] == before, f
+            watched += len(frames)
+    assert watched > 100  # the games did stop inside effects
