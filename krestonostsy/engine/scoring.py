@@ -42,19 +42,10 @@ def holy_land_owners(g: Game) -> dict[str, str]:
     order, without the cities that have no bishop or a tie."""
     out: dict[str, str] = {}
     for cid, c in g.s["cities"].items():
-        bishops = c["bishops"]
-        if not bishops or c.get("removed"):
-            continue
-        totals: dict[str, int] = {}
-        for owner, level, _no in bishops:
-            totals[owner] = totals.get(owner, 0) + level
-        best = max(totals.values())
-        leader, leaders = "", 0
-        for owner, total in totals.items():
-            if total == best:
-                leader, leaders = owner, leaders + 1
-        if leaders == 1:
-            out[cid] = leader
+        if c["bishops"] and not c.get("removed"):
+            owner = holy_land_owner(g, cid)
+            if owner is not None:
+                out[cid] = owner
     return out
 
 
