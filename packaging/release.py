@@ -4,8 +4,9 @@
     python packaging/release.py notes [0.1.0] > notes.md  # that version's CHANGELOG.md section
     python packaging/release.py sums artefacts/         # writes artefacts/SHA256SUMS
 
-``check-tag`` stops a release whose tag and ``krestonostsy.__version__`` disagree (the
-artefacts are named after the version, the release after the tag). ``notes`` prints the
+``check-tag`` stops a release whose tag, ``krestonostsy.__version__`` and pyproject.toml's
+version disagree (the artefacts are named after the version, the wheel after pyproject's,
+the release after the tag). ``notes`` prints the
 section of ``CHANGELOG.md`` (Keep a Changelog: ``## [0.1.0] - 2026-11-28``) that the release
 publishes as its notes, and fails when there is none, so a release is never published
 without notes. ``sums`` writes ``SHA256SUMS`` in the format ``sha256sum --check`` and
@@ -18,6 +19,7 @@ import argparse
 import hashlib
 import re
 import sys
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -32,12 +34,18 @@ class ReleaseError(Exception):
 
 def package_version(root: Path = ROOT) -> str:
     """``__version__`` of the package in ``root``, read from its source (nothing is imported,
-    so this runs before the game's dependencies are installed)."""
+    so this runs before the game's dependencies are installed), after checking that
+    ``pyproject.toml`` gives the wheel the same version."""
     init = root / "krestonostsy" / "__init__.py"
     found = re.search(r'^__version__ = "([^"]+)"$', init.read_text(encoding="utf-8"), re.M)
     if not found:
         raise ReleaseError(f"{init}: no line __version__ = \"...\"")
-    return found.group(1)
+    version = found.group(1)
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    if project.get("version") != version:
+        raise ReleaseError(f"pyproject.toml gives version {project.get('version')!r}, "
+                           f"krestonostsy/__init__.py {version!r}: make them equal")
+    return version
 
 
 def check_tag(tag: str, version: str) -> None:

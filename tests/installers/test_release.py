@@ -60,6 +60,16 @@ def test_the_package_version_is_read_from_the_source_as_python_sees_it(release):
     assert release.package_version() == krestonostsy.__version__
 
 
+def test_a_version_that_pyproject_does_not_share_stops_the_release(release, tmp_path):
+    (tmp_path / "krestonostsy").mkdir()
+    (tmp_path / "krestonostsy" / "__init__.py").write_text('__version__ = "0.2.0"\n')
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "krestonostsy"\nversion = "0.1.0"\n')
+    with pytest.raises(release.ReleaseError, match="pyproject.toml gives version '0.1.0'"):
+        release.package_version(tmp_path)
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "krestonostsy"\nversion = "0.2.0"\n')
+    assert release.package_version(tmp_path) == "0.2.0"
+
+
 def test_a_tag_naming_the_version_passes(release):
     release.check_tag("v0.1.0", "0.1.0")
 
