@@ -161,10 +161,15 @@ def test_the_build_installs_only_what_the_lock_hashes(workflow):
 
 # --- the same build as .ci/run's ------------------------------------------------------------------
 
-def test_the_release_builds_with_the_command_ci_builds_with(workflow):
-    """.ci/run proves the Linux half of the release on every change: both run
-    packaging/build.py with the same arguments."""
+def test_the_release_builds_with_the_commands_ci_builds_with(workflow):
+    """.ci/run proves the Linux half of the release on every change: both install the
+    locked requirements the same way and run packaging/build.py with the same arguments."""
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    (install,) = _steps_running(workflow["jobs"]["build"], "pip install")
+    for line in install.splitlines():
+        command = line.strip().removeprefix("python -m ")
+        assert re.search(rf"^python3 -m {re.escape(command).replace('install', 'install( -q)?')}$",
+                         ci, re.M), f".ci/run does not run: {command}"
     (ci_line,) = [line for line in ci.splitlines()
                   if re.match(r"\s*python3? packaging/build\.py\b", line)]
     (run,) = _steps_running(workflow["jobs"]["build"], "packaging/build.py")
