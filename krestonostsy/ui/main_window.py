@@ -387,7 +387,8 @@ class MainWindow(QMainWindow):
             return
         for names, value in ((("set_speed", "set_animation_speed"),
                               self.settings.animation_speed),
-                             (("set_colour_blind",), self.settings.colour_blind)):
+                             (("set_colour_blind",), self.settings.colour_blind),
+                             (("set_results_close",), self.settings.results_close)):
             method = next((getattr(t, n) for n in names if callable(getattr(t, n, None))),
                           None)
             name = names[0]
@@ -972,7 +973,7 @@ class MainWindow(QMainWindow):
     # --- settings and language ---------------------------------------------------------------------
 
     def _on_setting_changed(self, name: str) -> None:
-        if name in ("animation_speed", "colour_blind"):
+        if name in ("animation_speed", "colour_blind", "results_close"):
             self._apply_table_settings()
         if name == "animation_speed":
             self._apply_bot_pace()
