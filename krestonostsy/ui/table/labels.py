@@ -376,7 +376,9 @@ def _prompt_values(key: str, params: dict) -> _Params:
         except (TypeError, ValueError, KeyError):
             values["action"] = _("Your choice")
         outcome = params.get("outcome") if isinstance(params.get("outcome"), dict) else {}
-        cost = cost_text(outcome)
+        kind = (params.get("action") or {}).get("kind") if isinstance(params.get("action"),
+                                                                        dict) else None
+        cost = "" if _pays_itself(kind) else cost_text(outcome)
         values["cost"] = f" — {cost}" if cost else ""
         values["reveal"] = reveal_text(outcome)
     elif key == "take_card":
@@ -456,6 +458,11 @@ def cost_text(outcome: dict) -> str:
     return "; ".join(parts)
 
 
+def _pays_itself(kind) -> bool:
+    """An answer to the ``pay`` step ("Pay: red", "Pay a coin"): its label is its cost."""
+    return isinstance(kind, str) and kind.startswith("pay_")
+
+
 def _recipient(to: str) -> str:
     return _("the automa") if to == "automa" else state_name(to)
 
@@ -478,10 +485,11 @@ def _deck_names(decks) -> str:
                      for d in decks)
 
 
-def outcome_note(outcome: dict) -> str:
-    """The short note a choice's label and its place's hover carry: what it costs, what it
-    draws ("pay 1 coin to Tripoli", "draws a spy card, cannot be taken back")."""
-    parts = [cost_text(outcome)] if cost_text(outcome) else []
+def outcome_note(outcome: dict, cost: bool = True) -> str:
+    """The short note a choice's label and its place's hover carry: what it costs (unless
+    ``cost`` is off: a way to pay says it itself), what it draws ("pay 1 coin to Tripoli",
+    "draws a spy card, cannot be taken back")."""
+    parts = [cost_text(outcome)] if cost and cost_text(outcome) else []
     if outcome.get("reveals"):
         draws = [d for d in outcome.get("draws") or () if isinstance(d, str)]
         if draws == ["spies"]:
@@ -601,7 +609,7 @@ def action_label(action) -> str:
     if rest:
         label += " — " + ", ".join(rest)
     outcome = outcome_of(action)
-    note = outcome_note(outcome) if outcome else ""
+    note = outcome_note(outcome, cost=not _pays_itself(kind)) if outcome else ""
     if note:
         label += " — " + note
     return label
