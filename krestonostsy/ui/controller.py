@@ -325,6 +325,7 @@ class GameController(QObject):
         # each player's last decision: (the number of actions before it, the barrier then);
         # what tells whether undo may go back over the bots' moves (_last_own_move)
         self._own_moves: dict[str, tuple[int, object]] = {}
+        self._unmoved: dict[str, int] = {}  # player → actions played when none was theirs
         self._outcomes: tuple[tuple, dict[Action, Outcome]] = ((), {})  # (position, …)
         self._lead_mark: dict[str, int] = {}  # log length at each human's last decision
         # Safe turns: an action that ends the turn waits for "End turn" (see turn_end_of).
@@ -397,7 +398,7 @@ class GameController(QObject):
         self.pending_handoff = None
         self.pending_end = None
         self._lead_mark = {}
-        self._own_moves = {}
+        self._own_moves, self._unmoved = {}, {}
         self._after_change(autosave=True)
 
     def load(self, path: Path) -> Game:
@@ -566,6 +567,8 @@ class GameController(QObject):
         mark = self._own_moves.get(player or "")
         if mark is not None and mark[0] < len(game.actions):
             return mark
+        if mark is None and self._unmoved.get(player or "") == len(game.actions):
+            return None  # replayed at this position already: not theirs yet
         again = Game.new(game.setup["states"], game.setup["seed"], game.setup["options"],
                          scenario=game.rules, content=game.c)
         mark = None
@@ -575,6 +578,8 @@ class GameController(QObject):
             again.apply(action)
         if mark is not None:
             self._own_moves[player] = mark
+        else:
+            self._unmoved[player or ""] = len(game.actions)
         return mark
 
     def _undo_over_bots_allowed(self) -> bool:
@@ -699,7 +704,7 @@ class GameController(QObject):
             back.apply(action)
         self.stop_bot()
         self.game = back
-        self._own_moves = {}
+        self._own_moves, self._unmoved = {}, {}
         self._after_change(autosave=True)
         return True
 
@@ -716,7 +721,7 @@ class GameController(QObject):
         except Exception as err:
             self.errorOccurred.emit(_("Cannot undo: {error}").format(error=err))
             return False
-        self._own_moves = {}
+        self._own_moves, self._unmoved = {}, {}
         self._after_change(autosave=True)
         return True
 
