@@ -479,7 +479,7 @@ class GameController(QObject):
         """What each of the viewer's choices now costs or draws, as the engine says
         (:func:`outcomes_of`; once per position)."""
         legal = self.legal_for_viewer() if self.pending_end is None else None
-        if not legal or legal == [TAKE_BACK]:
+        if not legal:
             return {}
         game = self.game
         at = (id(game), len(game.actions), len(game.log), game.actions[-1:])
@@ -495,15 +495,22 @@ class GameController(QObject):
         turn. A step that cannot be taken back is confirmed in both."""
         return len(self.humans()) > 1
 
+    def table_choices(self) -> list[Action] | None:
+        """What the table offers the human in front of the screen: :meth:`legal_for_viewer`,
+        or — while the bots move after their move — "Take back", as long as undo can
+        still take it back (the turn ended at once: :attr:`confirms_turn_end`)."""
+        if self._busy and self.pending_handoff is None and self._take_back_offered():
+            return [TAKE_BACK]
+        return self.legal_for_viewer()
+
+    def _take_back_offered(self) -> bool:
+        seat = self.seats.get(self.viewer)
+        return self._busy and seat is not None and seat.is_human and self.can_undo
+
     def legal_for_viewer(self) -> list[Action] | None:
-        """The actions the human in front of the screen may choose now, else None; while a
-        bot moves after their move, "Take back" when undo can still take it back."""
-        if self.game is None or self.pending_handoff is not None:
+        """The actions the human in front of the screen may choose now, else None."""
+        if self.game is None or self.pending_handoff is not None or self._busy:
             return None
-        if self._busy:
-            seat = self.seats.get(self.viewer)
-            return [TAKE_BACK] if seat is not None and seat.is_human and self.can_undo \
-                else None
         if self.pending_end is not None:
             return [END_TURN, TAKE_BACK]
         d = self.game.decision
@@ -612,17 +619,17 @@ class GameController(QObject):
         """Apply an action chosen by the human in front of the screen — or, when it would
         end their turn, hold it until they press "End turn" (``END_TURN``) or "Take back"
         (``TAKE_BACK``)."""
+        if isinstance(action, dict):
+            action = Action.from_json(action)
+        if action == TAKE_BACK and self.game is not None and self._take_back_offered():
+            return self.undo()  # offered while the bots move after the viewer's move
         legal = self.legal_for_viewer()
         if legal is None:
             self.errorOccurred.emit(_("It is not your turn to choose."))
             return False
-        if isinstance(action, dict):
-            action = Action.from_json(action)
         if action not in legal:
             self.errorOccurred.emit(_("This action is not possible now."))
             return False
-        if action == TAKE_BACK and self.pending_end is None:
-            return self.undo()  # offered while the bots move after the viewer's move
         pending = self.pending_end
         if pending is not None:
             self.pending_end = None
@@ -632,7 +639,10 @@ class GameController(QObject):
             return self._apply(pending.action)
         if self.safe_turns:
             try:
-                pending = turn_end_of(self.game, action, self.confirms_turn_end)
+                # the only choice ("Done" with nothing else to do) is no misclick: no
+                # "End turn" after it (the own-turn window aside)
+                only = [a for a in legal if a.kind != "own_turn"] == [action]
+                pending = turn_end_of(self.game, action, self.confirms_turn_end and not only)
             except Exception:  # the real apply below reports the engine's problem
                 pending = None
             if pending is not None:

@@ -912,7 +912,7 @@ class MainWindow(QMainWindow):
             try:
                 if hasattr(table, "set_thinking"):
                     table.set_thinking(c.thinking, redraw=False)
-                table.show_view(view, c.legal_for_viewer(), c.viewer, log=entries)
+                table.show_view(view, c.table_choices(), c.viewer, log=entries)
             except Exception as err:
                 log.exception("the table failed to draw the view")
                 self.statusBar().showMessage(_("The table failed to draw: {error}")

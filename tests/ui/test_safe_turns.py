@@ -231,7 +231,8 @@ def test_undo_looks_enabled_exactly_when_it_would_take_back(fake_window, qtbot):
 def test_the_turn_ends_at_once_against_bots_and_take_back_stays_offered(fake_window, qtbot):
     """Alone against a bot an inner cell ends the turn with one click; while the bot
     moves, the prompt bar offers "Take back", which brings the decision back."""
-    c = _solo(fake_window, 8)
+    w = fake_window
+    c = _solo(w, 8)
     _settle(qtbot, c)
     place = next(a for a in c.legal_for_viewer() if a.kind == "place_order"
                  and a.cell == "inner" and turn_end_of(c.game, a, hold_turn_end=False) is None)
@@ -240,7 +241,8 @@ def test_the_turn_ends_at_once_against_bots_and_take_back_stays_offered(fake_win
     c.bot_pause_ms = 60_000  # the bot's move waits on screen: the player has time
     assert c.choose(place)
     assert c.pending_end is None and c.game.actions == before + [place]
-    assert c.busy and c.legal_for_viewer() == [TAKE_BACK] and c.can_undo
+    assert c.busy and c.table_choices() == [TAKE_BACK] and c.can_undo
+    assert w.table.shown[-1][1] == [TAKE_BACK]  # on the prompt bar
     assert c.choose(TAKE_BACK)
     assert c.game.actions == before and c.deciding == "jerusalem" and not c.busy
     assert place in c.legal_for_viewer()
@@ -283,3 +285,37 @@ def test_a_stacking_cost_is_said_before_the_click_and_in_the_confirmation(window
         assert said in w.table.prompt.label.text()
     finally:
         i18n.set_language("ru")
+
+
+def test_an_only_choice_ends_the_turn_without_end_turn_in_hot_seat(fake_window):
+    """Issue 28 §4: "Done" when nothing else may be done is not followed by "End turn"
+    (the hot-seat hand-off comes at once); with another choice beside it, it still is."""
+    w = fake_window
+    w.start_new_game(["jerusalem", "tripoli"], 8)
+    c = w.controller
+    rng = random.Random(8)
+    only = several = 0
+    for _ in range(900):
+        if c.game.is_over or (only and several):
+            break
+        if c.pending_handoff:
+            w.handoff.acknowledged.emit()
+            continue
+        if c.pending_end is not None:
+            c.choose(END_TURN)
+            continue
+        legal = c.legal_for_viewer()
+        choices = [a for a in legal if a.kind != "own_turn"]
+        action = rng.choice(choices or legal)
+        ends = turn_end_of(c.game, action)
+        if ends is not None and ends.preview is not None:  # ends the turn, nothing drawn
+            c.choose(action)
+            if choices == [action]:
+                only += 1
+                assert c.pending_end is None and c.game.actions[-1] == action
+            else:
+                several += 1
+                assert c.pending_end is not None
+            continue
+        c.choose(action)
+    assert only and several

@@ -119,6 +119,8 @@ def main(lang: str, size: str, out: str) -> int:
 
     rng = random.Random(5)
     c = w.controller
+    pace = c.bot_pause_ms
+    c.bot_pause_ms = 8000  # the bot's first move waits: time to grab the offer, even at 4K
     seen: set[str] = set()
     clicks = decisions = 0
     round0 = c.game.s.get("round")
@@ -161,6 +163,7 @@ def main(lang: str, size: str, out: str) -> int:
                 pump(0.3)
                 shot("walk-undone")
                 seen.add("take-back")
+                c.bot_pause_ms = pace
                 say("taken back; decision:", c.game.decision.prompt, "busy:", c.busy)
             pump(0.1)
             continue
