@@ -328,7 +328,8 @@ class GameController(QObject):
         self._unmoved: dict[str, int] = {}  # player → actions played when none was theirs
         self._outcomes: tuple[tuple, dict[Action, Outcome]] = ((), {})  # (position, …)
         self._lead_mark: dict[str, int] = {}  # log length at each human's last decision
-        # Safe turns: an action that ends the turn waits for "End turn" (see turn_end_of).
+        # Safe turns: a step that draws or reveals, and in hot-seat one that ends the turn,
+        # waits for "End turn" / "Go on" (see turn_end_of).
         self.safe_turns = True
         self.last_autosave: Path | None = None
         self.bot_reasons: list[BotReason] = []  # the bots' reasons shown in the log
@@ -616,9 +617,10 @@ class GameController(QObject):
 
     @Slot(object)
     def choose(self, action) -> bool:
-        """Apply an action chosen by the human in front of the screen — or, when it would
-        end their turn, hold it until they press "End turn" (``END_TURN``) or "Take back"
-        (``TAKE_BACK``)."""
+        """Apply an action chosen by the human in front of the screen — or, when it draws
+        or reveals something (or, in hot-seat, ends their turn), hold it until they press
+        "End turn" / "Go on" (``END_TURN``) or "Take back" (``TAKE_BACK``). "Take back"
+        while the bots move after the human's move is an undo."""
         if isinstance(action, dict):
             action = Action.from_json(action)
         if action == TAKE_BACK and self.game is not None and self._take_back_offered():
@@ -697,8 +699,8 @@ class GameController(QObject):
     def _undo_over_bots(self) -> bool:
         """Back to the human's previous decision over the bots' moves since then — only
         when no random draw or reveal happened on the way (the engine's undo limit: its
-        ``barrier`` count must be the same then and now). Replays the game from its set-up
-        to find who decided each action (the engine's own undo replays too)."""
+        ``barrier`` count must be the same then and now: :meth:`_last_own_move`). Replays
+        the game from its set-up to that decision (the engine's own undo replays too)."""
         game = self.game
         mine = self._last_own_move(self.viewer)  # (its index, the barrier before it)
         if mine is None:
