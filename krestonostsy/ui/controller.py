@@ -29,6 +29,7 @@ from ..ai import Cancelled as BotCancelled
 from ..ai import Reason, decide_explained, make_bot, mix
 from ..ai.saracens import SARACEN_LEVEL, deciding_for_saracens
 from ..engine import Action, Game, GameOptions, IllegalAction
+from ..engine.preview import Outcome, preview
 from ..i18n import N_, _
 from .names import show_content, state_name
 from .os_errors import os_error_text
@@ -142,6 +143,7 @@ def make_seat(kind: str) -> Seat:
 
 # --- safe turns ----------------------------------------------------------------------------
 
+# Plays the held action (PendingTurnEnd); its button reads "Go on" when the turn goes on.
 END_TURN = Action("end_turn")
 # The first decision of an order: "Done" there gives the whole order up.
 ORDER_PROMPTS = frozenset({"build", "prayer", "muster", "march_target"})
@@ -163,25 +165,38 @@ class BotReason:
 
 @dataclass(frozen=True)
 class PendingTurnEnd:
-    """A human's action that would end their turn, held until they press "End turn" or
-    "Take back" (as on Rally the Troops): nothing that ends a turn is final at once.
+    """A human's action held until they confirm it or take it back (as on Rally the
+    Troops): an action that would end their turn (in hot-seat: the hand-off follows), or
+    one that cannot be taken back once played, because it draws from a face-down deck or
+    reveals something hidden (the spy of an outer cell). Nothing of that kind is final at
+    once.
 
-    ``preview`` is the game with the action applied, shown to the player before it counts;
-    it is None when the action itself draws or reveals something hidden (a random draw, a
-    card turned over): then nothing of it is shown until it is final, and the player only
-    confirms the choice."""
+    ``outcome`` is the engine's answer to "what would it do" (``engine.preview``): the
+    cards it draws and what it costs, which the prompt says. ``preview`` is the game with
+    the action applied, shown to the player before it counts; None when the action draws
+    or reveals something hidden: then nothing of it is shown until it is final, and the
+    player only confirms the choice."""
 
     action: Action
     player: str
     preview: Game | None
+    outcome: Outcome | None = None
+
+    @property
+    def ends_turn(self) -> bool:
+        return self.outcome is None or self.outcome.ends_turn
 
     @property
     def prompt(self) -> dict:
         """The decision the table shows meanwhile (a UI prompt, not an engine one)."""
-        return {"player": self.player,
-                "prompt": "confirm_end_turn" if self.preview is not None
-                else "confirm_end_turn_hidden",
-                "params": {"action": self.action.to_json()}}
+        if self.preview is not None:
+            key = "confirm_end_turn"
+        else:
+            key = "confirm_end_turn_hidden" if self.ends_turn else "confirm_reveal"
+        params = {"action": self.action.to_json()}
+        if self.outcome is not None:
+            params["outcome"] = self.outcome.to_json()
+        return {"player": self.player, "prompt": key, "params": params}
 
 
 # Log entries that explain why the prompt changed, newest first wins (ui/table/labels.py
@@ -208,29 +223,38 @@ def _barrier(game: Game) -> object:
     return game.s.get("barrier")
 
 
-def turn_end_of(game: Game, action: Action) -> PendingTurnEnd | None:
-    """What ``action`` of the deciding player would do to their turn, decided on a clone.
+def turn_end_of(game: Game, action: Action, hold_turn_end: bool = True
+                ) -> PendingTurnEnd | None:
+    """Whether ``action`` of the deciding player must wait for a confirmation, decided by
+    the engine on a clone (``engine.preview``): the rules stay the engine's.
 
-    None when the action leaves the player able to take it back (the next decision is
-    theirs again and nothing hidden came out: the toolbar's undo covers it), or when they
-    carry on deciding after an action that revealed something they chose to reveal (a blind
-    draw in their own order). Otherwise the action ends the turn — another player decides
-    next, someone else acted inside it (the automa's placement), or the game ends — and a
-    :class:`PendingTurnEnd` holds it for confirmation. The rules stay the engine's: the
-    clone answers every question."""
+    Held: an action that draws from a face-down deck or reveals something hidden (undo can
+    never cross it), whoever decides next; and, with ``hold_turn_end``, an action that ends
+    the turn — another player decides next, someone else acted inside it (the automa's
+    placement), or the game ends. Not held: an action after which the player decides again
+    and can take it back (the toolbar's undo covers it)."""
     player = game.decision.player
-    preview = game.clone()
-    preview.apply(action)
-    if not preview.is_over and preview.can_undo:
+    outcome = preview(game, action)
+    after = outcome.after
+    if outcome.reveals:
+        return PendingTurnEnd(action, player, None, outcome)
+    if not hold_turn_end or (not after.is_over and after.can_undo) or not outcome.ends_turn:
         return None
-    others_acted = any(
-        isinstance(params, dict) and params.get("player") not in (None, player)
-        for _key, params, _vis in preview.log[len(game.log):])
-    ends = preview.is_over or preview.decision.player != player or others_acted
-    if not ends:
-        return None
-    revealed = _barrier(preview) != _barrier(game)
-    return PendingTurnEnd(action, player, None if revealed else preview)
+    return PendingTurnEnd(action, player, after, outcome)
+
+
+def outcomes_of(game: Game, actions) -> dict[Action, Outcome]:
+    """The engine's outcome of each of ``actions`` that costs something or cannot be taken
+    back (for the labels and the hover of the places that offer them)."""
+    out = {}
+    for action in actions:
+        try:
+            outcome = preview(game, action)
+        except Exception:  # the real apply reports the engine's problem, if ever chosen
+            continue
+        if outcome.reveals or outcome.payments or outcome.due:
+            out[action] = outcome
+    return out
 
 
 # --- bots off the GUI thread ---------------------------------------------------------------
@@ -298,8 +322,14 @@ class GameController(QObject):
         self.pending_handoff: str | None = None
         self.pending_end: PendingTurnEnd | None = None
         self.lead: dict | None = None  # why the prompt changed (see lead_of)
+        # each player's last decision: (the number of actions before it, the barrier then);
+        # what tells whether undo may go back over the bots' moves (_last_own_move)
+        self._own_moves: dict[str, tuple[int, object]] = {}
+        self._unmoved: dict[str, int] = {}  # player → actions played when none was theirs
+        self._outcomes: tuple[tuple, dict[Action, Outcome]] = ((), {})  # (position, …)
         self._lead_mark: dict[str, int] = {}  # log length at each human's last decision
-        # Safe turns: an action that ends the turn waits for "End turn" (see turn_end_of).
+        # Safe turns: a step that draws or reveals, and in hot-seat one that ends the turn,
+        # waits for "End turn" / "Go on" (see turn_end_of).
         self.safe_turns = True
         self.last_autosave: Path | None = None
         self.bot_reasons: list[BotReason] = []  # the bots' reasons shown in the log
@@ -369,6 +399,7 @@ class GameController(QObject):
         self.pending_handoff = None
         self.pending_end = None
         self._lead_mark = {}
+        self._own_moves, self._unmoved = {}, {}
         self._after_change(autosave=True)
 
     def load(self, path: Path) -> Game:
@@ -422,6 +453,10 @@ class GameController(QObject):
                 view["decision"]["lead"] = self.lead
             if self._busy and view.get("decision"):
                 view["decision"]["thinking"] = True  # the table marks the bot's board
+            outcomes = self.outcomes()
+            if outcomes and view.get("decision"):  # what a choice costs, what it draws
+                view["decision"]["outcomes"] = [[a.to_json(), o.to_json()]
+                                                for a, o in outcomes.items()]
             return view
         view = (pending.preview or self.game).view(self.viewer)
         view["decision"] = pending.prompt
@@ -440,6 +475,38 @@ class GameController(QObject):
                 self._saracen_seat = BotSeat(SARACEN_LEVEL)
             return self._saracen_seat
         return self.seats.get(d.player)
+
+    def outcomes(self) -> dict[Action, Outcome]:
+        """What each of the viewer's choices now costs or draws, as the engine says
+        (:func:`outcomes_of`; once per position)."""
+        legal = self.legal_for_viewer() if self.pending_end is None else None
+        if not legal:
+            return {}
+        game = self.game
+        at = (id(game), len(game.actions), len(game.log), game.actions[-1:])
+        if self._outcomes[0] != at:
+            self._outcomes = (at, outcomes_of(game, legal))
+        return self._outcomes[1]
+
+    @property
+    def confirms_turn_end(self) -> bool:
+        """Hot-seat: an action that ends the turn waits for "End turn" (the hand-off to the
+        next player follows it). Alone against bots the turn ends at once and "Take back"
+        stays offered while the bots move (the Board Game Arena way): one click less per
+        turn. A step that cannot be taken back is confirmed in both."""
+        return len(self.humans()) > 1
+
+    def table_choices(self) -> list[Action] | None:
+        """What the table offers the human in front of the screen: :meth:`legal_for_viewer`,
+        or — while the bots move after their move — "Take back", as long as undo can
+        still take it back (the turn ended at once: :attr:`confirms_turn_end`)."""
+        if self._busy and self.pending_handoff is None and self._take_back_offered():
+            return [TAKE_BACK]
+        return self.legal_for_viewer()
+
+    def _take_back_offered(self) -> bool:
+        seat = self.seats.get(self.viewer)
+        return self._busy and seat is not None and seat.is_human and self.can_undo
 
     def legal_for_viewer(self) -> list[Action] | None:
         """The actions the human in front of the screen may choose now, else None."""
@@ -491,12 +558,43 @@ class GameController(QObject):
                 return False
             if self._busy:  # a bot thinks after the human's move: undo stops it
                 seat = self.seats.get(self.viewer)
-                return seat is not None and seat.is_human and self._bots_moved_last()
+                return (seat is not None and seat.is_human and self._bots_moved_last()
+                        and self._undo_over_bots_allowed())
             if not self._undo_is_mine():
                 return False
-            return bool(self.game.can_undo) or self._bots_moved_last()
+            return bool(self.game.can_undo) or (self._bots_moved_last()
+                                                and self._undo_over_bots_allowed())
         except Exception:
             return False
+
+    def _last_own_move(self, player: str | None) -> tuple[int, object] | None:
+        """``player``'s last decision in the game: (the number of actions played before it,
+        the engine's barrier then), or None before their first. Kept up to date by every
+        action played here; after a load or an undo found once by replaying the game."""
+        game = self.game
+        mark = self._own_moves.get(player or "")
+        if mark is not None and mark[0] < len(game.actions):
+            return mark
+        if mark is None and self._unmoved.get(player or "") == len(game.actions):
+            return None  # replayed at this position already: not theirs yet
+        again = Game.new(game.setup["states"], game.setup["seed"], game.setup["options"],
+                         scenario=game.rules, content=game.c)
+        mark = None
+        for i, action in enumerate(game.actions):
+            if again.decision is not None and again.decision.player == player:
+                mark = (i, _barrier(again))
+            again.apply(action)
+        if mark is not None:
+            self._own_moves[player] = mark
+        else:
+            self._unmoved[player or ""] = len(game.actions)
+        return mark
+
+    def _undo_over_bots_allowed(self) -> bool:
+        """Whether :meth:`_undo_over_bots` would go back (no draw or reveal since the
+        viewer's last decision): the toolbar's Undo is enabled exactly then."""
+        mine = self._last_own_move(self.viewer)
+        return mine is not None and mine[1] == _barrier(self.game)
 
     def _bots_moved_last(self) -> bool:
         return (bool(self.game.actions) and any(not s.is_human for s in self.seats.values())
@@ -519,15 +617,18 @@ class GameController(QObject):
 
     @Slot(object)
     def choose(self, action) -> bool:
-        """Apply an action chosen by the human in front of the screen — or, when it would
-        end their turn, hold it until they press "End turn" (``END_TURN``) or "Take back"
-        (``TAKE_BACK``)."""
+        """Apply an action chosen by the human in front of the screen — or, when it draws
+        or reveals something (or, in hot-seat, ends their turn), hold it until they press
+        "End turn" / "Go on" (``END_TURN``) or "Take back" (``TAKE_BACK``). "Take back"
+        while the bots move after the human's move is an undo."""
+        if isinstance(action, dict):
+            action = Action.from_json(action)
+        if action == TAKE_BACK and self.game is not None and self._take_back_offered():
+            return self.undo()  # offered while the bots move after the viewer's move
         legal = self.legal_for_viewer()
         if legal is None:
             self.errorOccurred.emit(_("It is not your turn to choose."))
             return False
-        if isinstance(action, dict):
-            action = Action.from_json(action)
         if action not in legal:
             self.errorOccurred.emit(_("This action is not possible now."))
             return False
@@ -540,7 +641,10 @@ class GameController(QObject):
             return self._apply(pending.action)
         if self.safe_turns:
             try:
-                pending = turn_end_of(self.game, action)
+                # the only choice ("Done" with nothing else to do) is no misclick: no
+                # "End turn" after it (the own-turn window aside)
+                only = [a for a in legal if a.kind != "own_turn"] == [action]
+                pending = turn_end_of(self.game, action, self.confirms_turn_end and not only)
             except Exception:  # the real apply below reports the engine's problem
                 pending = None
             if pending is not None:
@@ -561,6 +665,8 @@ class GameController(QObject):
                 and not self.game.can_cancel_order)
 
     def _apply(self, action: Action) -> bool:
+        d = self.game.decision
+        mark = (len(self.game.actions), _barrier(self.game))
         try:
             self.game.apply(action)
         except IllegalAction as err:
@@ -571,6 +677,8 @@ class GameController(QObject):
             self.errorOccurred.emit(_("The rules engine failed on this action. "
                                       "The game was saved before it.") + f"\n{err}")
             return False
+        if d is not None:
+            self._own_moves[d.player] = mark
         self._after_change(autosave=True)
         return True
 
@@ -591,16 +699,10 @@ class GameController(QObject):
     def _undo_over_bots(self) -> bool:
         """Back to the human's previous decision over the bots' moves since then — only
         when no random draw or reveal happened on the way (the engine's undo limit: its
-        ``barrier`` count must be the same then and now). Replays the game from its set-up
-        to find who decided each action (the engine's own undo replays too)."""
-        game, me = self.game, self.viewer
-        again = Game.new(game.setup["states"], game.setup["seed"], game.setup["options"],
-                         scenario=game.rules, content=game.c)
-        mine = None  # (index of the human's last action, the barrier before it)
-        for i, action in enumerate(game.actions):
-            if again.decision is not None and again.decision.player == me:
-                mine = (i, _barrier(again))
-            again.apply(action)
+        ``barrier`` count must be the same then and now: :meth:`_last_own_move`). Replays
+        the game from its set-up to that decision (the engine's own undo replays too)."""
+        game = self.game
+        mine = self._last_own_move(self.viewer)  # (its index, the barrier before it)
         if mine is None:
             self.errorOccurred.emit(_("Cannot undo: you have not moved yet."))
             return False
@@ -614,6 +716,7 @@ class GameController(QObject):
             back.apply(action)
         self.stop_bot()
         self.game = back
+        self._own_moves, self._unmoved = {}, {}
         self._after_change(autosave=True)
         return True
 
@@ -630,6 +733,7 @@ class GameController(QObject):
         except Exception as err:
             self.errorOccurred.emit(_("Cannot undo: {error}").format(error=err))
             return False
+        self._own_moves, self._unmoved = {}, {}
         self._after_change(autosave=True)
         return True
 

@@ -387,7 +387,8 @@ class MainWindow(QMainWindow):
             return
         for names, value in ((("set_speed", "set_animation_speed"),
                               self.settings.animation_speed),
-                             (("set_colour_blind",), self.settings.colour_blind)):
+                             (("set_colour_blind",), self.settings.colour_blind),
+                             (("set_results_close",), self.settings.results_close)):
             method = next((getattr(t, n) for n in names if callable(getattr(t, n, None))),
                           None)
             name = names[0]
@@ -911,7 +912,7 @@ class MainWindow(QMainWindow):
             try:
                 if hasattr(table, "set_thinking"):
                     table.set_thinking(c.thinking, redraw=False)
-                table.show_view(view, c.legal_for_viewer(), c.viewer, log=entries)
+                table.show_view(view, c.table_choices(), c.viewer, log=entries)
             except Exception as err:
                 log.exception("the table failed to draw the view")
                 self.statusBar().showMessage(_("The table failed to draw: {error}")
@@ -972,7 +973,7 @@ class MainWindow(QMainWindow):
     # --- settings and language ---------------------------------------------------------------------
 
     def _on_setting_changed(self, name: str) -> None:
-        if name in ("animation_speed", "colour_blind"):
+        if name in ("animation_speed", "colour_blind", "results_close"):
             self._apply_table_settings()
         if name == "animation_speed":
             self._apply_bot_pace()

@@ -9,7 +9,10 @@ rules reference opened by the "?" at the first decision of the game) and ``gloss
 (the glossary opened at "rout", as from a card's keywords); the campaign's ``campaign``,
 ``newcampaign``, ``briefing``, ``debrief`` and ``chronicle`` (``ui/campaign/shots.py``).
 ``misclick`` is the window after an order token was put on the cross (the turn held, "End
-turn" / "Take back" on the prompt bar), ``undone`` the same after "Take back".
+turn" / "Take back" on the prompt bar), ``undone`` the same after "Take back"; ``cost`` the
+window holding a placement that pays the owners of the tokens it covers (the confirmation
+says what and to whom), ``spydraw`` one holding an outer cell (it draws a spy: "Go on" /
+"Take back"). Those two play on from ``--steps`` to the first such placement.
 ``--scenario ID`` plays that scenario (e.g. ``levantine_merchants``: the trade board on the
 table) and ``--advanced`` switches terrain on (the advanced mode, CAMP-10);
 ``--nickname STATE=ID`` (repeated) gives a state a campaign's nickname
@@ -34,7 +37,8 @@ LINEUPS = {
 }
 PHASES = ("any", "battle")
 CAMPAIGN_SCREENS = ("campaign", "newcampaign", "briefing", "debrief", "chronicle")
-SCREENS = ("table", "battle", "round", "window", "misclick", "undone", "start", "newgame",
+SCREENS = ("table", "battle", "round", "window", "misclick", "undone", "cost", "spydraw",
+           "start", "newgame",
            "settings", "handoff", "scoring", "load", "tutorial", "rules", "glossary",
            "campaign", "newcampaign", "briefing", "debrief", "chronicle")  # campaign.shots
 # screens of the table with a notice: the game is played on to the next one of them
@@ -77,6 +81,26 @@ def play_to_battle(game, seed: int) -> None:
             return
         game.apply(rnd.choice(list(game.legal_actions())))
     raise ValueError(f"the game (seed {seed}) ended with no battle to show")
+
+
+def play_to_confirmation(game, screen: str, seed: int):
+    """Play random legal actions until the decider may make a placement the window holds
+    for confirmation: for ``cost`` one that pays two owners of covered tokens and ends the
+    turn (in hot-seat), for ``spydraw`` an outer cell. Returns that placement."""
+    from ..engine.preview import preview
+    from .controller import turn_end_of
+    rnd = random.Random(seed)
+    while not game.is_over:
+        for a in game.legal_actions():
+            if a.kind != "place_order":
+                continue
+            o = preview(game, a)
+            if screen == "spydraw" and "spies" in o.draws:
+                return a
+            if screen == "cost" and len(o.payments) > 1 and turn_end_of(game, a) is not None:
+                return a
+        game.apply(rnd.choice(list(game.legal_actions())))
+    raise ValueError(f"the game (seed {seed}) ended with no such placement")
 
 
 def play_to_notice(game, screen: str, seed: int) -> int:
@@ -182,10 +206,20 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
     window.resize(w, h)
     window.show()
     widget = window
-    if screen in ("window", "handoff", "scoring", "misclick", "undone"):
+    if screen in ("window", "handoff", "scoring", "misclick", "undone", "cost", "spydraw"):
         window.ensure_table()
+        held = play_to_confirmation(game, screen, seed) if screen in ("cost", "spydraw") \
+            else None
+        player = game.decision.player if held is not None else player
         window.controller.start(game)
-        if screen in ("misclick", "undone"):
+        if held is not None:
+            c = window.controller
+            c.pending_handoff, c.viewer = None, player
+            window.refresh()
+            c.choose(held)
+            from .table import animation
+            animation.finish_all()
+        elif screen in ("misclick", "undone"):
             _misclick(window, game, player, undone=screen == "undone")
         elif screen == "handoff":
             window._on_handoff(player or LINEUPS[players][0])

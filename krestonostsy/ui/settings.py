@@ -53,7 +53,7 @@ class Settings(QObject):
     changed = Signal(str)
 
     DEFAULTS = {"language": None, "animation_speed": "normal", "colour_blind": False,
-                "confirm_pass": True}
+                "confirm_pass": True, "results_close": False}
 
     def __init__(self, qsettings: QSettings | None = None, parent: QObject | None = None):
         super().__init__(parent)
@@ -107,6 +107,17 @@ class Settings(QObject):
     def confirm_pass(self, on: bool) -> None:
         self._set("ui/confirm_pass", bool(on), "confirm_pass")
 
+    # results close by themselves -----------------------------------------------------------
+    @property
+    def results_close(self) -> bool:
+        """A battle's result or a round's summary goes after a few seconds even when the
+        player took part (off by default: it stays until they click)."""
+        return _to_bool(self.value("ui/results_close"), False)
+
+    @results_close.setter
+    def results_close(self, on: bool) -> None:
+        self._set("ui/results_close", bool(on), "results_close")
+
     # anything else (window geometry, last options) ---------------------------------------
     def value(self, key: str, default=None):
         """The value under ``key``, or ``default`` when there is none or it cannot be read.
@@ -140,7 +151,8 @@ class Settings(QObject):
 
 
 class SettingsDialog(QDialog):
-    """Language, animation speed, colour-blind mode, confirm before passing.
+    """Language, animation speed, colour-blind mode, confirm before passing, results that
+    close by themselves.
 
     Changes apply when the dialog is accepted; the language switches at once."""
 
@@ -158,6 +170,7 @@ class SettingsDialog(QDialog):
             self.speed.addItem("", speed)
         self.colour_blind = QCheckBox(objectName="colourBlind")
         self.confirm_pass = QCheckBox(objectName="confirmPass")
+        self.results_close = QCheckBox(objectName="resultsClose")
         self.hint = QLabel(wordWrap=True)
         self.hint.setObjectName("hint")
 
@@ -168,6 +181,7 @@ class SettingsDialog(QDialog):
         self.form.addRow(self.speed_label, self.speed)
         self.form.addRow("", self.colour_blind)
         self.form.addRow("", self.confirm_pass)
+        self.form.addRow("", self.results_close)
 
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
@@ -195,6 +209,7 @@ class SettingsDialog(QDialog):
             self.speed.setItemText(i, _(ANIMATION_LABELS[self.speed.itemData(i)]))
         self.colour_blind.setText(_("Colour-blind mode (patterns and shapes)"))
         self.confirm_pass.setText(_("Ask for confirmation before passing"))
+        self.results_close.setText(_("Close battle results and round summaries by themselves"))
         self.hint.setText(_("Changes take effect at once and are kept for the next time."))
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(_("OK"))
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(_("Cancel"))
@@ -205,12 +220,14 @@ class SettingsDialog(QDialog):
         self.speed.setCurrentIndex(max(0, self.speed.findData(s.animation_speed)))
         self.colour_blind.setChecked(s.colour_blind)
         self.confirm_pass.setChecked(s.confirm_pass)
+        self.results_close.setChecked(s.results_close)
 
     def apply(self) -> None:
         s = self.settings
         s.animation_speed = self.speed.currentData()
         s.colour_blind = self.colour_blind.isChecked()
         s.confirm_pass = self.confirm_pass.isChecked()
+        s.results_close = self.results_close.isChecked()
         lang = self.language.currentData()
         if lang != s.language or lang != i18n.current_language():
             s.language = lang

@@ -152,9 +152,10 @@ def test_round_summary_goes_on_a_click_that_still_reaches_the_table(table, qtbot
     assert "round" not in scene.notices and card.scene() is None
 
 
-def test_notice_goes_by_itself(table, qtbot, monkeypatch):
+def test_notice_goes_by_itself_when_the_setting_says_so(table, qtbot, monkeypatch):
     from krestonostsy.ui.table import scene as S
     monkeypatch.setitem(S.NOTICE_MS, "round", 50)
+    table.set_results_close(True)  # Settings: "close results by themselves"
     _game, _memo = _play_until(
         table, 1, lambda g, keys: "round_started" in keys and g.s["round"] == 2)
     scene = table.scene()
@@ -326,3 +327,35 @@ def test_notices_move_off_a_battle_that_begins_while_they_are_open(table):
     for kind, notice in scene.notices.items():
         seen = notice.mapRectToScene(notice.rect())
         assert not any(seen.intersects(b) for b in board), kind
+
+
+def test_a_result_the_viewer_took_part_in_stays_until_a_click(table, qtbot, monkeypatch):
+    """Issue 28 §3: the round's summary (every player's income) no longer goes by itself
+    while the bots play on: it waits for the player's click."""
+    from krestonostsy.ui.table import scene as S
+    monkeypatch.setitem(S.NOTICE_MS, "round", 50)
+    _play_until(table, 1, lambda g, keys: "round_started" in keys and g.s["round"] == 2)
+    scene = table.scene()
+    assert scene.notices["round"].result.involves(VIEWER)
+    qtbot.wait(400)
+    assert "round" in scene.notices
+    _click_empty(table)
+    assert "round" not in scene.notices
+
+
+def test_the_round_summary_waits_under_the_viewers_battle_result(table):
+    """A round that ends right after the viewer's battle: its summary opens on the click
+    that closes the battle's result, not over it."""
+    _play_until(table, 1, lambda g, keys: "round_started" in keys and g.s["round"] == 2)
+    scene = table.scene()
+    summary = scene.notices["round"].result
+    scene.dismiss_notices()
+    battle = RS.BattleResult(at=0, city="acre", attacker=VIEWER, defender="saracen",
+                             winner=VIEWER, lost={VIEWER: 1}, captured=True)
+    scene._open_notice("battle", battle)
+    scene._open_notice("round", summary)
+    assert list(scene.notices) == ["battle"]
+    _click_empty(table)
+    assert list(scene.notices) == ["round"]
+    _click_empty(table)
+    assert not scene.notices

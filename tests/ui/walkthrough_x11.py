@@ -1,18 +1,19 @@
-"""Issue 9's walk-through as a new user, with real clicks: a 2-player game (Jerusalem and
-Tripoli in hot-seat, the automa third) played through the X server with ``xdotool`` — the
-table's items, the prompt bar's buttons, the popup menus, the hand-off screen, the "really
-pass?" question — until a round's summary and a battle's result have been shown. The first
-turn-ending placement is taken back ("Take back"), then the game goes on. It writes a log
-(every click: step, round, seat, action, how it was reached) and screenshots of the moments
-the acceptance names (misclick, undone, hand-off, the other's move marked, round summary,
-battle result) into OUT.
+"""The walk-through as a new user, with real clicks through the X server (``xdotool``): a
+solo game — Jerusalem against a Hard bot in Tripoli, the automa third — for two rounds:
+the table's items, the prompt bar's buttons, the popup menus, the "really pass?" question.
+It checks the flow of issue 28 on screen: a turn ends with its last click and "Take back"
+is offered while the bot moves (the first one is taken back); a step that draws a card
+waits for "Go on" and says so; the hover of a cross cell says what stacking costs; a
+battle's result the player fought in stays until their click. It writes a log (every
+click: step, round, seat, action, how it was reached) and screenshots of those moments
+into OUT.
 
     apt-get install -y xvfb xdotool
     xvfb-run -a -s "-screen 0 1280x800x24" python tests/ui/walkthrough_x11.py ru 1280x800 OUT
     xvfb-run -a -s "-screen 0 3840x2160x24" python tests/ui/walkthrough_x11.py en 3840x2160 OUT
 
-Not a test (it needs an X server and xdotool); ``SEED`` and ``ROUNDS`` in the environment
-change the game and how many rounds it plays at least."""
+Not a test (it needs an X server and xdotool); ``SEED``, ``ROUNDS`` and ``LEVEL`` in the
+environment change the game, how many rounds it plays at least and the bot."""
 import os
 import random
 import subprocess
@@ -49,6 +50,7 @@ def main(lang: str, size: str, out: str) -> int:
     w.move(0, 0)
     w.resize(width, height)
     w.show()
+    w.activateWindow()  # the player's window has the focus: its tooltips show
     Path(out).mkdir(parents=True, exist_ok=True)
     log = open(f"{out}/walk-{lang}-{size}.log", "w", encoding="utf-8")
 
@@ -74,7 +76,9 @@ def main(lang: str, size: str, out: str) -> int:
 
     pump(0.5)
     w.auto_confirm = False
-    assert w.start_new_game(["jerusalem", "tripoli"], seed=int(os.environ.get("SEED", "5")))
+    level = os.environ.get("LEVEL", "hard")
+    assert w.start_new_game(["jerusalem", "tripoli"], seed=int(os.environ.get("SEED", "5")),
+                            seats={"jerusalem": "human", "tripoli": level})
     pump(0.5)
     table = w.table
     hand = MouseHand(table)
@@ -102,67 +106,97 @@ def main(lang: str, size: str, out: str) -> int:
         assert hand.emitted == [action], (action, hand.emitted)
         return how
 
+    def hover(action) -> str:
+        """Rest the mouse on the place of ``action`` until its tooltip shows; its text."""
+        from PySide6.QtWidgets import QToolTip
+        pos, _acts = hand._spot(action, table.legal_actions())
+        g = table.viewport().mapToGlobal(pos)
+        for dx in (0, 1):  # a rest after a move, as a hand does
+            subprocess.run(["xdotool", "mousemove", str(g.x() + dx), str(g.y())], check=True)
+            pump(0.1)
+        pump(1.8)
+        return QToolTip.text()
+
     rng = random.Random(5)
     c = w.controller
-    misclicked = False
-    shots: set[str] = set()
+    pace = c.bot_pause_ms
+    c.bot_pause_ms = 8000  # the bot's first move waits: time to grab the offer, even at 4K
+    seen: set[str] = set()
+    clicks = decisions = 0
     round0 = c.game.s.get("round")
-    rounds = int(os.environ.get("ROUNDS", "1"))
+    rounds = int(os.environ.get("ROUNDS", "2"))
     for step in range(3000):
         pump(0.03)
         page = w.current_page()
         g = c.game
-        if g.is_over or (g.s.get("round", 0) >= round0 + rounds and "round" in shots
-                         and ("battle" in shots or step > 2500)):
+        if g.is_over or (g.s.get("round", 0) >= round0 + rounds and "round" in seen
+                         and ("battle" in seen or step > 2500)):
             break
         boxes = [b for b in w.findChildren(MessageBox) if b.isVisible()]
         if boxes:
             yes = boxes[0].buttons[0]
             say("confirm:", boxes[0].text()[:80])
             xclick(yes, yes.rect().center())
-            continue
-        if page == "handoff":
-            if "handoff" not in shots:
-                shot("walk-handoff")
-                shots.add("handoff")
-            xclick(w.handoff, w.handoff.rect().center())
-            if "others" not in shots and step > 5:  # the other's moves, replayed and marked
-                pump(0.25)
-                shot("walk-others-move")
-                pump(4.0)
-                shot("walk-last-move")
-                shots.add("others")
+            clicks += 1
             continue
         for kind, item in list(table.scene().notices.items()):
-            if kind not in shots:
+            if kind not in seen:
                 shot(f"walk-{kind}")
-                shots.add(kind)
+                seen.add(kind)
                 say("notice", kind, list(item.texts or [])[:6])
+                pump(8.0)  # longer than the old timer (7 s): a result of the player's stays
+                stays = kind in table.scene().notices
+                say("notice", kind, "still shown after 8 s:", stays)
+                if stays:
+                    seen.add(f"{kind}-stays")
+                    shot(f"walk-{kind}-after-8s")
         if page != "table":
             say("page", page)
             pump(0.2)
             continue
         legal = table.legal_actions()
+        if c.busy:  # the bot moves; "Take back" is offered meanwhile
+            if legal == [TAKE_BACK] and "take-back" not in seen:
+                shot("walk-take-back-offered")
+                xact(TAKE_BACK)
+                clicks += 1
+                pump(0.3)
+                shot("walk-undone")
+                seen.add("take-back")
+                c.bot_pause_ms = pace
+                say("taken back; decision:", c.game.decision.prompt, "busy:", c.busy)
+            pump(0.1)
+            continue
         if not legal:
             pump(0.1)
             continue
-        if c.pending_end is not None:  # safe turns: the first one is taken back
-            if not misclicked:
-                shot("walk-misclick")
-                misclicked = True
-                xact(TAKE_BACK)
-                pump(0.3)
-                shot("walk-undone")
-                say("taken back; decision:", c.game.decision.prompt, "held:", c.pending_end)
-                continue
+        if c.pending_end is not None:  # a step that cannot be taken back: "Go on"
+            key = c.current_view()["decision"]["prompt"]
+            say("held:", key, table.prompt.label.text()[-160:])
+            if key not in seen:
+                shot(f"walk-{key}")
+                seen.add(key)
             xact(END_TURN)
+            clicks += 1
             continue
         action = rng.choice(legal)
+        costly = [a for a in legal if a.kind == "place_order" and a.cell == "inner"
+                  and "cost-hover" not in seen and c.outcomes().get(a)
+                  and c.outcomes()[a].payments]
+        if costly:
+            tip = hover(costly[0])
+            say("hover:", tip.replace("<br>", " | ")[:300])
+            shot("walk-cost-hover")
+            seen.add("cost-hover")
+            action = costly[0]
         how = xact(action)
+        clicks += 2 if how == "menu" else 1
+        decisions += 1
         say(step, g.s.get("round"), c.viewer, action.kind, how)
-    say("end: round", c.game.s.get("round"), "shown:", sorted(shots), "misclick", misclicked)
+    say("end: round", c.game.s.get("round"), "seen:", sorted(seen),
+        f"clicks {clicks} for {decisions} decisions")
     shot("walk-end")
-    return 0 if misclicked and {"round", "battle", "handoff"} <= shots else 1
+    return 0 if {"take-back", "round", "confirm_reveal"} <= seen else 1
 
 
 if __name__ == "__main__":

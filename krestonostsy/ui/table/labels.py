@@ -98,9 +98,12 @@ PROMPTS = {
     "choose_oath_to_break": N_("Choose the oath you break"),
     "choose_regent": N_("Your capital is lost: name a regent for your state"),
     # the window's own questions (ui/controller.py: safe turns)
-    "confirm_end_turn": N_("{action}: this ends your turn. End the turn, or take it back?"),
-    "confirm_end_turn_hidden": N_("{action}: this ends your turn and reveals what cannot be "
-                                  "taken back. End the turn, or take it back?"),
+    # {cost}: what it pays and to whom ("" when nothing); {reveal}: what it draws
+    "confirm_end_turn": N_("{action}{cost}: this ends your turn. End the turn, or take it "
+                           "back?"),
+    "confirm_end_turn_hidden": N_("{action}{cost}: this ends your turn. {reveal} End the "
+                                  "turn, or take it back?"),
+    "confirm_reveal": N_("{action}{cost}. {reveal} Go on, or take it back?"),
 }
 # What is being paid for (the ``reason`` of the ``pay`` prompt).
 PAY_REASONS = {"upgrade": N_("the upgrade"), "build": N_("the building"),
@@ -193,7 +196,8 @@ HALVES = {"top": N_("top"), "bottom": N_("bottom")}
 # Prompts whose answers are buttons even when they name something on the table (a drawn
 # spy: "play it now" / "keep it"; a yes/no question; the end of a turn).
 BUTTON_PROMPTS = frozenset({"play_drawn_spy", "may", "battle_end_effect", "confirm_end_turn",
-                            "confirm_end_turn_hidden"})
+                            "confirm_end_turn_hidden", "confirm_reveal"})
+CONFIRM_PROMPTS = ("confirm_end_turn", "confirm_end_turn_hidden", "confirm_reveal")
 CANCEL_KINDS = ("cancel", "back", "undo", "take_back")
 CELL_NAMES = {"inner": N_("inner cell"), "outer": N_("outer cell, enhanced")}
 
@@ -365,12 +369,18 @@ def _prompt_values(key: str, params: dict) -> _Params:
                 counts[c] = counts.get(c, 0) + 1
             values["left"] = ", ".join(
                 (f"{n}× " if n > 1 else "") + goods_name(c) for c, n in counts.items())
-    elif key in ("confirm_end_turn", "confirm_end_turn_hidden"):
+    elif key in CONFIRM_PROMPTS:
         from ...engine import Action
         try:
             values["action"] = action_label(Action.from_json(params.get("action") or {}))
         except (TypeError, ValueError, KeyError):
             values["action"] = _("Your choice")
+        outcome = params.get("outcome") if isinstance(params.get("outcome"), dict) else {}
+        kind = (params.get("action") or {}).get("kind") if isinstance(params.get("action"),
+                                                                        dict) else None
+        cost = "" if _pays_itself(kind) else cost_text(outcome)
+        values["cost"] = f" — {cost}" if cost else ""
+        values["reveal"] = reveal_text(outcome)
     elif key == "take_card":
         reason = params.get("reason")
         values["reason"] = _(TAKE_REASONS[reason]) if reason in TAKE_REASONS else (
@@ -380,7 +390,7 @@ def _prompt_values(key: str, params: dict) -> _Params:
 
 # What the table shows now, for labels that need it (where a bishop stands).
 _CONTEXT: dict = {"bishops": {}, "levels": {}, "effects": [], "prompt": "",
-                  "saracen_turn": False}
+                  "saracen_turn": False, "outcomes": {}}
 
 
 def set_view(view: dict | None) -> None:
@@ -401,6 +411,95 @@ def set_view(view: dict | None) -> None:
         battle.get(battle.get("active") or "") == "saracen"
     _CONTEXT["effects"] = list(params.get("effects") or []) \
         if decision.get("prompt") == "choose_effect" else []
+    # what each choice costs or draws, as the engine said (controller.outcomes_of)
+    _CONTEXT["outcomes"] = {_action_key(a): o for a, o in decision.get("outcomes") or ()
+                            if isinstance(a, dict) and isinstance(o, dict)}
+
+
+def _action_key(action_json: dict) -> str:
+    import json
+    return json.dumps(action_json, sort_keys=True)
+
+
+def outcome_of(action) -> dict | None:
+    """The engine's outcome of ``action`` in the view being drawn (its cost, its draws),
+    or None when it costs nothing and can be taken back."""
+    return _CONTEXT["outcomes"].get(_action_key(action.to_json())) if _CONTEXT["outcomes"] \
+        else None
+
+
+def cost_text(outcome: dict) -> str:
+    """What an action pays and to whom, e.g. "pay 2 coins: 1 to Tripoli, 1 to the automa";
+    "" when it pays nothing. ``outcome`` is ``engine.preview.Outcome.to_json()``."""
+    parts = []
+    shares = [p for p in outcome.get("payments") or () if p.get("to") and p.get("coins")]
+    if len(shares) == 1:
+        parts.append(_("pay {coins} to {whom}").format(coins=coins_text(shares[0]["coins"]),
+                                                       whom=_recipient(shares[0]["to"])))
+    elif shares:
+        each = ", ".join(_("{n} to {whom}").format(n=p["coins"], whom=_recipient(p["to"]))
+                         for p in shares)
+        parts.append(_("pay {coins}: {shares}").format(
+            coins=coins_text(sum(p["coins"] for p in shares)), shares=each))
+    for p in outcome.get("payments") or ():
+        if p.get("to"):
+            continue
+        what = ([coins_text(p["coins"])] if p.get("coins") else []) + \
+            [goods_name(c) for c in p.get("goods") or ()]
+        if what:
+            parts.append(_("pay {what}").format(what=", ".join(what)))
+    due = list(outcome.get("due") or ())
+    if due:
+        counts: dict = {}
+        for c in due:
+            counts[c] = counts.get(c, 0) + 1
+        parts.append(_("then pay {what}").format(what=", ".join(
+            (f"{n}× " if n > 1 else "") + goods_name(c) for c, n in counts.items())))
+    return "; ".join(parts)
+
+
+def _pays_itself(kind) -> bool:
+    """An answer to the ``pay`` step ("Pay: red", "Pay a coin"): its label is its cost."""
+    return isinstance(kind, str) and kind.startswith("pay_")
+
+
+def _recipient(to: str) -> str:
+    return _("the automa") if to == "automa" else state_name(to)
+
+
+def reveal_text(outcome: dict) -> str:
+    """The sentence that says what an action draws and that it cannot be taken back."""
+    draws = [d for d in outcome.get("draws") or () if isinstance(d, str)]
+    if draws == ["spies"]:
+        return _("This draws a spy card and cannot be taken back.")
+    if draws:
+        return ngettext("This draws from the deck {decks} and cannot be taken back.",
+                        "This draws from the decks {decks} and cannot be taken back.",
+                        len(draws)).format(decks=_deck_names(draws))
+    return _("A random draw follows, and it cannot be taken back.")
+
+
+def _deck_names(decks) -> str:
+    """Deck names in quotes (the language's own: “…” or «…»)."""
+    return ", ".join(_("“{deck}”").format(deck=_(DECK_NAMES[d]) if d in DECK_NAMES else d)
+                     for d in decks)
+
+
+def outcome_note(outcome: dict, cost: bool = True) -> str:
+    """The short note a choice's label and its place's hover carry: what it costs (unless
+    ``cost`` is off: a way to pay says it itself), what it draws ("pay 1 coin to Tripoli",
+    "draws a spy card, cannot be taken back")."""
+    parts = [cost_text(outcome)] if cost and cost_text(outcome) else []
+    if outcome.get("reveals"):
+        draws = [d for d in outcome.get("draws") or () if isinstance(d, str)]
+        if draws == ["spies"]:
+            drawn = _("draws a spy card")
+        elif draws:
+            drawn = _("draws from {decks}").format(decks=_deck_names(draws))
+        else:
+            drawn = _("a random draw follows")
+        parts.append(_("{what}, cannot be taken back").format(what=drawn))
+    return "; ".join(parts)
 
 
 def prompt_text(decision: dict | None) -> str:
@@ -479,6 +578,9 @@ def action_label(action) -> str:
     elif kind == "decline" and _CONTEXT["prompt"] == "may":
         label = _("No, skip it")
         used = set(params)
+    elif kind == "end_turn" and _CONTEXT["prompt"] == "confirm_reveal":
+        label = _("Go on")  # the held step is played and the turn goes on
+        used = set(params)
     elif kind == "decline" and _CONTEXT["prompt"] == "offer_oath":
         label = _("Offer no oath")
         used = set(params)
@@ -506,6 +608,10 @@ def action_label(action) -> str:
     rest = [values[k] for k in sorted(params) if k not in used and values[k]]
     if rest:
         label += " — " + ", ".join(rest)
+    outcome = outcome_of(action)
+    note = outcome_note(outcome, cost=not _pays_itself(kind)) if outcome else ""
+    if note:
+        label += " — " + note
     return label
 
 

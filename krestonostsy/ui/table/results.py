@@ -33,6 +33,10 @@ class BattleResult:
     captured: bool  # the attacker took the city (BATTLE-24)
     level: tuple[int, int] | None = None  # the city's level (before, after), if it changed
 
+    def involves(self, viewer: str | None) -> bool:
+        """The viewer fought in it (its notice then waits for their click)."""
+        return viewer is not None and viewer in (self.attacker, self.defender)
+
 
 @dataclass(frozen=True)
 class Raid:
@@ -53,6 +57,11 @@ class RoundSummary:
     coins: dict[str, int]  # state -> coins of income (public, INCOME-01)
     influence: dict[str, int] = field(default_factory=dict)  # only what the viewer read
     refilled: int = 0  # cards dealt into the markets
+
+    def involves(self, viewer: str | None) -> bool:
+        """The viewer plays in the round (its income, its raids): every player does."""
+        return viewer is not None and (viewer in self.coins or viewer in self.influence
+                                       or any(r.player == viewer for r in self.raids))
 
 
 def last_battle(entries: list) -> BattleResult | None:

@@ -79,7 +79,7 @@ def _walls_shield(disc: QPointF, r: float) -> QRectF:
 # when a scenario's components fill the strip).
 NOTICE_PLACES = {"battle": (R_BATTLE, R_EVENT),
                  "round": (R_MARKET, QRectF(20, 240, 960, 700), R_CROSS)}
-NOTICE_MS = {"battle": 7000, "round": 12000}
+NOTICE_MS = {"battle": 7000, "round": 12000}  # only with TableScene.notices_stay off
 NOTICE_COLUMNS_MIN_W = 800  # narrower, a battle's result stands in one column
 NOTICE_PIECE_W = 36  # a row of a state begins with its piece
 
@@ -198,6 +198,10 @@ class TableScene(QGraphicsScene):
         # one timer per kind of notice, started again by each new notice (a timer made per
         # notice stayed a child of the scene after it fired: ~50 per game)
         self._notice_timers: dict[str, QTimer] = {}
+        # A result the viewer took part in stays until they click (issue 28: a battle's
+        # result went while the bot played on); off, every notice goes after NOTICE_MS.
+        self.notices_stay = True
+        self._queued: tuple | None = None  # (kind, result) waiting under an open notice
         for kind in NOTICE_MS:
             timer = self._notice_timers[kind] = QTimer(self)
             timer.setSingleShot(True)
@@ -470,11 +474,22 @@ class TableScene(QGraphicsScene):
             self._open_notice(kind, result)
 
     def _open_notice(self, kind: str, result) -> None:
+        battle = self.notices.get("battle")
+        if kind == "round" and battle is not None and self._stays(battle.result):
+            self._queued = (kind, result)  # the round's summary waits: it would cover it
+            return
         lines = self._battle_lines(result) if kind == "battle" else self._round_lines(result)
         self._notice(kind, *lines)
         self.notices[kind].result = result  # to say it again in another language
+        if not self._stays(result):
+            self._notice_timers[kind].start(NOTICE_MS[kind])
+
+    def _stays(self, result) -> bool:
+        """The notice of ``result`` waits for the viewer's click (see ``notices_stay``)."""
+        return self.notices_stay and result.involves(self._viewer)
 
     def dismiss_notices(self) -> None:
+        self._queued = None
         for kind in list(self.notices):
             self._dismiss(kind)
 
@@ -485,7 +500,10 @@ class TableScene(QGraphicsScene):
         self._notice_timers[kind].stop()
 
     def mousePressEvent(self, event) -> None:
+        queued = self._queued
         self.dismiss_notices()  # a click closes the notices and still reaches the table
+        if queued is not None:  # then the one that waited under them opens
+            self._open_notice(*queued)
         super().mousePressEvent(event)
 
     def _notice(self, kind: str, title: str, headline: str, colour: QColor, rows: list) -> None:
@@ -586,7 +604,6 @@ class TableScene(QGraphicsScene):
         it.viewer = self._viewer
         it.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.notices[kind] = it
-        self._notice_timers[kind].start(NOTICE_MS[kind])
 
     def _battle_lines(self, r: RS.BattleResult) -> tuple:
         city = L.city_name(r.city)

@@ -467,11 +467,29 @@ class TableView(QGraphicsView):
         self.keys.clear()  # a new question: nothing chosen by the keyboard yet
         self._scene.build(self._view, self._legal, self._player, log, staged=staged)
         self._scene.set_last(self._last)
+        self._tell_outcomes()
         self._update_prompt()
         if self._auto_fit:
             self.fit()
         # the large preview belongs to one decision: a new question takes it away
         self.hide_preview()
+
+    def _tell_outcomes(self) -> None:
+        """The hover of a place that offers a choice with a cost or a draw says it before
+        the click ("Place Prayer (inner cell) — pay 2 coins: 1 to Tripoli, 1 to the
+        automa"): the engine's outcome, as the label of each of its actions."""
+        for it in self._scene.table_items():
+            base = getattr(it, "base_tip", None)
+            if base is not None:  # a kept item told a cost of an earlier decision
+                it.setToolTip(base)
+                it.base_tip = None
+            if not it.legal:
+                continue
+            told = [L.action_label(a) for a in self._legal
+                    if set(a.targets) & set(it.targets) and L.outcome_of(a)]
+            if told:
+                it.base_tip = it.toolTip()
+                it.setToolTip("<br>".join(([it.base_tip] if it.base_tip else []) + told))
 
     def open_board(self, sid: str | None) -> bool:
         """Show ``sid``'s state board large (None: the viewer's); True when it changed."""
@@ -509,6 +527,11 @@ class TableView(QGraphicsView):
     def set_colour_blind(self, on: bool) -> None:
         art.set_colour_blind(on)
         self._rerender()
+
+    def set_results_close(self, on: bool) -> None:
+        """Results close by themselves after a few seconds (the setting); off, a result the
+        viewer took part in stays until they click."""
+        self._scene.notices_stay = not on
 
     def fit(self) -> None:
         """Fit the whole table to the window."""
