@@ -130,6 +130,11 @@ class PromptBar(QFrame):
                                      border-radius: {int(13 * k)}px; min-width: {int(18 * k)}px;
                                      background: #f6ecd2; }}
         """)
+        # lining figures whatever the application's font: the style sheet names only the
+        # family and the size, the rest (the figures) comes from each word's own font (a
+        # font's features do not pass from a widget to its children)
+        for w in (self.label, self.help_button, *self._buttons):
+            w.setFont(art.font(px))
 
     def _paint_swatch(self) -> None:
         """The colour disc of the state asked (none when nobody is)."""
@@ -151,6 +156,7 @@ class PromptBar(QFrame):
         self._buttons = []
         for a in actions:
             b = QPushButton(L.action_label(a), self.buttons_box)
+            b.setFont(self.label.font())  # lining figures (set_scale)
             b.setProperty("action", a)
             b.setProperty("label", b.text())  # the whole label (fit_buttons may shorten it)
             if a.kind in L.CANCEL_KINDS:
