@@ -576,7 +576,9 @@ class MainWindow(QMainWindow):
                     "options": self.settings.value("newgame/options"),
                     "seats": self.settings.value("newgame/seats"),
                     "scenario": self.settings.value("newgame/scenario"),
-                    "advanced": self.settings.value("newgame/advanced")}
+                    "advanced": self.settings.value("newgame/advanced"),
+                    "mode": self.settings.new_game_mode,
+                    "solo": self.settings.value("newgame/solo")}
         if not isinstance(defaults["states"], list):
             defaults["states"] = None
         if not isinstance(defaults["options"], dict):
@@ -596,11 +598,8 @@ class MainWindow(QMainWindow):
         return dialog
 
     def start_from_dialog(self, dialog: NewGameDialog) -> bool:
-        self.settings.set_value("newgame/states", dialog.states())
-        self.settings.set_value("newgame/options", dialog.options())
-        self.settings.set_value("newgame/seats", dialog.seat_choice())
-        self.settings.set_value("newgame/scenario", dialog.scenario())
-        self.settings.set_value("newgame/advanced", dialog.advanced())
+        for key, value in dialog.remembered().items():
+            self.settings.set_value(f"newgame/{key}", value)
         return self.start_new_game(dialog.states(), dialog.seed(), dialog.options(),
                                    dialog.seats(), dialog.scenario(), dialog.advanced())
 

@@ -36,6 +36,8 @@ ANIMATION_LABELS = {
 }
 # Duration multiplier for the table's animation helper (0 = no animation).
 ANIMATION_FACTORS = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}
+# A new game is played alone against the computer (the first choice) or with friends
+NEW_GAME_MODES = ("solo", "hotseat")
 LANGUAGE_NAMES = {"ru": "Русский", "en": "English"}  # each in its own language
 
 
@@ -106,6 +108,13 @@ class Settings(QObject):
     @confirm_pass.setter
     def confirm_pass(self, on: bool) -> None:
         self._set("ui/confirm_pass", bool(on), "confirm_pass")
+
+    # the way the last new game was played: "solo" (against the computer) or "hotseat" ------
+    # (written with the dialog's other choices: ``NewGameDialog.remembered``)
+    @property
+    def new_game_mode(self) -> str:
+        value = str(self.value("newgame/mode", "solo"))
+        return value if value in NEW_GAME_MODES else "solo"
 
     # anything else (window geometry, last options) ---------------------------------------
     def value(self, key: str, default=None):
