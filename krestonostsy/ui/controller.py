@@ -20,7 +20,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
@@ -174,6 +174,9 @@ class PendingTurnEnd:
     action: Action
     player: str
     preview: Game | None
+    # what the player's view said of the decision the action answers (an event's options
+    # are named by their effects there: the confirmation names the option chosen by them)
+    asked: dict = field(default_factory=dict, compare=False)
 
     @property
     def prompt(self) -> dict:
@@ -181,7 +184,7 @@ class PendingTurnEnd:
         return {"player": self.player,
                 "prompt": "confirm_end_turn" if self.preview is not None
                 else "confirm_end_turn_hidden",
-                "params": {"action": self.action.to_json()}}
+                "params": {"action": self.action.to_json(), "asked": dict(self.asked)}}
 
 
 # Log entries that explain why the prompt changed, newest first wins (ui/table/labels.py
@@ -230,7 +233,8 @@ def turn_end_of(game: Game, action: Action) -> PendingTurnEnd | None:
     if not ends:
         return None
     revealed = _barrier(preview) != _barrier(game)
-    return PendingTurnEnd(action, player, None if revealed else preview)
+    asked = (game.view(player).get("decision") or {}).get("params") or {}
+    return PendingTurnEnd(action, player, None if revealed else preview, asked)
 
 
 # --- bots off the GUI thread ---------------------------------------------------------------

@@ -1357,10 +1357,14 @@ class TableScene(QGraphicsScene):
         tw = body.right() - tx - 6
         from PySide6.QtGui import QFontMetricsF
         fm = QFontMetricsF(art.font(art.MIN_TEXT))
+        # the round's rules are italic, and wider: measured upright, a Russian rule got a
+        # line too few and lost its end («…скидку в 1» without «товар»)
+        fm_italic = QFontMetricsF(art.font(art.MIN_TEXT, italic=True))
         flags = int(Qt.AlignmentFlag.AlignLeft) | int(Qt.TextFlag.TextWordWrap)
 
-        def height_of(s: str, w: float) -> float:
-            return fm.boundingRect(QRectF(0, 0, w, 10000), flags, s).height()
+        def height_of(s: str, w: float, italic: bool = False) -> float:
+            return (fm_italic if italic else fm).boundingRect(
+                QRectF(0, 0, w, 10000), flags, s).height()
         fm_range = QFontMetricsF(art.font(art.MIN_TEXT, bold=True))
         rw = max((fm_range.horizontalAdvance(rg) for rg, _e in rows), default=0) + 8
         placed: list[tuple[str, str, float]] = []
@@ -1368,7 +1372,7 @@ class TableScene(QGraphicsScene):
         y = body.top() + 4
         # no event face up yet: what a raid does without its table
         placed_txt = "" if rows else _("Difference ≤ 0: the city is captured.")
-        txt_h = height_of(placed_txt, tw) if placed_txt else 0.0
+        txt_h = height_of(placed_txt, tw, italic=True) if placed_txt else 0.0
         if placed_txt:
             y += txt_h + 3
         for rg, eff in rows:
@@ -1379,7 +1383,7 @@ class TableScene(QGraphicsScene):
             y += h + 3
         lines: list[tuple[str, float]] = []
         for line in info:
-            h = height_of(line, tw)
+            h = height_of(line, tw, italic=True)
             if y + h > y_end:
                 break
             lines.append((line, h))

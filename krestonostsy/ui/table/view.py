@@ -692,9 +692,11 @@ class TableView(QGraphicsView):
                 head = _("{state} is deciding").format(state=L.state_name(who))
             else:
                 head = ""
+            if head and who != self._player:  # the question speaks to the one who decides:
+                what = L.onlooker_text(d)       # the others read who decides, and why now
             # EB Garamond has no bold face: a plain <b> would fall back to a sans-serif
             bold = f"<span style=\"font-family:'{art.bold_family()}'; font-weight:bold\">"
-            text = f"{bold}{head}</span> — {what}" if head else what
+            text = (f"{bold}{head}</span>" + (f" — {what}" if what else "")) if head else what
             hint = " &nbsp;<i>(" + _("click a highlighted place on the table, or press "
                                       "Tab") + ")</i>"
             if self._legal and self._scene.legal_items():
