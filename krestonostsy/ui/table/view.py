@@ -52,16 +52,6 @@ SHARED_SCREENS = 6
 LABEL_SHARE = 0.3
 
 
-def _two_lines(text: str) -> list[str]:
-    """``text`` broken at the space nearest its middle (one line when it has none)."""
-    mid = len(text) / 2
-    spaces = [i for i, ch in enumerate(text) if ch == " "]
-    if not spaces:
-        return [text]
-    cut = min(spaces, key=lambda i: abs(i - mid))
-    return [text[:cut], text[cut + 1:]]
-
-
 class PromptBar(QFrame):
     """What is asked, of whom; buttons for actions with no target on the board; a "?" that
     asks for the rule behind the question (``helpRequested``)."""
@@ -124,8 +114,6 @@ class PromptBar(QFrame):
             QPushButton[cancel="true"] {{ background: #e9d9c0; color: #8b1e1e; }}
             QPushButton[keyed="true"] {{ background: #ffe9a8; border: {max(3, int(3 * k))}px
                                          solid #3a2816; }}
-            QPushButton[wrapped="true"] {{ font-size: {max(11, int(px * .72))}px;
-                                           padding: 0px {int(8 * k)}px; }}
             QPushButton#rulesHelp {{ font-family: '{art.bold_family()}'; font-weight: bold;
                                      border-radius: {int(13 * k)}px; min-width: {int(18 * k)}px;
                                      background: #f6ecd2; }}
@@ -172,11 +160,12 @@ class PromptBar(QFrame):
 
     def fit_buttons(self) -> None:
         """The buttons share what the bar leaves beside the question (at least
-        ``LABEL_SHARE`` of its width stays the question's). Too long for one line, each
-        label goes on two smaller lines; still too long, the longest lines are shortened
-        with "…" to the same width (in the middle when the ends alone would read alike),
-        the whole label in the tooltip: long choices (Russian, at 4K) never push the bar,
-        and the window, past the screen, and no two buttons read the same."""
+        ``LABEL_SHARE`` of its width stays the question's). Each label keeps one line at
+        the bar's own size — two smaller lines read at 9 px on a 1280×800 screen — and
+        when they are too long together the longest are shortened with "…" to the same
+        width (in the middle when the ends alone would read alike), the whole label in
+        the tooltip: long choices (Russian, at 4K) never push the bar, and the window,
+        past the screen, and no two buttons read the same."""
         buttons = self._buttons
         if not buttons:
             return
@@ -185,22 +174,14 @@ class PromptBar(QFrame):
         others = self.swatch.width() + self.help_button.sizeHint().width() + 3 * lay.spacing()
         room = self.width() - m.left() - m.right() - others - int(self.width() * LABEL_SHARE)
         room -= self.buttons.spacing() * (len(buttons) - 1)
-        for b in buttons:  # each at its whole label, on one line, first
-            self._set_button_text(b, b.property("label"), wrapped=False, tip="")
-        if sum(b.sizeHint().width() for b in buttons) <= room:
-            self._relayout()
-            return
         labels = [b.property("label") for b in buttons]
-        share = room / len(buttons)
-        lines = []
-        for b, text in zip(buttons, labels, strict=True):  # the long ones on two lines
-            two = _two_lines(text) if b.sizeHint().width() > share else [text]
-            self._set_button_text(b, "\n".join(two), wrapped=len(two) > 1, tip="")
-            lines.append(two)
-        widths = [max(b.fontMetrics().horizontalAdvance(x) for x in ls)
-                  for b, ls in zip(buttons, lines, strict=True)]
-        chrome = sum(b.sizeHint().width() for b in buttons) - sum(widths)
-        if chrome + sum(widths) > room:
+        for b, text in zip(buttons, labels, strict=True):  # each whole, first
+            b.setText(text)
+            b.setToolTip("")
+        if sum(b.sizeHint().width() for b in buttons) > room:
+            widths = [b.fontMetrics().horizontalAdvance(t)
+                      for b, t in zip(buttons, labels, strict=True)]
+            chrome = sum(b.sizeHint().width() for b in buttons) - sum(widths)
             level, budget = max(widths), max(room - chrome, 0)
             for i, w in enumerate(sorted(widths)):
                 left = len(widths) - i  # the buttons at least this wide share what is left
@@ -209,22 +190,14 @@ class PromptBar(QFrame):
                     break
                 budget -= w
             for mode in (Qt.TextElideMode.ElideRight, Qt.TextElideMode.ElideMiddle):
-                texts = ["\n".join(b.fontMetrics().elidedText(x, mode, max(level, 1))
-                                   for x in ls) for b, ls in zip(buttons, lines, strict=True)]
+                texts = [b.fontMetrics().elidedText(t, mode, max(level, 1))
+                         for b, t in zip(buttons, labels, strict=True)]
                 if len(set(texts)) == len(texts):
                     break
             for b, text, full in zip(buttons, texts, labels, strict=True):
-                self._set_button_text(b, text, wrapped=b.property("wrapped"),
-                                      tip=full if "…" in text else "")
+                b.setText(text)
+                b.setToolTip(full if text != full else "")
         self._relayout()
-
-    def _set_button_text(self, b: QPushButton, text: str, wrapped: bool, tip: str) -> None:
-        if b.property("wrapped") != wrapped:  # two smaller lines (the style sheet says)
-            b.setProperty("wrapped", wrapped)
-            b.style().unpolish(b)
-            b.style().polish(b)
-        b.setText(text)
-        b.setToolTip(tip)
 
     def fit_label(self) -> None:
         """A prompt too long for one line drops the click hint, then wraps on two smaller
