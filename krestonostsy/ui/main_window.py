@@ -227,6 +227,7 @@ class MainWindow(QMainWindow):
         c.hintReady.connect(self._on_hint)
         self.settings.changed.connect(self._on_setting_changed)
         self._apply_bot_pace()
+        self._apply_rule_ids()
         i18n.add_listener(self._on_language)
 
         geometry = self.settings.value("window/geometry")
@@ -748,7 +749,7 @@ class MainWindow(QMainWindow):
     def rules_window(self) -> RulesWindow:
         """The one rules window of this main window (made on first use)."""
         if self.rules_dlg is None:
-            self.rules_dlg = RulesWindow(self)
+            self.rules_dlg = RulesWindow(self, show_rule_ids=self.settings.show_rule_ids)
         return self.rules_dlg
 
     def show_rules(self, rule_ids) -> RulesWindow:
@@ -975,6 +976,16 @@ class MainWindow(QMainWindow):
             self._apply_table_settings()
         if name == "animation_speed":
             self._apply_bot_pace()
+        if name == "show_rule_ids":
+            self._apply_rule_ids()
+
+    def _apply_rule_ids(self) -> None:
+        """The rulebook's IDs shown or not (Settings.show_rule_ids) where rules are told."""
+        on = self.settings.show_rule_ids
+        self.campaign.briefing.show_rule_ids = on
+        self.campaign.briefing.retranslate()
+        if self.rules_dlg is not None:
+            self.rules_dlg.set_show_rule_ids(on)
 
     def _apply_bot_pace(self) -> None:
         self.controller.bot_pause_ms = int(BOT_PAUSE_MS * self.settings.animation_factor)

@@ -1,7 +1,8 @@
 """User settings remembered between runs (QSettings) and the settings dialog.
 
 Settings: language (ru/en, switched at run time), animation speed
-(instant/fast/normal/slow), colour-blind mode, confirm before passing.
+(instant/fast/normal/slow), colour-blind mode, confirm before passing, the rulebook's
+rule IDs shown or not.
 """
 from __future__ import annotations
 
@@ -55,7 +56,7 @@ class Settings(QObject):
     changed = Signal(str)
 
     DEFAULTS = {"language": None, "animation_speed": "normal", "colour_blind": False,
-                "confirm_pass": True}
+                "confirm_pass": True, "show_rule_ids": False}
 
     def __init__(self, qsettings: QSettings | None = None, parent: QObject | None = None):
         super().__init__(parent)
@@ -109,6 +110,15 @@ class Settings(QObject):
     def confirm_pass(self, on: bool) -> None:
         self._set("ui/confirm_pass", bool(on), "confirm_pass")
 
+    # the rulebook's IDs (BISHOP-05) in the rules reference and the campaign briefing ------
+    @property
+    def show_rule_ids(self) -> bool:
+        return _to_bool(self.value("ui/show_rule_ids"), False)
+
+    @show_rule_ids.setter
+    def show_rule_ids(self, on: bool) -> None:
+        self._set("ui/show_rule_ids", bool(on), "show_rule_ids")
+
     # the way the last new game was played: "solo" (against the computer) or "hotseat" ------
     # (written with the dialog's other choices: ``NewGameDialog.remembered``)
     @property
@@ -149,7 +159,7 @@ class Settings(QObject):
 
 
 class SettingsDialog(QDialog):
-    """Language, animation speed, colour-blind mode, confirm before passing.
+    """Language, animation speed, colour-blind mode, confirm before passing, rule IDs.
 
     Changes apply when the dialog is accepted; the language switches at once."""
 
@@ -167,6 +177,7 @@ class SettingsDialog(QDialog):
             self.speed.addItem("", speed)
         self.colour_blind = QCheckBox(objectName="colourBlind")
         self.confirm_pass = QCheckBox(objectName="confirmPass")
+        self.show_rule_ids = QCheckBox(objectName="showRuleIds")
         self.hint = QLabel(wordWrap=True)
         self.hint.setObjectName("hint")
 
@@ -177,6 +188,7 @@ class SettingsDialog(QDialog):
         self.form.addRow(self.speed_label, self.speed)
         self.form.addRow("", self.colour_blind)
         self.form.addRow("", self.confirm_pass)
+        self.form.addRow("", self.show_rule_ids)
 
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
@@ -204,6 +216,9 @@ class SettingsDialog(QDialog):
             self.speed.setItemText(i, _(ANIMATION_LABELS[self.speed.itemData(i)]))
         self.colour_blind.setText(_("Colour-blind mode (patterns and shapes)"))
         self.confirm_pass.setText(_("Ask for confirmation before passing"))
+        self.show_rule_ids.setText(_("Show rule IDs (for checking the rules)"))
+        self.show_rule_ids.setToolTip(_("The rulebook's IDs, such as BISHOP-05, in the rules "
+                                        "reference and the campaign briefing"))
         self.hint.setText(_("Changes take effect at once and are kept for the next time."))
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(_("OK"))
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(_("Cancel"))
@@ -214,12 +229,14 @@ class SettingsDialog(QDialog):
         self.speed.setCurrentIndex(max(0, self.speed.findData(s.animation_speed)))
         self.colour_blind.setChecked(s.colour_blind)
         self.confirm_pass.setChecked(s.confirm_pass)
+        self.show_rule_ids.setChecked(s.show_rule_ids)
 
     def apply(self) -> None:
         s = self.settings
         s.animation_speed = self.speed.currentData()
         s.colour_blind = self.colour_blind.isChecked()
         s.confirm_pass = self.confirm_pass.isChecked()
+        s.show_rule_ids = self.show_rule_ids.isChecked()
         lang = self.language.currentData()
         if lang != s.language or lang != i18n.current_language():
             s.language = lang
