@@ -14,7 +14,6 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDockWidget,
-    QFileDialog,
     QLabel,
     QMainWindow,
     QStackedWidget,
@@ -636,10 +635,10 @@ class MainWindow(QMainWindow):
 
     def load_dialog(self) -> None:
         """"Open file…": a save from any folder, with the file dialog."""
-        path, _filter = QFileDialog.getOpenFileName(
-            self, _("Load game"), str(self.store.ensure()), _("Saved games (*.json)"))
-        if path:
-            self.load_file(Path(path))
+        from .file_dialog import choose_file
+        path = choose_file(self, _("Load game"), self.store.ensure(), _("Saved games (*.json)"))
+        if path is not None:
+            self.load_file(path)
 
     def load_file(self, path: Path) -> bool:
         """Load a save; a bad file is refused with a message and nothing else changes."""
@@ -668,13 +667,11 @@ class MainWindow(QMainWindow):
         if self.controller.game is None:
             return
         states = self.controller.game.setup.get("states", [])
-        path, _filter = QFileDialog.getSaveFileName(
-            self, _("Save game"), str(self.store.new_save_path(states)),
-            _("Saved games (*.json)"))
-        if path:
-            if not path.endswith(".json"):
-                path += ".json"
-            self.save_file(Path(path))
+        from .file_dialog import choose_file
+        path = choose_file(self, _("Save game"), self.store.new_save_path(states),
+                           _("Saved games (*.json)"), save=True)
+        if path is not None:  # the dialog adds ".json" to a name without a suffix
+            self.save_file(path)
 
     def save_file(self, path: Path) -> bool:
         try:
