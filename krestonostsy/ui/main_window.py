@@ -43,6 +43,10 @@ from .start_screen import StartScreen
 
 log = logging.getLogger(__name__)
 
+# The pages that show the game in play: elsewhere (the start screen, the saves, a
+# campaign's pages) the status bar says nothing of it and Save/Undo do not act on it
+GAME_PAGES = frozenset({"table", "handoff", "scoring"})
+
 # The pause between two bot moves at the "normal" animation speed (scaled by the speed
 # setting; "instant" makes it 0): long enough to see what the bot did.
 BOT_PAUSE_MS = 900
@@ -928,7 +932,7 @@ class MainWindow(QMainWindow):
     def _update_status(self) -> None:
         c, r = self.controller, self.replay
         game = r.game if r is not None else c.game  # a replay: the position it shows
-        if game is None:
+        if game is None or self.current_page() not in GAME_PAGES:
             self.status_label.setText("")
             return
         s = game.s if hasattr(game, "s") else {}
@@ -955,7 +959,7 @@ class MainWindow(QMainWindow):
         in_game = self.controller.game is not None
         # a replay shows another moment (or another game: a chapter of the chronicle):
         # nothing acts on the game in play meanwhile
-        playing = in_game and self.replay is None
+        playing = in_game and self.replay is None and self.current_page() in GAME_PAGES
         self.act_undo.setEnabled(playing and self.controller.can_undo)
         self.act_cancel_order.setEnabled(playing and self.controller.can_cancel_order)
         self.act_hint.setEnabled(playing and self.tutorial is None
