@@ -407,6 +407,14 @@ class TableScene(QGraphicsScene):
     def legal_targets(self, value: set[str]) -> None:
         self._legal_targets = value
 
+    def panel_around(self, point: QPointF) -> QRectF | None:
+        """The smallest titled panel (a parchment of :meth:`add_panel`: the orders, the
+        event, a state's board…) that holds the scene ``point``, in scene coordinates: what a hint
+        about a place on it explains (``ui/tutorial.py`` keeps its bubble off it)."""
+        rects = [r for it in self.table_items() if getattr(it, "explains", False) and it.isVisible()
+                 for r in (it.sceneBoundingRect(),) if r.contains(point)]
+        return min(rects, key=lambda r: r.width() * r.height(), default=None)
+
     def table_items(self) -> list[TableItem]:
         """Every item of the table (not the animation decorations), in no special order."""
         return [it for _inputs, items in self._sections.values() for it in items]
@@ -705,7 +713,9 @@ class TableScene(QGraphicsScene):
                   title_size=22) -> QRectF:
         # the parchment and its title are two pictures: the parchment's is the same
         # whatever the title says (the battle board of every city, at 4K ~20 ms to draw)
-        self.add(rect, lambda p, r: art.panel(p, r, dark=dark), z=-10, key=key)
+        # a titled panel is a part of the table a hint may explain (panel_around)
+        self.add(rect, lambda p, r: art.panel(p, r, dark=dark), z=-10, key=key).explains = \
+            bool(title)
         if title:  # an item as large as the title's band (its picture is no larger)
             band = QRectF(rect.left() + 6, rect.top() + 6, rect.width() - 12,
                           title_size * 1.45 + 6)
@@ -1834,7 +1844,7 @@ class TableScene(QGraphicsScene):
                 p.setOpacity(1)
         self.add(rect, pdraw, z=-10, key=f"board:{sid}",
                  tooltip=None if large else _("Click to open {state}'s board").format(
-                     state=name))
+                     state=name)).explains = True  # a part of the table (panel_around)
         if acting:  # apart from the panel: its picture stays when the turn passes
             self._ring(rect)
         # header: crest, name, turn order and who moves; coins, units, bishops beside it
