@@ -21,6 +21,7 @@ pixels (tests/ui/test_legibility.py).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF, QTransform
@@ -167,6 +168,45 @@ def _notice_row_lines(rows, room: float, piece_w: float) -> list[int]:
 def _board():
     c = L._content()
     return c.board if c is not None else None
+
+
+# The stacking order's number on a token of a stack (its smallest legible size: two
+# digits at art.MIN_TEXT, as art.count_badge draws it)
+BADGE_R = art.MIN_TEXT * .62
+
+
+@dataclass(frozen=True)
+class StackLayout:
+    """Where the tokens of one cross cell go: their radius, each one's centre (top first)
+    from the cell's centre, and its number's badge from the token's centre."""
+
+    radius: float
+    centres: tuple[QPointF, ...]
+    badge: QPointF | None  # None: no room for the numbers (the tooltips tell the order)
+
+
+def stack_layout(n: int, cell: float) -> StackLayout:
+    """``n`` tokens in a grid inside a square cell ``cell`` wide: one large token; up to
+    four in two columns, each with its number at its upper left; more in three columns,
+    without numbers (a legible number would hide a token that small: the tooltips and
+    the reading order, top first, tell it). Tokens and numbers stay inside the cell: 5
+    tokens of radius 15 in two columns reached 7 scene pixels onto the next cell."""
+    if n <= 1:
+        return StackLayout(30.0, (QPointF(0, 0),) * n, None)
+    cols = 2 if n <= 4 else 3
+    rows = -(-n // cols)
+    lines = max(rows, cols)
+    lean = .55 if cols == 2 else None  # the number's offset, in radii, up and left
+
+    def reach(r: float) -> float:  # from the cell's centre to the grid's farthest ink
+        badge = lean * r + BADGE_R if lean is not None else 0.0
+        return (lines - 1) * (r + 2) + max(r + 2, badge)
+    radius = next((r / 2 for r in range(40, 11, -1) if reach(r / 2) <= cell / 2 - 2), 6.0)
+    step = 2 * radius + 4
+    centres = tuple(QPointF((i % cols - (cols - 1) / 2) * step,
+                            (i // cols - (rows - 1) / 2) * step) for i in range(n))
+    badge = QPointF(-lean * radius, -lean * radius) if lean is not None else None
+    return StackLayout(radius, centres, badge)
 
 
 class TableScene(QGraphicsScene):
@@ -1249,17 +1289,11 @@ class TableScene(QGraphicsScene):
                          key=f"cross:{order}:{which}", tooltip=tip, texts=texts)
                 # tokens: top first, laid out in a grid inside the cell
                 n = len(toks)
-                cols = 1 if n <= 1 else 2
-                tr = 30 if n <= 1 else (20 if n <= 4 else 15)
+                stack = stack_layout(n, S)
+                tr = stack.radius
                 for i, t in enumerate(toks):
                     owner, enhanced = t[0], bool(t[1]) if len(t) > 1 else False
-                    if n <= 1:
-                        pc = QPointF(ccx, ccy)
-                    else:
-                        row, col = divmod(i, cols)
-                        step = 2 * tr + 4
-                        rows = (n + 1) // 2
-                        pc = QPointF(ccx + (col - .5) * step, ccy + (row - (rows - 1) / 2) * step)
+                    pc = QPointF(ccx, ccy) + stack.centres[i]
                     ttip = _("{state}: {order}{enh}").format(
                         state=L.state_name(owner), order=L.order_name(order),
                         enh=" (" + _("enhanced") + ")" if enhanced else "")
@@ -1267,11 +1301,10 @@ class TableScene(QGraphicsScene):
                         ttip += "<br>" + _("Activated {n}. in this cell").format(n=i + 1)
 
                     def tdraw(p, rc, owner=owner, enhanced=enhanced, order=order, i=i, n=n, tr=tr,
-                              which=which):
+                              which=which, stack=stack):
                         self._order_token(p, rc.center(), tr, owner, order, enhanced)
-                        if which == "inner" and n > 1:
-                            art.count_badge(p, rc.center() + QPointF(-tr * .8, -tr * .8), i + 1,
-                                            max(7, tr * .38))
+                        if which == "inner" and stack.badge is not None:
+                            art.count_badge(p, rc.center() + stack.badge, i + 1, BADGE_R)
                     self.add(QRectF(-tr - 2, -tr - 2, 2 * tr + 4, 2 * tr + 4), tdraw, pos=pc,
                              z=1 + (n - i) * .01, round_shape=True,
                              key=f"piece:order:{owner}:{order}:{which}:{n - 1 - i}",
@@ -1515,8 +1548,10 @@ class TableScene(QGraphicsScene):
                 for g in reversed(cost[:4]):
                     art.goods_token(p, QPointF(x, rc.bottom() - foot / 2 - 1), 8, g)
                     x -= 19
-            if count is not None:
-                art.count_badge(p, QPointF(rc.right() - 4, rc.top() + 4), count)
+            if count is not None:  # a deck in a row under other cards: on its back, all
+                # of it in view (at the corner its top half lay under the cards above)
+                art.count_badge(p, rc.center() if face_down and caption_right
+                                else QPointF(rc.right() - 4, rc.top() + 4), count)
             if caption and face_down and caption_right:
                 art.block(p, QRectF(rc.right() + 12, rc.top(), caption_right, rc.height()),
                           caption, art.MIN_TEXT, art.INK_SOFT,
@@ -1617,16 +1652,25 @@ class TableScene(QGraphicsScene):
         backs = [b for b in backs if b[0] != "events"]
         dh = body.bottom() - y - 2
         dw = dh * .72
-        step = (body.width() - 24) / len(backs)
-        for k, (name, back) in enumerate(backs):
+        # each deck as wide as its back and its name on one line («Карты сарацин» broke at
+        # the panel's edge in equal shares), what is left shared out evenly
+        from PySide6.QtGui import QFontMetricsF
+        fm = QFontMetricsF(art.font(art.MIN_TEXT))
+        caps = [_(L.DECK_NAMES.get(name, name)) for name, _back in backs]
+        need = [dw + 18 + fm.horizontalAdvance(cap) + 8 for cap in caps]
+        room = body.width() - 24
+        spare = (room - sum(need)) / len(need)
+        widths = [w + spare for w in need] if spare >= 0 else [room / len(need)] * len(need)
+        x0 = lx
+        for (name, back), cap, step in zip(backs, caps, widths, strict=True):
             n = decks.get(name, 0)
-            cap = _(L.DECK_NAMES.get(name, name))
-            self._card_item(QRectF(lx + k * step + 4, y, dw, dh), None, face_down=True,
+            self._card_item(QRectF(x0 + 4, y, dw, dh), None, face_down=True,
                             back=back, count=n, caption=cap, key=f"deck:{name}",
                             caption_right=step - dw - 18,
                             tip=ngettext("{deck}: {n} card", "{deck}: {n} cards", n).format(deck=cap,
                                                                                  n=n),
                             targets=[f"market:{name}:0"])
+            x0 += step
 
     # --- battle board ------------------------------------------------------------------------
 
