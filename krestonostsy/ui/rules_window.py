@@ -425,8 +425,9 @@ class RulesWindow(QDialog):
                 f"style='margin-bottom:{int(6 * k)}px'><tr>"
                 f"<td bgcolor='{bg}'><table width='100%' cellspacing='0' cellpadding='0'><tr>"
                 f"{pic_cell}<td valign='top'>{body}"
-                f"<div style='font-size:{int(12 * k)}px; color:{art.INK_SOFT.name()}'>{ids}</div>"
-                f"</td></tr></table></td></tr></table>")
+                + (f"<div style='font-size:{int(12 * k)}px; color:{art.INK_SOFT.name()}'>{ids}"
+                   "</div>" if ids else "")  # no empty line where the IDs are hidden
+                + "</td></tr></table></td></tr></table>")
 
     def _picture_html(self, name: str) -> str:
         width_k = PICTURE_PAINTERS[name][0]
