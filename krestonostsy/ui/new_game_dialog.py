@@ -90,9 +90,10 @@ def lineup_problem(states: list[str], pairs: list[set] | None = None) -> str | N
 
 
 def solo_lineup(me: str, players: int, pairs: list[set] | None = None) -> list[str]:
-    """The states of a game of ``players`` in which the player holds ``me``: in a
-    two-player game a neighbour the board allows (SETUP-30), then the others in the
-    table's order; in the table's order. The automa takes the places left."""
+    """The states of a game of ``players`` in which the player holds ``me``, in the
+    table's order. The first opponent is a neighbour the board allows in a two-player
+    game (SETUP-30), the next ones follow the table's order; the automa takes the places
+    left."""
     pairs = pairs if pairs is not None else allowed_pairs()
     partner = next((s for pair in pairs if me in pair for s in sorted(pair) if s != me), None)
     others = [s for s in STATES if s != me]
