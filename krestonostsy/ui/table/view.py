@@ -8,6 +8,7 @@ It never decides rules: the controller gives it ``show_view(view, legal, player)
 from __future__ import annotations
 
 import html
+import os
 
 from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -50,6 +51,22 @@ LEGIBLE_PX = 11.0
 SHARED_SCREENS = 6
 # The share of the prompt bar's width kept for the question when its buttons are long
 LABEL_SHARE = 0.3
+
+
+def _distinct(texts: list[str], labels: list[str], metrics: list, width: int) -> list[str]:
+    """``texts`` (the labels shortened to ``width``) where two read the same replaced by
+    what follows the words their labels share: «…на постройку» and «…на наём»."""
+    out = list(texts)
+    for i, text in enumerate(texts):
+        alike = [j for j, t in enumerate(texts) if t == text]
+        if len(alike) < 2:
+            continue
+        group = [labels[j] for j in alike]
+        shared = len(os.path.commonprefix(group))
+        cut = labels[i].rfind(" ", 0, shared + 1) + 1  # from the word where they part
+        out[i] = metrics[i].elidedText("…" + labels[i][cut:], Qt.TextElideMode.ElideRight,
+                                       width)
+    return out
 
 
 class PromptBar(QFrame):
@@ -189,11 +206,15 @@ class PromptBar(QFrame):
                     level = budget // left
                     break
                 budget -= w
-            for mode in (Qt.TextElideMode.ElideRight, Qt.TextElideMode.ElideMiddle):
+            for mode in (Qt.TextElideMode.ElideRight, Qt.TextElideMode.ElideMiddle,
+                         Qt.TextElideMode.ElideLeft):
                 texts = [b.fontMetrics().elidedText(t, mode, max(level, 1))
                          for b, t in zip(buttons, labels, strict=True)]
                 if len(set(texts)) == len(texts):
                     break
+            else:  # alike at both ends and in the middle: each says where it differs
+                texts = _distinct(texts, labels, [b.fontMetrics() for b in buttons],
+                                  max(level, 1))
             for b, text, full in zip(buttons, texts, labels, strict=True):
                 b.setText(text)
                 b.setToolTip(full if text != full else "")
