@@ -531,7 +531,7 @@ class Tutorial(QObject):
         b.fit_width(width)
         target = self.target_rect()
         explained = self.explained_rect()
-        spot = self._spot(explained, b.size(), area, k)
+        spot = self._spot(explained, b.size(), area, k, place=target)
         if target is not None and QRect(spot, b.size()).intersects(explained):
             spot = self._spot(target, b.size(), area, k)  # no room beside it all: the place
         b.move(spot)
@@ -549,9 +549,12 @@ class Tutorial(QObject):
         h.update()
 
     @staticmethod
-    def _spot(target: QRect | None, size, area: QRect, k: float):
+    def _spot(target: QRect | None, size, area: QRect, k: float,
+              place: QRect | None = None):
         """Where the bubble goes: beside the target without covering it, inside the table
-        (above the prompt bar); in the middle when there is no target."""
+        (above the prompt bar); in the middle when there is no target. With ``place``
+        (the spot inside the target the arrow points at), of the spots beside the target
+        the one whose arrow crosses least of it (at step 4 the arrow ran down the cross)."""
         from PySide6.QtCore import QPoint
         w, h = size.width(), size.height()
         if target is None:
@@ -560,14 +563,23 @@ class Tutorial(QObject):
         cx, cy = target.center().x() - w // 2, target.center().y() - h // 2
         tries = [QPoint(cx, target.bottom() + gap), QPoint(cx, target.top() - gap - h),
                  QPoint(target.right() + gap, cy), QPoint(target.left() - gap - w, cy)]
+        if place is not None:  # the same sides, in line with the place
+            px, py = place.center().x() - w // 2, place.center().y() - h // 2
+            tries += [QPoint(px, target.bottom() + gap), QPoint(px, target.top() - gap - h),
+                      QPoint(target.right() + gap, py), QPoint(target.left() - gap - w, py)]
 
         def clamp(p):
             return QPoint(max(area.left() + 8, min(p.x(), area.right() - w - 8)),
                           max(area.top() + 8, min(p.y(), area.bottom() - h - 8)))
-        for p in tries:
-            q = clamp(p)
-            if not QRect(q, size).intersects(target):
-                return q
+
+        def crossing(q) -> float:  # how much of the arrow runs over the target
+            start, end = _arrow_ends(QRectF(QRect(q, size)), QRectF(place))
+            inside = sum(QRectF(target).contains(start + (end - start) * (i / 20))
+                         for i in range(21))
+            return inside * math.hypot(end.x() - start.x(), end.y() - start.y())
+        free = [q for q in map(clamp, tries) if not QRect(q, size).intersects(target)]
+        if free:
+            return min(free, key=crossing) if place is not None else free[0]
         # the target fills the view: a corner away from its centre
         x = area.left() + 8 if target.center().x() > area.center().x() else area.right() - w - 8
         y = area.top() + 8 if target.center().y() > area.center().y() else area.bottom() - h - 8
