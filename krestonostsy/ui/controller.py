@@ -20,7 +20,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
@@ -181,6 +181,9 @@ class PendingTurnEnd:
     player: str
     preview: Game | None
     outcome: Outcome | None = None
+    # what the player's view said of the decision the action answers (an event's options
+    # are named by their effects there: the confirmation names the option chosen by them)
+    asked: dict = field(default_factory=dict, compare=False)
 
     @property
     def ends_turn(self) -> bool:
@@ -193,7 +196,7 @@ class PendingTurnEnd:
             key = "confirm_end_turn"
         else:
             key = "confirm_end_turn_hidden" if self.ends_turn else "confirm_reveal"
-        params = {"action": self.action.to_json()}
+        params = {"action": self.action.to_json(), "asked": dict(self.asked)}
         if self.outcome is not None:
             params["outcome"] = self.outcome.to_json()
         return {"player": self.player, "prompt": key, "params": params}
@@ -236,11 +239,12 @@ def turn_end_of(game: Game, action: Action, hold_turn_end: bool = True
     player = game.decision.player
     outcome = preview(game, action)
     after = outcome.after
+    asked = (game.view(player).get("decision") or {}).get("params") or {}
     if outcome.reveals:
-        return PendingTurnEnd(action, player, None, outcome)
+        return PendingTurnEnd(action, player, None, outcome, asked)
     if not hold_turn_end or (not after.is_over and after.can_undo) or not outcome.ends_turn:
         return None
-    return PendingTurnEnd(action, player, after, outcome)
+    return PendingTurnEnd(action, player, after, outcome, asked)
 
 
 def outcomes_of(game: Game, actions) -> dict[Action, Outcome]:

@@ -14,7 +14,6 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDockWidget,
-    QFileDialog,
     QLabel,
     QMainWindow,
     QStackedWidget,
@@ -43,6 +42,10 @@ from .settings import Settings, SettingsDialog
 from .start_screen import StartScreen
 
 log = logging.getLogger(__name__)
+
+# The pages that show the game in play: elsewhere (the start screen, the saves, a
+# campaign's pages) the status bar says nothing of it and Save/Undo do not act on it
+GAME_PAGES = frozenset({"table", "handoff", "scoring"})
 
 # The pause between two bot moves at the "normal" animation speed (scaled by the speed
 # setting; "instant" makes it 0): long enough to see what the bot did.
@@ -227,6 +230,7 @@ class MainWindow(QMainWindow):
         c.hintReady.connect(self._on_hint)
         self.settings.changed.connect(self._on_setting_changed)
         self._apply_bot_pace()
+        self._apply_rule_ids()
         i18n.add_listener(self._on_language)
 
         geometry = self.settings.value("window/geometry")
@@ -577,7 +581,9 @@ class MainWindow(QMainWindow):
                     "options": self.settings.value("newgame/options"),
                     "seats": self.settings.value("newgame/seats"),
                     "scenario": self.settings.value("newgame/scenario"),
-                    "advanced": self.settings.value("newgame/advanced")}
+                    "advanced": self.settings.value("newgame/advanced"),
+                    "mode": self.settings.new_game_mode,
+                    "solo": self.settings.value("newgame/solo")}
         if not isinstance(defaults["states"], list):
             defaults["states"] = None
         if not isinstance(defaults["options"], dict):
@@ -597,11 +603,8 @@ class MainWindow(QMainWindow):
         return dialog
 
     def start_from_dialog(self, dialog: NewGameDialog) -> bool:
-        self.settings.set_value("newgame/states", dialog.states())
-        self.settings.set_value("newgame/options", dialog.options())
-        self.settings.set_value("newgame/seats", dialog.seat_choice())
-        self.settings.set_value("newgame/scenario", dialog.scenario())
-        self.settings.set_value("newgame/advanced", dialog.advanced())
+        for key, value in dialog.remembered().items():
+            self.settings.set_value(f"newgame/{key}", value)
         return self.start_new_game(dialog.states(), dialog.seed(), dialog.options(),
                                    dialog.seats(), dialog.scenario(), dialog.advanced())
 
@@ -637,10 +640,10 @@ class MainWindow(QMainWindow):
 
     def load_dialog(self) -> None:
         """"Open file…": a save from any folder, with the file dialog."""
-        path, _filter = QFileDialog.getOpenFileName(
-            self, _("Load game"), str(self.store.ensure()), _("Saved games (*.json)"))
-        if path:
-            self.load_file(Path(path))
+        from .file_dialog import choose_file
+        path = choose_file(self, _("Load game"), self.store.ensure(), _("Saved games (*.json)"))
+        if path is not None:
+            self.load_file(path)
 
     def load_file(self, path: Path) -> bool:
         """Load a save; a bad file is refused with a message and nothing else changes."""
@@ -669,13 +672,11 @@ class MainWindow(QMainWindow):
         if self.controller.game is None:
             return
         states = self.controller.game.setup.get("states", [])
-        path, _filter = QFileDialog.getSaveFileName(
-            self, _("Save game"), str(self.store.new_save_path(states)),
-            _("Saved games (*.json)"))
-        if path:
-            if not path.endswith(".json"):
-                path += ".json"
-            self.save_file(Path(path))
+        from .file_dialog import choose_file
+        path = choose_file(self, _("Save game"), self.store.new_save_path(states),
+                           _("Saved games (*.json)"), save=True)
+        if path is not None:  # the dialog adds ".json" to a name without a suffix
+            self.save_file(path)
 
     def save_file(self, path: Path) -> bool:
         try:
@@ -750,7 +751,7 @@ class MainWindow(QMainWindow):
     def rules_window(self) -> RulesWindow:
         """The one rules window of this main window (made on first use)."""
         if self.rules_dlg is None:
-            self.rules_dlg = RulesWindow(self)
+            self.rules_dlg = RulesWindow(self, show_rule_ids=self.settings.show_rule_ids)
         return self.rules_dlg
 
     def show_rules(self, rule_ids) -> RulesWindow:
@@ -932,7 +933,7 @@ class MainWindow(QMainWindow):
     def _update_status(self) -> None:
         c, r = self.controller, self.replay
         game = r.game if r is not None else c.game  # a replay: the position it shows
-        if game is None:
+        if game is None or self.current_page() not in GAME_PAGES:
             self.status_label.setText("")
             return
         s = game.s if hasattr(game, "s") else {}
@@ -959,7 +960,7 @@ class MainWindow(QMainWindow):
         in_game = self.controller.game is not None
         # a replay shows another moment (or another game: a chapter of the chronicle):
         # nothing acts on the game in play meanwhile
-        playing = in_game and self.replay is None
+        playing = in_game and self.replay is None and self.current_page() in GAME_PAGES
         self.act_undo.setEnabled(playing and self.controller.can_undo)
         self.act_cancel_order.setEnabled(playing and self.controller.can_cancel_order)
         self.act_hint.setEnabled(playing and self.tutorial is None
@@ -977,6 +978,16 @@ class MainWindow(QMainWindow):
             self._apply_table_settings()
         if name == "animation_speed":
             self._apply_bot_pace()
+        if name == "show_rule_ids":
+            self._apply_rule_ids()
+
+    def _apply_rule_ids(self) -> None:
+        """The rulebook's IDs shown or not (Settings.show_rule_ids) where rules are told."""
+        on = self.settings.show_rule_ids
+        self.campaign.briefing.show_rule_ids = on
+        self.campaign.briefing.retranslate()
+        if self.rules_dlg is not None:
+            self.rules_dlg.set_show_rule_ids(on)
 
     def _apply_bot_pace(self) -> None:
         self.controller.bot_pause_ms = int(BOT_PAUSE_MS * self.settings.animation_factor)

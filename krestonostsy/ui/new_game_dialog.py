@@ -1,4 +1,10 @@
-"""The new-game dialog: which states take part and who plays them, the game options, a seed."""
+"""The new-game dialog: who plays (first of all: alone against the computer, or with friends
+at this computer), the game options, and under "Advanced" a seed.
+
+"Play against the computer" asks three things — your state, how many players, the bots'
+level — and makes the line-up (:func:`solo_lineup`). "Hot-seat with friends" shows every
+state with its seat, so any mix of people and bots (all bots: watch mode) stays possible.
+The last choice is remembered (``ui/settings.py``: ``new_game_mode``)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
@@ -15,6 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QRadioButton,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -22,7 +29,7 @@ from PySide6.QtWidgets import (
 from .. import i18n
 from ..engine import GameOptions
 from ..i18n import N_, _
-from .controller import SEAT_LABELS, SEAT_NOTES, SEAT_TYPES
+from .controller import BOT_LEVELS, SEAT_LABELS, SEAT_NOTES, SEAT_TYPES
 from .names import readable, state_name
 
 STATES = ("jerusalem", "tripoli", "edessa", "antioch")
@@ -37,6 +44,19 @@ SETUPS = {
     "experienced_one_bull": (False, False, N_("Experienced game, one bull each")),
 }
 SETUP_OPTIONS = ("first_game", "bull_choice")
+
+# The two ways to play, offered first: id → (label, what it means)
+MODES = {
+    "solo": (N_("Play against the computer"),
+             N_("You and computer players: choose your state, the number of players and "
+                "the bots' level")),
+    "hotseat": (N_("Hot-seat with friends"),
+                N_("Several people at this computer, taking turns; any seat may also be "
+                   "a bot")),
+}
+SOLO_DEFAULTS = {"state": "jerusalem", "players": 2, "level": "normal"}
+# The options a player rarely changes: under "Advanced", with the seed
+ADVANCED_OPTIONS = ("raid_without_movers",)
 
 OPTION_LABELS = {
     "raid_without_movers": N_("A raid in which no Saracen moves:"),
@@ -69,6 +89,21 @@ def lineup_problem(states: list[str], pairs: list[set] | None = None) -> str | N
     return None
 
 
+def solo_lineup(me: str, players: int, pairs: list[set] | None = None) -> list[str]:
+    """The states of a game of ``players`` in which the player holds ``me``, in the
+    table's order. The first opponent is a neighbour the board allows in a two-player
+    game (SETUP-30), the next ones follow the table's order; the automa takes the places
+    left."""
+    pairs = pairs if pairs is not None else allowed_pairs()
+    partner = next((s for pair in pairs if me in pair for s in sorted(pair) if s != me), None)
+    others = [s for s in STATES if s != me]
+    if partner is not None:
+        others.remove(partner)
+        others.insert(0, partner)
+    chosen = {me, *others[:max(1, min(players, len(STATES)) - 1)]}
+    return [s for s in STATES if s in chosen]
+
+
 def _flag(value) -> bool:
     """A yes/no remembered in the settings (an ini file gives back "true"/"false")."""
     return value is True or str(value).lower() in ("true", "1")
@@ -97,7 +132,54 @@ class NewGameDialog(QDialog):
         self.scenario_note.setStyleSheet("color: #6b5334;")
         self._pairs = allowed_pairs(self.scenario())
 
-        # states and seats ----------------------------------------------------------------
+        # the way to play: alone against the computer, or with friends ----------------------
+        self.mode_group = QButtonGroup(self)
+        self.mode_radios: dict[str, QRadioButton] = {}
+        mode_row = QGridLayout()
+        for column, mode in enumerate(MODES):
+            radio = QRadioButton(objectName=f"mode_{mode}")
+            radio.setStyleSheet("QRadioButton { font-weight: bold; padding: 4px; }")
+            self.mode_group.addButton(radio)
+            self.mode_radios[mode] = radio
+            mode_row.addWidget(radio, 0, column)
+        mode = defaults.get("mode")
+        self.mode_radios[mode if mode in MODES else "solo"].setChecked(True)
+        self.mode_group.buttonToggled.connect(lambda _b, on: on and self._on_mode())
+
+        # against the computer: your state, the number of players, the bots' level --------
+        solo = {**SOLO_DEFAULTS, **{k: v for k, v in dict(defaults.get("solo") or {}).items()
+                                    if k in SOLO_DEFAULTS}}
+        self.solo_box = QGroupBox(objectName="soloBox")
+        solo_form = QFormLayout(self.solo_box)
+        self.solo_state = QComboBox(objectName="solo_state")
+        for sid in STATES:
+            self.solo_state.addItem("", sid)
+        self.solo_state.setCurrentIndex(max(0, self.solo_state.findData(solo["state"])))
+        self.solo_players = QComboBox(objectName="solo_players")
+        for n in (2, 3, 4):
+            self.solo_players.addItem(str(n), n)
+        try:
+            players = int(solo["players"])
+        except (TypeError, ValueError):  # a settings file edited by hand
+            players = SOLO_DEFAULTS["players"]
+        self.solo_players.setCurrentIndex(max(0, self.solo_players.findData(players)))
+        self.solo_level = QComboBox(objectName="solo_level")
+        for kind in BOT_LEVELS:
+            self.solo_level.addItem("", kind)
+        self.solo_level.setCurrentIndex(max(0, self.solo_level.findData(solo["level"])))
+        self.solo_labels = [QLabel() for _i in range(3)]
+        for label, combo in zip(self.solo_labels,
+                                (self.solo_state, self.solo_players, self.solo_level),
+                                strict=True):
+            label.setBuddy(combo)
+            solo_form.addRow(label, combo)
+            combo.currentIndexChanged.connect(self._validate)
+        self.solo_level.currentIndexChanged.connect(
+            lambda _i: self._note_seat(self.solo_level))
+        self.solo_note = QLabel(wordWrap=True, objectName="soloNote")
+        solo_form.addRow(self.solo_note)
+
+        # with friends: every state and its seat -------------------------------------------
         self.states_box = QGroupBox()
         grid = QGridLayout(self.states_box)
         self.state_checks: dict[str, QCheckBox] = {}
@@ -122,8 +204,6 @@ class NewGameDialog(QDialog):
         self.automa_note = QLabel(wordWrap=True, objectName="automaNote")
         self.problem = QLabel(wordWrap=True, objectName="problem")
         self.problem.setStyleSheet("color: #a3262a;")
-        grid.addWidget(self.automa_note, len(STATES), 0, 1, 2)
-        grid.addWidget(self.problem, len(STATES) + 1, 0, 1, 2)
 
         # options ---------------------------------------------------------------------------
         self.options_box = QGroupBox()
@@ -144,14 +224,22 @@ class NewGameDialog(QDialog):
             self.options_form.addWidget(radio)
             self.setup_radios[sid] = radio
             radio.setChecked(first == chosen[0] and (first or bull == chosen[1]))
+        # "Advanced": the seed and the options a player rarely changes, folded away
+        self.advanced_toggle = QToolButton(objectName="advancedToggle", checkable=True)
+        self.advanced_toggle.setAutoRaise(True)
+        self.advanced_box = QWidget(objectName="advancedBox")
+        advanced_form = QVBoxLayout(self.advanced_box)
+        advanced_form.setContentsMargins(0, 0, 0, 0)
+        self.advanced_toggle.toggled.connect(self._on_advanced)
         for name, default, allowed in GameOptions.describe():
             if name in SETUP_OPTIONS:
                 continue
+            form = advanced_form if name in ADVANCED_OPTIONS else self.options_form
             value = saved.get(name, default)
             if isinstance(default, bool):
                 w = QCheckBox(objectName=f"option_{name}")
                 w.setChecked(bool(value))
-                self.options_form.addWidget(w)
+                form.addWidget(w)
             else:
                 w = QComboBox(objectName=f"option_{name}")
                 for v in allowed:
@@ -160,8 +248,8 @@ class NewGameDialog(QDialog):
                 label = QLabel(wordWrap=True)
                 label.setBuddy(w)
                 self.option_labels[name] = label
-                self.options_form.addWidget(label)
-                self.options_form.addWidget(w)
+                form.addWidget(label)
+                form.addWidget(w)
             self.option_widgets[name] = w
 
         # the advanced mode: terrain (CAMP-10) -----------------------------------------------
@@ -176,6 +264,8 @@ class NewGameDialog(QDialog):
         self.seed_edit.setClearButtonEnabled(True)
         seed_row = QFormLayout()
         seed_row.addRow(self.seed_label, self.seed_edit)
+        advanced_form.addLayout(seed_row)
+        self.advanced_box.setVisible(False)
 
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
@@ -189,22 +279,60 @@ class NewGameDialog(QDialog):
         scenario_row.addRow(self.scenario_label, self.scenario_combo)
         layout.addLayout(scenario_row)
         layout.addWidget(self.scenario_note)
+        layout.addLayout(mode_row)
+        layout.addWidget(self.solo_box)
         layout.addWidget(self.states_box)
+        layout.addWidget(self.automa_note)  # both ways of playing: under their choices
+        layout.addWidget(self.problem)
         layout.addWidget(self.options_box)
-        layout.addLayout(seed_row)
+        layout.addWidget(self.advanced_toggle)
+        layout.addWidget(self.advanced_box)
         layout.addWidget(self.buttons)
         self.setMinimumWidth(560)
 
         self.retranslate()
+        self._on_mode()
         i18n.add_listener(self._on_language)
 
     # --- results -----------------------------------------------------------------------------
 
+    def mode(self) -> str:
+        """``"solo"`` (against the computer) or ``"hotseat"`` (with friends)."""
+        return next((m for m, r in self.mode_radios.items() if r.isChecked()), "solo")
+
+    def set_mode(self, mode: str) -> None:
+        self.mode_radios[mode].setChecked(True)
+
     def states(self) -> list[str]:
+        """The states taking part, in the table's order."""
+        if self.mode() == "solo":
+            return solo_lineup(self.solo_state.currentData(), self.solo_players.currentData(),
+                               self._pairs)
         return [s for s in STATES if self.state_checks[s].isChecked()]
 
     def seats(self) -> dict[str, str]:
+        """Who plays each state taking part: a seat type of ``controller.SEAT_TYPES``."""
+        if self.mode() == "solo":
+            me, level = self.solo_state.currentData(), self.solo_level.currentData()
+            return {s: "human" if s == me else level for s in self.states()}
         return {s: self.seat_combos[s].currentData() for s in self.states()}
+
+    def solo_choice(self) -> dict:
+        """The choices of "Play against the computer" (remembered for the next game)."""
+        return {"state": self.solo_state.currentData(),
+                "players": self.solo_players.currentData(),
+                "level": self.solo_level.currentData()}
+
+    def set_solo(self, state: str | None = None, players: int | None = None,
+                 level: str | None = None) -> None:
+        for combo, value in ((self.solo_state, state), (self.solo_players, players),
+                             (self.solo_level, level)):
+            if value is not None:
+                combo.setCurrentIndex(combo.findData(value))
+
+    def hotseat_states(self) -> list[str]:
+        """The states ticked for a hot-seat game (remembered for the next one)."""
+        return [s for s in STATES if self.state_checks[s].isChecked()]
 
     def seat_choice(self) -> dict[str, str]:
         """Every state's seat type, also of the states not taking part (remembered for the
@@ -237,8 +365,16 @@ class NewGameDialog(QDialog):
         return int(text) if text.isdigit() else None
 
     def set_states(self, states) -> None:
+        """Tick ``states`` for a hot-seat game (the mode is not changed)."""
         for sid, check in self.state_checks.items():
             check.setChecked(sid in states)
+
+    def remembered(self) -> dict:
+        """What the next dialog opens with (``newgame/<key>`` in the settings)."""
+        return {"mode": self.mode(), "solo": self.solo_choice(),
+                "states": self.hotseat_states(), "seats": self.seat_choice(),
+                "options": self.options(), "scenario": self.scenario(),
+                "advanced": self.advanced()}
 
     # --- behaviour ---------------------------------------------------------------------------
 
@@ -249,7 +385,12 @@ class NewGameDialog(QDialog):
         self.problem.setVisible(bool(problem))
         self.ok_button.setEnabled(problem is None)
         for sid, combo in self.seat_combos.items():
-            combo.setEnabled(sid in states)
+            combo.setEnabled(sid in self.hotseat_states())
+        if self.mode() == "solo":
+            seats = self.seats()
+            rivals = [s for s in states if seats.get(s) != "human"]
+            self.solo_note.setText(_("The computer plays: {states}.").format(
+                states=", ".join(state_name(s) for s in rivals)))
         if problem is None and len(states) < 4:
             absent = [state_name(s) for s in STATES if s not in states]
             self.automa_note.setText(_("The automa takes the places of: {states}.")
@@ -257,6 +398,19 @@ class NewGameDialog(QDialog):
             self.automa_note.setVisible(True)
         else:
             self.automa_note.setVisible(False)
+
+    def _on_mode(self) -> None:
+        solo = self.mode() == "solo"
+        self.solo_box.setVisible(solo)
+        self.states_box.setVisible(not solo)
+        self._validate()
+        self.adjustSize()
+
+    def _on_advanced(self, shown: bool) -> None:
+        self.advanced_box.setVisible(shown)
+        # the triangle is a letter: it grows with the words on a large screen
+        self.advanced_toggle.setText(("▾ " if shown else "▸ ") + _("Advanced"))
+        self.adjustSize()
 
     def _on_scenario(self, _index: int) -> None:
         self._pairs = allowed_pairs(self.scenario())
@@ -283,6 +437,23 @@ class NewGameDialog(QDialog):
 
     def retranslate(self) -> None:
         self.setWindowTitle(_("New game"))
+        for mode, radio in self.mode_radios.items():
+            radio.setText(_(MODES[mode][0]))
+            radio.setToolTip(_(MODES[mode][1]))
+        self.solo_box.setTitle(_("Against the computer"))
+        for label, text in zip(self.solo_labels, (_("Your state:"), _("Players:"),
+                                                  _("Computer level:")), strict=True):
+            label.setText(text)
+        for i, sid in enumerate(STATES):
+            self.solo_state.setItemText(i, state_name(sid))
+        for i in range(self.solo_level.count()):
+            kind = self.solo_level.itemData(i)
+            self.solo_level.setItemText(i, _(SEAT_LABELS[kind]))
+            self.solo_level.setItemData(i, _(SEAT_NOTES[kind]), Qt.ItemDataRole.ToolTipRole)
+        self._note_seat(self.solo_level)
+        self.solo_players.setToolTip(_("The automa takes the places of the states nobody "
+                                       "plays"))
+        self._on_advanced(self.advanced_toggle.isChecked())
         self.states_box.setTitle(_("States and players"))
         self.options_box.setTitle(_("Options"))
         for sid, check in self.state_checks.items():

@@ -169,8 +169,12 @@ class _Browser(QTextBrowser):
 class RulesWindow(QDialog):
     """The rules reference and glossary (non-modal: it stays open beside the table)."""
 
-    def __init__(self, parent: QWidget | None = None, book: RulesBook | None = None):
+    def __init__(self, parent: QWidget | None = None, book: RulesBook | None = None,
+                 show_rule_ids: bool = False):
         super().__init__(parent)
+        # the rulebook's IDs (BISHOP-05) under each paragraph: for checking the rules and
+        # for bug reports, not for play (Settings.show_rule_ids)
+        self.show_rule_ids = show_rule_ids
         self.setObjectName("rulesWindow")
         self.setModal(False)
         self.setWindowFlag(Qt.WindowType.WindowMaximizeButtonHint, True)
@@ -283,6 +287,11 @@ class RulesWindow(QDialog):
         return False
 
     # --- rendering -----------------------------------------------------------------------------
+    def set_show_rule_ids(self, on: bool) -> None:
+        if on != self.show_rule_ids:
+            self.show_rule_ids = on
+            self.render()
+
     def retranslate(self) -> None:
         self.setWindowTitle(_("Rules reference"))
         self.search.setPlaceholderText(_("Search the rules and the glossary (Russian or "
@@ -374,7 +383,7 @@ class RulesWindow(QDialog):
 
     def _paragraph_html(self, p: Paragraph, lang: str, q: str, k: float) -> str:
         pics = p.pictures
-        ids = " · ".join(p.rules)
+        ids = " · ".join(p.rules) if self.show_rule_ids else ""
         body = self._text_html(p.text.get(lang), lang, q)
         other = "ru" if lang == "en" else "en"
         if q and q not in p.text.get(lang).casefold() and q in p.text.get(other).casefold():
@@ -394,8 +403,14 @@ class RulesWindow(QDialog):
                 and q in e.text.get(other).casefold():
             body += (f"<br><span style='color:{art.INK_SOFT.name()}'><i>"
                      + self._text_html(e.text.get(other), other, q) + "</i></span>")
-        links = " · ".join(f"<a href='rule:{r}'>{r}</a>" for r in e.rules
-                           if self.book.paragraph_for(r))
+        named = [r for r in e.rules if self.book.paragraph_for(r)]
+        if self.show_rule_ids:
+            links = " · ".join(f"<a href='rule:{r}'>{r}</a>" for r in named)
+        else:  # players read the sections of the rules it names, each once
+            first: dict[str, str] = {}
+            for r in named:
+                first.setdefault(self.book.section_of(self.book.paragraph_for(r)).id, r)
+            links = " · ".join(self._link_html(False, r, lang) for r in first.values())
         return self._block(f"g:{e.id}", pics, body, links, k)
 
     def _block(self, anchor: str, pics: tuple[str, ...], body: str, ids: str, k: float) -> str:
@@ -410,8 +425,9 @@ class RulesWindow(QDialog):
                 f"style='margin-bottom:{int(6 * k)}px'><tr>"
                 f"<td bgcolor='{bg}'><table width='100%' cellspacing='0' cellpadding='0'><tr>"
                 f"{pic_cell}<td valign='top'>{body}"
-                f"<div style='font-size:{int(12 * k)}px; color:{art.INK_SOFT.name()}'>{ids}</div>"
-                f"</td></tr></table></td></tr></table>")
+                + (f"<div style='font-size:{int(12 * k)}px; color:{art.INK_SOFT.name()}'>{ids}"
+                   "</div>" if ids else "")  # no empty line where the IDs are hidden
+                + "</td></tr></table></td></tr></table>")
 
     def _picture_html(self, name: str) -> str:
         width_k = PICTURE_PAINTERS[name][0]

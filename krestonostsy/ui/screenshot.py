@@ -248,7 +248,8 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
     elif screen in ("newgame", "settings"):
         dialog = window.new_game_dialog() if screen == "newgame" else window.settings_dialog()
         app.processEvents()
-        dialog.adjustSize()
+        # its own size, not one cut to the (small) offscreen screen as adjustSize would
+        dialog.resize(dialog.sizeHint())
         widget = dialog
     elif screen in ("rules", "glossary"):
         from ..engine.prompt_rules import rules_of

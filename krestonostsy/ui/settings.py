@@ -1,7 +1,8 @@
 """User settings remembered between runs (QSettings) and the settings dialog.
 
 Settings: language (ru/en, switched at run time), animation speed
-(instant/fast/normal/slow), colour-blind mode, confirm before passing.
+(instant/fast/normal/slow), colour-blind mode, confirm before passing, the rulebook's
+rule IDs shown or not.
 """
 from __future__ import annotations
 
@@ -36,6 +37,8 @@ ANIMATION_LABELS = {
 }
 # Duration multiplier for the table's animation helper (0 = no animation).
 ANIMATION_FACTORS = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}
+# A new game is played alone against the computer (the first choice) or with friends
+NEW_GAME_MODES = ("solo", "hotseat")
 LANGUAGE_NAMES = {"ru": "Русский", "en": "English"}  # each in its own language
 
 
@@ -53,7 +56,7 @@ class Settings(QObject):
     changed = Signal(str)
 
     DEFAULTS = {"language": None, "animation_speed": "normal", "colour_blind": False,
-                "confirm_pass": True, "results_close": False}
+                "confirm_pass": True, "results_close": False, "show_rule_ids": False}
 
     def __init__(self, qsettings: QSettings | None = None, parent: QObject | None = None):
         super().__init__(parent)
@@ -117,6 +120,21 @@ class Settings(QObject):
     @results_close.setter
     def results_close(self, on: bool) -> None:
         self._set("ui/results_close", bool(on), "results_close")
+    # the rulebook's IDs (BISHOP-05) in the rules reference and the campaign briefing ------
+    @property
+    def show_rule_ids(self) -> bool:
+        return _to_bool(self.value("ui/show_rule_ids"), False)
+
+    @show_rule_ids.setter
+    def show_rule_ids(self, on: bool) -> None:
+        self._set("ui/show_rule_ids", bool(on), "show_rule_ids")
+
+    # the way the last new game was played: "solo" (against the computer) or "hotseat" ------
+    # (written with the dialog's other choices: ``NewGameDialog.remembered``)
+    @property
+    def new_game_mode(self) -> str:
+        value = str(self.value("newgame/mode", "solo"))
+        return value if value in NEW_GAME_MODES else "solo"
 
     # anything else (window geometry, last options) ---------------------------------------
     def value(self, key: str, default=None):
@@ -152,7 +170,7 @@ class Settings(QObject):
 
 class SettingsDialog(QDialog):
     """Language, animation speed, colour-blind mode, confirm before passing, results that
-    close by themselves.
+    close by themselves, rule IDs.
 
     Changes apply when the dialog is accepted; the language switches at once."""
 
@@ -171,6 +189,7 @@ class SettingsDialog(QDialog):
         self.colour_blind = QCheckBox(objectName="colourBlind")
         self.confirm_pass = QCheckBox(objectName="confirmPass")
         self.results_close = QCheckBox(objectName="resultsClose")
+        self.show_rule_ids = QCheckBox(objectName="showRuleIds")
         self.hint = QLabel(wordWrap=True)
         self.hint.setObjectName("hint")
 
@@ -182,6 +201,7 @@ class SettingsDialog(QDialog):
         self.form.addRow("", self.colour_blind)
         self.form.addRow("", self.confirm_pass)
         self.form.addRow("", self.results_close)
+        self.form.addRow("", self.show_rule_ids)
 
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
@@ -210,6 +230,9 @@ class SettingsDialog(QDialog):
         self.colour_blind.setText(_("Colour-blind mode (patterns and shapes)"))
         self.confirm_pass.setText(_("Ask for confirmation before passing"))
         self.results_close.setText(_("Close battle results and round summaries by themselves"))
+        self.show_rule_ids.setText(_("Show rule IDs (for checking the rules)"))
+        self.show_rule_ids.setToolTip(_("The rulebook's IDs, such as BISHOP-05, in the rules "
+                                        "reference and the campaign briefing"))
         self.hint.setText(_("Changes take effect at once and are kept for the next time."))
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(_("OK"))
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(_("Cancel"))
@@ -221,6 +244,7 @@ class SettingsDialog(QDialog):
         self.colour_blind.setChecked(s.colour_blind)
         self.confirm_pass.setChecked(s.confirm_pass)
         self.results_close.setChecked(s.results_close)
+        self.show_rule_ids.setChecked(s.show_rule_ids)
 
     def apply(self) -> None:
         s = self.settings
@@ -228,6 +252,7 @@ class SettingsDialog(QDialog):
         s.colour_blind = self.colour_blind.isChecked()
         s.confirm_pass = self.confirm_pass.isChecked()
         s.results_close = self.results_close.isChecked()
+        s.show_rule_ids = self.show_rule_ids.isChecked()
         lang = self.language.currentData()
         if lang != s.language or lang != i18n.current_language():
             s.language = lang

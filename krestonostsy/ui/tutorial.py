@@ -84,6 +84,21 @@ class Highlight(QWidget):
         self.target: QRectF | None = None
         self.source: QRectF | None = None
         self.k = 1.0
+        self.room = math.inf  # the free space around the target (words nearby: less)
+
+    def band(self) -> tuple[QRectF, float]:
+        """The outline's centre line and its width (the white edge included): outside the
+        target, as far out as the free space around it allows, so that it covers no
+        words beside it (the raid table's digits 6 px from the event card at 1280×800);
+        with no room at all, just inside the target's edge."""
+        k = self.k
+        width = min(10.5 * k, self.room - 1)
+        if width >= 2:
+            out = width / 2
+        else:
+            width = 4.0
+            out = -width / 2
+        return self.target.adjusted(-out, -out, out, out), width
 
     def paintEvent(self, event) -> None:
         if self.target is None:
@@ -91,11 +106,11 @@ class Highlight(QWidget):
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         k = self.k
-        box = self.target.adjusted(-6 * k, -6 * k, 6 * k, 6 * k)
-        for colour, width in ((QColor(255, 255, 255, 220), 9 * k), (HINT_COLOUR, 4.5 * k)):
-            p.setPen(QPen(colour, width))
+        box, width = self.band()
+        for colour, w in ((QColor(255, 255, 255, 220), width), (HINT_COLOUR, width / 2)):
+            p.setPen(QPen(colour, w))
             p.setBrush(Qt.BrushStyle.NoBrush)
-            p.drawRoundedRect(box, 10 * k, 10 * k)
+            p.drawRoundedRect(box, 6 * k, 6 * k)
         if self.source is not None and not self.source.intersects(box):
             start, end = _arrow_ends(self.source, box)
             for colour, width in ((QColor(255, 255, 255, 220), 10 * k), (HINT_COLOUR, 5 * k)):
@@ -127,6 +142,14 @@ def _arrow_ends(src: QRectF, dst: QRectF) -> tuple[QPointF, QPointF]:
         s = min(sx, sy)
         return QPointF(c.x() + dx * s, c.y() + dy * s)
     return edge(src, dst.center()), edge(dst, src.center())
+
+
+def _gap(a: QRect, b: QRect) -> float:
+    """The distance between two boxes (the larger of the horizontal and the vertical
+    gap; 0 when they overlap)."""
+    dx = max(b.left() - a.right() - 1, a.left() - b.right() - 1, 0)
+    dy = max(b.top() - a.bottom() - 1, a.top() - b.bottom() - 1, 0)
+    return float(max(dx, dy))
 
 
 class HintBubble(QFrame):
@@ -450,6 +473,49 @@ class Tutorial(QObject):
         poly = t.mapFromScene(item.mapRectToScene(item.rect())).boundingRect()
         return poly.translated(t.viewport().geometry().topLeft())
 
+    def explained_rect(self) -> QRect | None:
+        """What the current step explains, in the table widget's coordinates: its place
+        and the panel that holds it (the whole cross for a cell of it, Tripoli's board
+        for its name): the bubble keeps off all of it when it can."""
+        target = self.target_rect()
+        t = self.table
+        if target is None or self.step.target == PROMPT:
+            return target
+        origin = t.viewport().geometry().topLeft()
+        panel = t.scene().panel_around(t.mapToScene(target.center() - origin))
+        if panel is None:
+            return target
+        return target.united(t.mapFromScene(panel).boundingRect().translated(origin))
+
+    def words_near(self, target: QRect) -> list[QRect]:
+        """The boxes of the table's words (and the prompt bar's question) other than the
+        target's own (inside it) and those around it all (a column holding it), in the
+        table widget's coordinates."""
+        t = self.table
+        origin = t.viewport().geometry().topLeft()
+        boxes = [t.mapFromScene(it.mapRectToScene(it.rect())).boundingRect().translated(origin)
+                 for it in t.scene().table_items() if it.isVisible() and it.texts]
+        label = t.prompt.label
+        boxes.append(QRect(label.mapTo(t, label.rect().topLeft()), label.size()))
+        return [r for r in boxes if not (target.contains(r) or r.contains(target))]
+
+    def outline_rect(self, target: QRect) -> QRect:
+        """The target less the edges where other words reach into it (a state's
+        resources under its name): the outline goes round what is the target's alone."""
+        out = QRect(target)
+        for box in self.words_near(target):
+            if not box.intersects(out):
+                continue
+            if box.top() > out.top():  # it comes in from below
+                out.setBottom(box.top() - 1)
+            elif box.bottom() < out.bottom():
+                out.setTop(box.bottom() + 1)
+            elif box.left() > out.left():
+                out.setRight(box.left() - 1)
+            elif box.right() < out.right():
+                out.setLeft(box.right() + 1)
+        return out
+
     def _place(self) -> None:
         b, h, t = self.bubble, self.highlight, self.table
         if b is None or h is None or t is None or not all(map(isValid, (b, h, t))):
@@ -464,10 +530,17 @@ class Tutorial(QObject):
         width = int(min(500 * k, area.width() * 0.5))
         b.fit_width(width)
         target = self.target_rect()
-        b.move(self._spot(target, b.size(), area, k))
+        explained = self.explained_rect()
+        spot = self._spot(explained, b.size(), area, k, place=target)
+        if target is not None and QRect(spot, b.size()).intersects(explained):
+            spot = self._spot(target, b.size(), area, k)  # no room beside it all: the place
+        b.move(spot)
         h.setGeometry(0, 0, t.width(), t.height())
         h.k = k
-        h.target = QRectF(target) if target is not None else None
+        outline = self.outline_rect(target) if target is not None else None
+        h.target = QRectF(outline) if outline is not None else None
+        h.room = min((_gap(outline, r) for r in self.words_near(target)), default=math.inf) \
+            if outline is not None else math.inf
         h.source = QRectF(b.geometry())
         h.setVisible(target is not None)
         h.raise_()
@@ -476,9 +549,12 @@ class Tutorial(QObject):
         h.update()
 
     @staticmethod
-    def _spot(target: QRect | None, size, area: QRect, k: float):
+    def _spot(target: QRect | None, size, area: QRect, k: float,
+              place: QRect | None = None):
         """Where the bubble goes: beside the target without covering it, inside the table
-        (above the prompt bar); in the middle when there is no target."""
+        (above the prompt bar); in the middle when there is no target. With ``place``
+        (the spot inside the target the arrow points at), of the spots beside the target
+        the one whose arrow crosses least of it (at step 4 the arrow ran down the cross)."""
         from PySide6.QtCore import QPoint
         w, h = size.width(), size.height()
         if target is None:
@@ -487,14 +563,23 @@ class Tutorial(QObject):
         cx, cy = target.center().x() - w // 2, target.center().y() - h // 2
         tries = [QPoint(cx, target.bottom() + gap), QPoint(cx, target.top() - gap - h),
                  QPoint(target.right() + gap, cy), QPoint(target.left() - gap - w, cy)]
+        if place is not None:  # the same sides, in line with the place
+            px, py = place.center().x() - w // 2, place.center().y() - h // 2
+            tries += [QPoint(px, target.bottom() + gap), QPoint(px, target.top() - gap - h),
+                      QPoint(target.right() + gap, py), QPoint(target.left() - gap - w, py)]
 
         def clamp(p):
             return QPoint(max(area.left() + 8, min(p.x(), area.right() - w - 8)),
                           max(area.top() + 8, min(p.y(), area.bottom() - h - 8)))
-        for p in tries:
-            q = clamp(p)
-            if not QRect(q, size).intersects(target):
-                return q
+
+        def crossing(q) -> float:  # how much of the arrow runs over the target
+            start, end = _arrow_ends(QRectF(QRect(q, size)), QRectF(place))
+            inside = sum(QRectF(target).contains(start + (end - start) * (i / 20))
+                         for i in range(21))
+            return inside * math.hypot(end.x() - start.x(), end.y() - start.y())
+        free = [q for q in map(clamp, tries) if not QRect(q, size).intersects(target)]
+        if free:
+            return min(free, key=crossing) if place is not None else free[0]
         # the target fills the view: a corner away from its centre
         x = area.left() + 8 if target.center().x() > area.center().x() else area.right() - w - 8
         y = area.top() + 8 if target.center().y() > area.center().y() else area.bottom() - h - 8

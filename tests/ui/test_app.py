@@ -25,6 +25,7 @@ def play(window, steps: int, seed: int = 3) -> int:
 
 def start_from_dialog(qtbot, window, states):
     dialog = window.new_game_dialog()
+    dialog.set_mode("hotseat")
     for sid, check in dialog.state_checks.items():
         check.setChecked(sid in states)
     assert dialog.ok_button.isEnabled(), dialog.problem.text()
@@ -69,6 +70,7 @@ def test_four_player_game_from_the_dialog(qtbot, window):
 
 def test_dialog_refuses_a_pair_that_is_not_neighbours(window):
     dialog = window.new_game_dialog()
+    dialog.set_mode("hotseat")
     for sid, check in dialog.state_checks.items():
         check.setChecked(sid in ("jerusalem", "antioch"))
     assert not dialog.ok_button.isEnabled()
@@ -99,6 +101,7 @@ def test_dialog_offers_every_engine_option(window):
 
 def test_dialog_options_reach_the_game(qtbot, window):
     dialog = window.new_game_dialog()
+    dialog.set_mode("hotseat")
     dialog.set_states(["tripoli", "antioch"])
     dialog.set_setup("experienced")
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
@@ -283,6 +286,8 @@ states=jerusalem, 7
 seats=@Invalid()
 scenario=no-such-scenario
 advanced=-3
+mode=chess
+solo=@Invalid()
 [ui]
 language=zz
 animation_speed=banana
@@ -313,7 +318,9 @@ def test_a_damaged_settings_file_still_starts_a_game(qtbot, store, tmp_path, lan
     w.show()
     dialog = w.new_game_dialog()
     assert dialog.isVisible() and dialog.scenario() == "base"
-    assert dialog.states() == ["jerusalem", "tripoli", "edessa", "antioch"]  # not one state
+    assert dialog.mode() == "solo" and dialog.solo_choice() == {
+        "state": "jerusalem", "players": 2, "level": "normal"}  # not a mode named chess
+    assert dialog.hotseat_states() == ["jerusalem", "tripoli", "edessa", "antioch"]
     assert "a setting in" in caplog.text and "cannot be read (EOFError" in caplog.text
     assert settings.value("newgame/states") == ["jerusalem", "7"]  # read again, intact
     ok = w.start_from_dialog(dialog)

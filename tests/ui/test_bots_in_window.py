@@ -53,7 +53,8 @@ def _play_human(qtbot, c, rng, until=lambda c: c.game.is_over, timeout=60_000):
 
 
 def test_every_seat_offers_human_and_the_five_levels(qtbot):
-    dialog = NewGameDialog(None, {"states": FOUR, "seats": {"tripoli": "hard"}})
+    dialog = NewGameDialog(None, {"states": FOUR, "seats": {"tripoli": "hard"},
+                                  "mode": "hotseat"})
     qtbot.addWidget(dialog)
     for combo in dialog.seat_combos.values():
         kinds = [combo.itemData(i) for i in range(combo.count())]
@@ -75,6 +76,7 @@ def test_every_seat_offers_human_and_the_five_levels(qtbot):
 def test_the_last_seat_choice_is_remembered(fake_window):
     w = fake_window
     dialog = w.new_game_dialog()
+    dialog.set_mode("hotseat")
     dialog.set_states(TWO)
     dialog.seat_combos["tripoli"].setCurrentIndex(
         dialog.seat_combos["tripoli"].findData("normal"))

@@ -265,6 +265,7 @@ def test_the_window_starts_the_chosen_scenario_with_terrain_and_remembers_it(
     assert data == ["base", "chronicle_beginning"]
     d.scenario_combo.setCurrentIndex(1)
     d.advanced_check.setChecked(True)
+    d.set_mode("hotseat")
     d.set_states(["jerusalem", "tripoli"])
     assert w.start_from_dialog(d)
     game = w.controller.game

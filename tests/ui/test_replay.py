@@ -183,10 +183,11 @@ def test_leaving_the_table_or_a_new_game_ends_the_replay(window, qtbot):
     assert w.status_label.text().startswith("Повтор партии")
     w.go_to_menu()
     assert w.replay is None and not w.replay_bar.isVisible()
-    # the status bar speaks of the game in play again (the monkey found it still saying
-    # the replay's move on the start screen)
+    # the status bar no longer speaks of the replay (the monkey found it still saying the
+    # replay's move on the start screen), nor of the game in play (issue 28 §9) ...
+    assert w.status_label.text() == ""
+    w.show_table_page()  # ... which it tells again at the table
     assert "Повтор" not in w.status_label.text() and "Конец игры" in w.status_label.text()
-    w.show_table_page()
     assert w.start_replay()
     w.start_new_game(TWO, seed=6)
     assert w.replay is None and not w.replay_bar.isVisible()

@@ -99,6 +99,7 @@ class BriefingScreen(CampaignPage):
         super().__init__("briefingScreen", parent)
         self.chronicle: Chronicle | None = None
         self.entry: ScenarioEntry | None = None
+        self.show_rule_ids = False  # Settings.show_rule_ids (the window sets it)
         self.map = LevantMap()
         self.map_caption = QLabel(objectName="pageNote", alignment=Qt.AlignmentFlag.AlignCenter,
                                   wordWrap=True)
@@ -130,7 +131,7 @@ class BriefingScreen(CampaignPage):
         from ..names import city_name
         self.map_caption.setText(_("Marked on the map: {cities}").format(
             cities=", ".join(city_name(x) for x in e.highlight)) if e.highlight else "")
-        self.document.setHtml(story.briefing_html(c, e))
+        self.document.setHtml(story.briefing_html(c, e, rule_ids=self.show_rule_ids))
 
 
 class DebriefScreen(CampaignPage):

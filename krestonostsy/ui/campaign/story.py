@@ -403,9 +403,10 @@ def debrief_html(chronicle: Chronicle, index: int) -> str:
     return "".join(out)
 
 
-def briefing_html(chronicle: Chronicle, entry: ScenarioEntry) -> str:
+def briefing_html(chronicle: Chronicle, entry: ScenarioEntry, rule_ids: bool = False) -> str:
     """The briefing of ``entry`` (the next scenario): story, special rules, new
-    components, and what each state brings into it from the chronicle."""
+    components, and what each state brings into it from the chronicle. ``rule_ids``: each
+    special rule names its IDs (CAMP-S1-01), for checking the rules (Settings.show_rule_ids)."""
     data = chronicle.data
     index = [e.id for e in data.scenarios].index(entry.id)
     out = [f"<h1>{escape(scenario_title(entry))}</h1>",
@@ -413,8 +414,9 @@ def briefing_html(chronicle: Chronicle, entry: ScenarioEntry) -> str:
                n=index + 1, total=len(data.scenarios), years=entry.years)), "muted"),
            _p(f"<i>{escape(_(entry.briefing))}</i>")]
     out.append(f"<h2>{escape(_('Special rules'))}</h2>")
-    out.append(_list([f"<b>{escape(_(r.title))}.</b> {escape(_(r.text))} "
-                      f"<span class='muted'>({escape(', '.join(r.rules))})</span>"
+    out.append(_list([f"<b>{escape(_(r.title))}.</b> {escape(_(r.text))}"
+                      + (f" <span class='muted'>({escape(', '.join(r.rules))})</span>"
+                         if rule_ids else "")
                       for r in entry.special_rules]))
     out.append(f"<h2>{escape(_('New components'))}</h2>")
     out.append(_list([escape(component_text(k)) for k in entry.components])

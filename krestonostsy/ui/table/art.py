@@ -150,6 +150,18 @@ def font(size: float, bold: bool = False, italic: bool = False, caps: bool = Fal
     if caps:
         f.setCapitalization(QFont.Capitalization.SmallCaps)
     f.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
+    lining_figures(f)
+    return f
+
+
+def lining_figures(f: QFont) -> QFont:
+    """``f`` with lining figures (OpenType ``lnum``): EB Garamond's default old-style
+    figures sit at the height of small letters, and its "1" then reads as a dotless i
+    ("приносит 1 влияние", "≥ 1"). Every number of the game is drawn with them."""
+    try:
+        f.setFeature(QFont.Tag("lnum"), 1)
+    except (AttributeError, TypeError):  # Qt < 6.7 has no font features
+        pass
     return f
 
 

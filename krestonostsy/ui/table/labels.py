@@ -371,8 +371,10 @@ def _prompt_values(key: str, params: dict) -> _Params:
                 (f"{n}× " if n > 1 else "") + goods_name(c) for c, n in counts.items())
     elif key in CONFIRM_PROMPTS:
         from ...engine import Action
+        asked = params.get("asked") if isinstance(params.get("asked"), dict) else {}
         try:
-            values["action"] = action_label(Action.from_json(params.get("action") or {}))
+            values["action"] = action_label(Action.from_json(params.get("action") or {}),
+                                            effects=asked.get("effects"))
         except (TypeError, ValueError, KeyError):
             values["action"] = _("Your choice")
         outcome = params.get("outcome") if isinstance(params.get("outcome"), dict) else {}
@@ -543,6 +545,16 @@ def lead_text(lead: dict | None) -> str:
     return _(LEADS[lead["key"]]).format_map(values)
 
 
+def onlooker_text(decision: dict | None) -> str:
+    """What the prompt bar says of another player's decision: why it is asked now (a
+    battle, an event, a new round), never the question itself — that speaks to the one
+    who decides («Вы взяли шпиона…» read as if the bot's question were the viewer's)."""
+    lead = (decision or {}).get("lead")
+    if isinstance(lead, dict) and lead.get("key") == "order_started":
+        return ""  # "your order is next": the viewer's own, not the decider's
+    return lead_text(lead)
+
+
 def _counted(kind: str, n: int, values: dict) -> str | None:
     """Labels of actions that carry a number (Russian has three plural forms)."""
     if kind == "march_move":
@@ -561,8 +573,11 @@ def _counted(kind: str, n: int, values: dict) -> str | None:
     return None
 
 
-def action_label(action) -> str:
-    """A short readable label for an engine Action."""
+def action_label(action, effects: list | None = None) -> str:
+    """A short readable label for an engine Action. ``effects``: the options of the
+    "choose one" decision it answers, when that is not the decision shown (a
+    confirmation names the option chosen by what it does, never "Option 1")."""
+    effects = list(effects) if effects else _CONTEXT["effects"]
     kind = action.kind
     params = dict(action.params)
     values = _Params({k: _fmt_value(k, v) for k, v in params.items()})
@@ -572,8 +587,8 @@ def action_label(action) -> str:
         label = counted
         used = set(params)
     elif kind == "choose" and isinstance(params.get("option"), int) \
-            and params["option"] < len(_CONTEXT["effects"]):
-        label = _effect_label(_CONTEXT["effects"][params["option"]])
+            and params["option"] < len(effects):
+        label = _effect_label(effects[params["option"]])
         used = set(params)
     elif kind == "decline" and _CONTEXT["prompt"] == "may":
         label = _("No, skip it")

@@ -21,6 +21,7 @@ pixels (tests/ui/test_legibility.py).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF, QTransform
@@ -167,6 +168,45 @@ def _notice_row_lines(rows, room: float, piece_w: float) -> list[int]:
 def _board():
     c = L._content()
     return c.board if c is not None else None
+
+
+# The stacking order's number on a token of a stack (its smallest legible size: two
+# digits at art.MIN_TEXT, as art.count_badge draws it)
+BADGE_R = art.MIN_TEXT * .62
+
+
+@dataclass(frozen=True)
+class StackLayout:
+    """Where the tokens of one cross cell go: their radius, each one's centre (top first)
+    from the cell's centre, and its number's badge from the token's centre."""
+
+    radius: float
+    centres: tuple[QPointF, ...]
+    badge: QPointF | None  # None: no room for the numbers (the tooltips tell the order)
+
+
+def stack_layout(n: int, cell: float) -> StackLayout:
+    """``n`` tokens in a grid inside a square cell ``cell`` wide: one large token; up to
+    four in two columns, each with its number at its upper left; more in three columns,
+    without numbers (a legible number would hide a token that small: the tooltips and
+    the reading order, top first, tell it). Tokens and numbers stay inside the cell: 5
+    tokens of radius 15 in two columns reached 7 scene pixels onto the next cell."""
+    if n <= 1:
+        return StackLayout(30.0, (QPointF(0, 0),) * n, None)
+    cols = 2 if n <= 4 else 3
+    rows = -(-n // cols)
+    lines = max(rows, cols)
+    lean = .55 if cols == 2 else None  # the number's offset, in radii, up and left
+
+    def reach(r: float) -> float:  # from the cell's centre to the grid's farthest ink
+        badge = lean * r + BADGE_R if lean is not None else 0.0
+        return (lines - 1) * (r + 2) + max(r + 2, badge)
+    radius = next((r / 2 for r in range(40, 11, -1) if reach(r / 2) <= cell / 2 - 2), 6.0)
+    step = 2 * radius + 4
+    centres = tuple(QPointF((i % cols - (cols - 1) / 2) * step,
+                            (i // cols - (rows - 1) / 2) * step) for i in range(n))
+    badge = QPointF(-lean * radius, -lean * radius) if lean is not None else None
+    return StackLayout(radius, centres, badge)
 
 
 class TableScene(QGraphicsScene):
@@ -410,6 +450,14 @@ class TableScene(QGraphicsScene):
     @legal_targets.setter
     def legal_targets(self, value: set[str]) -> None:
         self._legal_targets = value
+
+    def panel_around(self, point: QPointF) -> QRectF | None:
+        """The smallest titled panel (a parchment of :meth:`add_panel`: the orders, the
+        event, a state's board…) that holds the scene ``point``, in scene coordinates: what a hint
+        about a place on it explains (``ui/tutorial.py`` keeps its bubble off it)."""
+        rects = [r for it in self.table_items() if getattr(it, "explains", False) and it.isVisible()
+                 for r in (it.sceneBoundingRect(),) if r.contains(point)]
+        return min(rects, key=lambda r: r.width() * r.height(), default=None)
 
     def table_items(self) -> list[TableItem]:
         """Every item of the table (not the animation decorations), in no special order."""
@@ -722,7 +770,9 @@ class TableScene(QGraphicsScene):
                   title_size=22) -> QRectF:
         # the parchment and its title are two pictures: the parchment's is the same
         # whatever the title says (the battle board of every city, at 4K ~20 ms to draw)
-        self.add(rect, lambda p, r: art.panel(p, r, dark=dark), z=-10, key=key)
+        # a titled panel is a part of the table a hint may explain (panel_around)
+        self.add(rect, lambda p, r: art.panel(p, r, dark=dark), z=-10, key=key).explains = \
+            bool(title)
         if title:  # an item as large as the title's band (its picture is no larger)
             band = QRectF(rect.left() + 6, rect.top() + 6, rect.width() - 12,
                           title_size * 1.45 + 6)
@@ -1256,17 +1306,11 @@ class TableScene(QGraphicsScene):
                          key=f"cross:{order}:{which}", tooltip=tip, texts=texts)
                 # tokens: top first, laid out in a grid inside the cell
                 n = len(toks)
-                cols = 1 if n <= 1 else 2
-                tr = 30 if n <= 1 else (20 if n <= 4 else 15)
+                stack = stack_layout(n, S)
+                tr = stack.radius
                 for i, t in enumerate(toks):
                     owner, enhanced = t[0], bool(t[1]) if len(t) > 1 else False
-                    if n <= 1:
-                        pc = QPointF(ccx, ccy)
-                    else:
-                        row, col = divmod(i, cols)
-                        step = 2 * tr + 4
-                        rows = (n + 1) // 2
-                        pc = QPointF(ccx + (col - .5) * step, ccy + (row - (rows - 1) / 2) * step)
+                    pc = QPointF(ccx, ccy) + stack.centres[i]
                     ttip = _("{state}: {order}{enh}").format(
                         state=L.state_name(owner), order=L.order_name(order),
                         enh=" (" + _("enhanced") + ")" if enhanced else "")
@@ -1274,11 +1318,10 @@ class TableScene(QGraphicsScene):
                         ttip += "<br>" + _("Activated {n}. in this cell").format(n=i + 1)
 
                     def tdraw(p, rc, owner=owner, enhanced=enhanced, order=order, i=i, n=n, tr=tr,
-                              which=which):
+                              which=which, stack=stack):
                         self._order_token(p, rc.center(), tr, owner, order, enhanced)
-                        if which == "inner" and n > 1:
-                            art.count_badge(p, rc.center() + QPointF(-tr * .8, -tr * .8), i + 1,
-                                            max(7, tr * .38))
+                        if which == "inner" and stack.badge is not None:
+                            art.count_badge(p, rc.center() + stack.badge, i + 1, BADGE_R)
                     self.add(QRectF(-tr - 2, -tr - 2, 2 * tr + 4, 2 * tr + 4), tdraw, pos=pc,
                              z=1 + (n - i) * .01, round_shape=True,
                              key=f"piece:order:{owner}:{order}:{which}:{n - 1 - i}",
@@ -1374,10 +1417,14 @@ class TableScene(QGraphicsScene):
         tw = body.right() - tx - 6
         from PySide6.QtGui import QFontMetricsF
         fm = QFontMetricsF(art.font(art.MIN_TEXT))
+        # the round's rules are italic, and wider: measured upright, a Russian rule got a
+        # line too few and lost its end («…скидку в 1» without «товар»)
+        fm_italic = QFontMetricsF(art.font(art.MIN_TEXT, italic=True))
         flags = int(Qt.AlignmentFlag.AlignLeft) | int(Qt.TextFlag.TextWordWrap)
 
-        def height_of(s: str, w: float) -> float:
-            return fm.boundingRect(QRectF(0, 0, w, 10000), flags, s).height()
+        def height_of(s: str, w: float, italic: bool = False) -> float:
+            return (fm_italic if italic else fm).boundingRect(
+                QRectF(0, 0, w, 10000), flags, s).height()
         fm_range = QFontMetricsF(art.font(art.MIN_TEXT, bold=True))
         rw = max((fm_range.horizontalAdvance(rg) for rg, _e in rows), default=0) + 8
         placed: list[tuple[str, str, float]] = []
@@ -1385,7 +1432,7 @@ class TableScene(QGraphicsScene):
         y = body.top() + 4
         # no event face up yet: what a raid does without its table
         placed_txt = "" if rows else _("Difference ≤ 0: the city is captured.")
-        txt_h = height_of(placed_txt, tw) if placed_txt else 0.0
+        txt_h = height_of(placed_txt, tw, italic=True) if placed_txt else 0.0
         if placed_txt:
             y += txt_h + 3
         for rg, eff in rows:
@@ -1396,7 +1443,7 @@ class TableScene(QGraphicsScene):
             y += h + 3
         lines: list[tuple[str, float]] = []
         for line in info:
-            h = height_of(line, tw)
+            h = height_of(line, tw, italic=True)
             if y + h > y_end:
                 break
             lines.append((line, h))
@@ -1518,8 +1565,10 @@ class TableScene(QGraphicsScene):
                 for g in reversed(cost[:4]):
                     art.goods_token(p, QPointF(x, rc.bottom() - foot / 2 - 1), 8, g)
                     x -= 19
-            if count is not None:
-                art.count_badge(p, QPointF(rc.right() - 4, rc.top() + 4), count)
+            if count is not None:  # a deck in a row under other cards: on its back, all
+                # of it in view (at the corner its top half lay under the cards above)
+                art.count_badge(p, rc.center() if face_down and caption_right
+                                else QPointF(rc.right() - 4, rc.top() + 4), count)
             if caption and face_down and caption_right:
                 art.block(p, QRectF(rc.right() + 12, rc.top(), caption_right, rc.height()),
                           caption, art.MIN_TEXT, art.INK_SOFT,
@@ -1620,16 +1669,25 @@ class TableScene(QGraphicsScene):
         backs = [b for b in backs if b[0] != "events"]
         dh = body.bottom() - y - 2
         dw = dh * .72
-        step = (body.width() - 24) / len(backs)
-        for k, (name, back) in enumerate(backs):
+        # each deck as wide as its back and its name on one line («Карты сарацин» broke at
+        # the panel's edge in equal shares), what is left shared out evenly
+        from PySide6.QtGui import QFontMetricsF
+        fm = QFontMetricsF(art.font(art.MIN_TEXT))
+        caps = [_(L.DECK_NAMES.get(name, name)) for name, _back in backs]
+        need = [dw + 18 + fm.horizontalAdvance(cap) + 8 for cap in caps]
+        room = body.width() - 24
+        spare = (room - sum(need)) / len(need)
+        widths = [w + spare for w in need] if spare >= 0 else [room / len(need)] * len(need)
+        x0 = lx
+        for (name, back), cap, step in zip(backs, caps, widths, strict=True):
             n = decks.get(name, 0)
-            cap = _(L.DECK_NAMES.get(name, name))
-            self._card_item(QRectF(lx + k * step + 4, y, dw, dh), None, face_down=True,
+            self._card_item(QRectF(x0 + 4, y, dw, dh), None, face_down=True,
                             back=back, count=n, caption=cap, key=f"deck:{name}",
                             caption_right=step - dw - 18,
                             tip=ngettext("{deck}: {n} card", "{deck}: {n} cards", n).format(deck=cap,
                                                                                  n=n),
                             targets=[f"market:{name}:0"])
+            x0 += step
 
     # --- battle board ------------------------------------------------------------------------
 
@@ -1847,7 +1905,7 @@ class TableScene(QGraphicsScene):
                 p.setOpacity(1)
         self.add(rect, pdraw, z=-10, key=f"board:{sid}",
                  tooltip=None if large else _("Click to open {state}'s board").format(
-                     state=name))
+                     state=name)).explains = True  # a part of the table (panel_around)
         if acting:  # apart from the panel: its picture stays when the turn passes
             self._ring(rect)
         # header: crest, name, turn order and who moves; coins, units, bishops beside it

@@ -8,6 +8,7 @@ It never decides rules: the controller gives it ``show_view(view, legal, player)
 from __future__ import annotations
 
 import html
+import os
 
 from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -52,14 +53,20 @@ SHARED_SCREENS = 6
 LABEL_SHARE = 0.3
 
 
-def _two_lines(text: str) -> list[str]:
-    """``text`` broken at the space nearest its middle (one line when it has none)."""
-    mid = len(text) / 2
-    spaces = [i for i, ch in enumerate(text) if ch == " "]
-    if not spaces:
-        return [text]
-    cut = min(spaces, key=lambda i: abs(i - mid))
-    return [text[:cut], text[cut + 1:]]
+def _distinct(texts: list[str], labels: list[str], metrics: list, width: int) -> list[str]:
+    """``texts`` (the labels shortened to ``width``) where two read the same replaced by
+    what follows the words their labels share: «…на постройку» and «…на наём»."""
+    out = list(texts)
+    for i, text in enumerate(texts):
+        alike = [j for j, t in enumerate(texts) if t == text]
+        if len(alike) < 2:
+            continue
+        group = [labels[j] for j in alike]
+        shared = len(os.path.commonprefix(group))
+        cut = labels[i].rfind(" ", 0, shared + 1) + 1  # from the word where they part
+        out[i] = metrics[i].elidedText("…" + labels[i][cut:], Qt.TextElideMode.ElideRight,
+                                       width)
+    return out
 
 
 class PromptBar(QFrame):
@@ -124,12 +131,15 @@ class PromptBar(QFrame):
             QPushButton[cancel="true"] {{ background: #e9d9c0; color: #8b1e1e; }}
             QPushButton[keyed="true"] {{ background: #ffe9a8; border: {max(3, int(3 * k))}px
                                          solid #3a2816; }}
-            QPushButton[wrapped="true"] {{ font-size: {max(11, int(px * .72))}px;
-                                           padding: 0px {int(8 * k)}px; }}
             QPushButton#rulesHelp {{ font-family: '{art.bold_family()}'; font-weight: bold;
                                      border-radius: {int(13 * k)}px; min-width: {int(18 * k)}px;
                                      background: #f6ecd2; }}
         """)
+        # lining figures whatever the application's font: the style sheet names only the
+        # family and the size, the rest (the figures) comes from each word's own font (a
+        # font's features do not pass from a widget to its children)
+        for w in (self.label, self.help_button, *self._buttons):
+            w.setFont(art.font(px))
 
     def _paint_swatch(self) -> None:
         """The colour disc of the state asked (none when nobody is)."""
@@ -151,6 +161,7 @@ class PromptBar(QFrame):
         self._buttons = []
         for a in actions:
             b = QPushButton(L.action_label(a), self.buttons_box)
+            b.setFont(self.label.font())  # lining figures (set_scale)
             b.setProperty("action", a)
             b.setProperty("label", b.text())  # the whole label (fit_buttons may shorten it)
             if a.kind in L.CANCEL_KINDS:
@@ -166,11 +177,12 @@ class PromptBar(QFrame):
 
     def fit_buttons(self) -> None:
         """The buttons share what the bar leaves beside the question (at least
-        ``LABEL_SHARE`` of its width stays the question's). Too long for one line, each
-        label goes on two smaller lines; still too long, the longest lines are shortened
-        with "…" to the same width (in the middle when the ends alone would read alike),
-        the whole label in the tooltip: long choices (Russian, at 4K) never push the bar,
-        and the window, past the screen, and no two buttons read the same."""
+        ``LABEL_SHARE`` of its width stays the question's). Each label keeps one line at
+        the bar's own size — two smaller lines read at 9 px on a 1280×800 screen — and
+        when they are too long together the longest are shortened with "…" to the same
+        width (in the middle when the ends alone would read alike), the whole label in
+        the tooltip: long choices (Russian, at 4K) never push the bar, and the window,
+        past the screen, and no two buttons read the same."""
         buttons = self._buttons
         if not buttons:
             return
@@ -179,22 +191,14 @@ class PromptBar(QFrame):
         others = self.swatch.width() + self.help_button.sizeHint().width() + 3 * lay.spacing()
         room = self.width() - m.left() - m.right() - others - int(self.width() * LABEL_SHARE)
         room -= self.buttons.spacing() * (len(buttons) - 1)
-        for b in buttons:  # each at its whole label, on one line, first
-            self._set_button_text(b, b.property("label"), wrapped=False, tip="")
-        if sum(b.sizeHint().width() for b in buttons) <= room:
-            self._relayout()
-            return
         labels = [b.property("label") for b in buttons]
-        share = room / len(buttons)
-        lines = []
-        for b, text in zip(buttons, labels, strict=True):  # the long ones on two lines
-            two = _two_lines(text) if b.sizeHint().width() > share else [text]
-            self._set_button_text(b, "\n".join(two), wrapped=len(two) > 1, tip="")
-            lines.append(two)
-        widths = [max(b.fontMetrics().horizontalAdvance(x) for x in ls)
-                  for b, ls in zip(buttons, lines, strict=True)]
-        chrome = sum(b.sizeHint().width() for b in buttons) - sum(widths)
-        if chrome + sum(widths) > room:
+        for b, text in zip(buttons, labels, strict=True):  # each whole, first
+            b.setText(text)
+            b.setToolTip("")
+        if sum(b.sizeHint().width() for b in buttons) > room:
+            widths = [b.fontMetrics().horizontalAdvance(t)
+                      for b, t in zip(buttons, labels, strict=True)]
+            chrome = sum(b.sizeHint().width() for b in buttons) - sum(widths)
             level, budget = max(widths), max(room - chrome, 0)
             for i, w in enumerate(sorted(widths)):
                 left = len(widths) - i  # the buttons at least this wide share what is left
@@ -202,23 +206,19 @@ class PromptBar(QFrame):
                     level = budget // left
                     break
                 budget -= w
-            for mode in (Qt.TextElideMode.ElideRight, Qt.TextElideMode.ElideMiddle):
-                texts = ["\n".join(b.fontMetrics().elidedText(x, mode, max(level, 1))
-                                   for x in ls) for b, ls in zip(buttons, lines, strict=True)]
+            for mode in (Qt.TextElideMode.ElideRight, Qt.TextElideMode.ElideMiddle,
+                         Qt.TextElideMode.ElideLeft):
+                texts = [b.fontMetrics().elidedText(t, mode, max(level, 1))
+                         for b, t in zip(buttons, labels, strict=True)]
                 if len(set(texts)) == len(texts):
                     break
+            else:  # alike at both ends and in the middle: each says where it differs
+                texts = _distinct(texts, labels, [b.fontMetrics() for b in buttons],
+                                  max(level, 1))
             for b, text, full in zip(buttons, texts, labels, strict=True):
-                self._set_button_text(b, text, wrapped=b.property("wrapped"),
-                                      tip=full if "…" in text else "")
+                b.setText(text)
+                b.setToolTip(full if text != full else "")
         self._relayout()
-
-    def _set_button_text(self, b: QPushButton, text: str, wrapped: bool, tip: str) -> None:
-        if b.property("wrapped") != wrapped:  # two smaller lines (the style sheet says)
-            b.setProperty("wrapped", wrapped)
-            b.style().unpolish(b)
-            b.style().polish(b)
-        b.setText(text)
-        b.setToolTip(tip)
 
     def fit_label(self) -> None:
         """A prompt too long for one line drops the click hint, then wraps on two smaller
@@ -709,9 +709,11 @@ class TableView(QGraphicsView):
                 head = _("{state} is deciding").format(state=L.state_name(who))
             else:
                 head = ""
+            if head and who != self._player:  # the question speaks to the one who decides:
+                what = L.onlooker_text(d)       # the others read who decides, and why now
             # EB Garamond has no bold face: a plain <b> would fall back to a sans-serif
             bold = f"<span style=\"font-family:'{art.bold_family()}'; font-weight:bold\">"
-            text = f"{bold}{head}</span> — {what}" if head else what
+            text = (f"{bold}{head}</span>" + (f" — {what}" if what else "")) if head else what
             hint = " &nbsp;<i>(" + _("click a highlighted place on the table, or press "
                                       "Tab") + ")</i>"
             if self._legal and self._scene.legal_items():
