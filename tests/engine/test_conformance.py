@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from census import doubled
+from engine.census import doubled  # (as tests/campaign import this module)
 
 from krestonostsy.engine import Game
 from krestonostsy.engine.board import controller
