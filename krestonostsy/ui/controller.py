@@ -27,7 +27,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 
 from ..ai import Cancelled as BotCancelled
-from ..ai import Reason, decide_explained, make_bot, mix
+from ..ai import Reason, decide_explained, make_bot, mix, release_workers
 from ..ai.saracens import SARACEN_LEVEL, deciding_for_saracens
 from ..engine import Action, Game, GameOptions, IllegalAction
 from ..engine.state import SARACEN
@@ -368,7 +368,10 @@ class GameController(QObject):
         belong to (default: the id of its setup, as for a save of an older version);
         ``seat_seeds`` are the bot seats' own seeds saved with them (a seat without one —
         a new game, a save of an older version — draws a new one)."""
-        self.stop_bot()
+        if self.game is not None:
+            self._end_workers()  # the game given up was theirs
+        else:
+            self.stop_bot()
         self.game_id = game_id or setup_game_id(game.setup)
         states = list(game.setup.get("states", [])) if hasattr(game, "setup") else []
         states = states or list(game.view(None).get("states", []))
@@ -408,7 +411,7 @@ class GameController(QObject):
                           seat_seeds=self.seat_seeds())
 
     def close_game(self) -> None:
-        self.stop_bot()
+        self._end_workers()
         self.game = None
         self.seats = {}
         self.viewer = None
@@ -861,6 +864,17 @@ class GameController(QObject):
         return self._pool.waitForDone(msecs)
 
     def shut_down(self, msecs: int = 3000) -> bool:
-        """Quitting: stop the bot and wait for its thread to end."""
+        """Quitting: stop the bot, wait for its thread to end and end the Expert's worker
+        processes."""
+        return self._end_workers(msecs)
+
+    def _end_workers(self, msecs: int = 3000) -> bool:
+        """The game ends here (closed, replaced, the window quitting): stop its bot, wait for
+        the bots' thread (so no search can start a pool behind our back) and end the
+        Expert's worker processes and their resource tracker (``ai.release_workers``),
+        which would otherwise live until the program exits. False if the thread did not
+        end within ``msecs``."""
         self.stop_bot()
-        return self._pool.waitForDone(msecs)
+        done = self._pool.waitForDone(msecs)
+        release_workers()
+        return done
