@@ -368,10 +368,7 @@ class GameController(QObject):
         belong to (default: the id of its setup, as for a save of an older version);
         ``seat_seeds`` are the bot seats' own seeds saved with them (a seat without one —
         a new game, a save of an older version — draws a new one)."""
-        if self.game is not None:
-            self._end_workers()  # the game given up was theirs
-        else:
-            self.stop_bot()
+        self._end_workers()  # a game given up takes its bot and workers with it
         self.game_id = game_id or setup_game_id(game.setup)
         states = list(game.setup.get("states", [])) if hasattr(game, "setup") else []
         states = states or list(game.view(None).get("states", []))
