@@ -7,9 +7,10 @@
 :func:`decide` is the harness: it gives the bot only what the deciding seat may know
 (``seat.py``). Levels (``levels.py``): random, novice, easy, normal, hard, expert.
 """
+from .ismcts import release_workers
 from .levels import LEVELS, make_bot
 from .reasons import Reason
 from .seat import Bot, BotError, Cancelled, Knowledge, decide, decide_explained, mix
 
 __all__ = ["LEVELS", "Bot", "BotError", "Cancelled", "Knowledge", "Reason", "decide",
-           "decide_explained", "make_bot", "mix"]
+           "decide_explained", "make_bot", "mix", "release_workers"]

@@ -288,6 +288,30 @@ def stop_workers() -> None:
     pool.shutdown(wait=True, cancel_futures=True)
 
 
+def release_workers() -> None:
+    """End the root-parallel search's processes for good: its workers
+    (:func:`stop_workers`) and the resource tracker that ``multiprocessing`` started for
+    the pool's queues, which would otherwise live until the program exits. For the owner
+    of the games the Expert plays (the window closing a game or closing itself); the next
+    root-parallel search starts both again.
+
+    The pool's queues are collected first, so that none of their semaphores, unregistered
+    later, would start a new tracker. The tracker is stopped only when this process
+    started it and the interpreter has the means (CPython's ``ResourceTracker._stop``);
+    without it the tracker ends with the program, as before."""
+    import gc
+    from multiprocessing import resource_tracker
+
+    tracker = resource_tracker._resource_tracker
+    if _POOL is None and getattr(tracker, "_pid", None) is None:
+        return  # nothing was started (no Expert played), or all is ended already
+    stop_workers()
+    gc.collect()
+    stop = getattr(tracker, "_stop", None)
+    if stop is not None and getattr(tracker, "_pid", None) is not None:
+        stop()
+
+
 def worker_processes() -> list:
     """The live worker processes of the root-parallel pool (for tests and diagnostics)."""
     return [p for p in getattr(_POOL, "_processes", {}).values() if p.is_alive()] \

@@ -19,7 +19,12 @@ class Played:
 
 def play(game, seats: dict, seed: int, max_actions: int = 20_000) -> Played:
     """Play ``game`` to the end, ``seats[state]`` (a :class:`Bot`) deciding for each
-    state; the k-th decision of a seat uses the seed ``mix(seed, seat number, k)``."""
+    state; the k-th decision of a seat uses the seed ``mix(seed, seat number, k)``.
+
+    ``seed`` is the bots' own number, independent of the deal: never the game's seed
+    nor anything computed from it (the game seed determines every hidden card, and a bot
+    must not receive a number from which they can be computed). A tool takes it from an
+    option of its own (``tournament --bot-seed``) or a constant."""
     order = {s: i for i, s in enumerate(game.s["states"])}
     counters = {s: 0 for s in order}
     out = Played(game)

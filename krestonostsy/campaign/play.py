@@ -11,15 +11,18 @@ from .chronicle import HUMAN, Chapter, Chronicle
 MAX_ACTIONS = 20_000
 
 
-def play_next(chronicle: Chronicle, bot_options: dict | None = None) -> Chapter:
+def play_next(chronicle: Chronicle, bot_options: dict | None = None,
+              bot_seed: int = 0) -> Chapter:
     """Play the next scenario of ``chronicle`` with its bots and record it (the chronicle
-    is written when it ends). ``bot_options`` go to every bot (e.g. search budgets)."""
+    is written when it ends). ``bot_options`` go to every bot (e.g. search budgets). The
+    bots' seed comes from ``bot_seed`` and the chapter's number, never from the campaign
+    seed, which makes every chapter's deal (``ai.play.play``)."""
     humans = [x for x, seat in chronicle.seats.items() if seat == HUMAN]
     if humans:
         raise ValueError(f"{', '.join(humans)} is played by a human: play it in the window")
     game = chronicle.new_game()
     seats = {x: make_bot(level, **(bot_options or {})) for x, level in chronicle.seats.items()}
-    play(game, seats, mix(chronicle.seed, len(chronicle.chapters)), max_actions=MAX_ACTIONS)
+    play(game, seats, mix(bot_seed, len(chronicle.chapters)), max_actions=MAX_ACTIONS)
     return chronicle.finish(game)
 
 

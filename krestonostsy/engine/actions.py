@@ -87,12 +87,27 @@ def _same_types(a: tuple, b: tuple) -> bool:
 
 
 class Action:
+    """``Action(kind, **params)``: ``kind`` a non-empty text, else :class:`IllegalAction`.
+
+    The action is made whole in ``__new__`` (there is no ``__init__``), so no Action exists
+    without its kind and parameters: ``Action.__new__(Action)`` is refused like
+    ``Action()``, and ``Action.__new__(Action, "done")`` is ``Action("done")`` — the same on
+    the Python source and the compiled engine, whose native classes run the constructor
+    in ``__new__`` too. An object made by ``object.__new__(Action)`` (the compiled engine
+    refuses that call itself) is refused by :meth:`Game.apply` and fails on any use with
+    the compiled engine's AttributeError."""
+
     __slots__ = ("kind", "params", "_hash")
     kind: str
     params: tuple[tuple[str, Any], ...]
     _hash: int
 
-    def __init__(self, kind: str, **params: Any):
+    def __new__(cls, kind: str | Any = None, **params: Any) -> Action:
+        # ``| Any``: a wrong kind is refused here, with a message, and not by the compiled
+        # engine's own TypeError first (see Game.new)
+        if type(kind) is not str or not kind:
+            raise IllegalAction(f"not an action: 'kind' must be a word, got {_value_repr(kind)}")
+        self = object.__new__(cls)
         self.kind = kind
         # most actions have 0-2 params: skip the sort when it cannot change anything.
         # The pairs are gathered by a loop (tuple(params.items()) costs the compiled engine
@@ -106,12 +121,15 @@ class Action:
         elif n > 2:
             items.sort()  # by name: the names are unique, so values are never compared
         self.params = tuple(items)
+        return self
 
     def __getattr__(self, name: str) -> Any:
         # the unset slot of the lazily computed hash, and the special names that copy and
         # pickle probe for before the slots exist, are never parameters
         if name == "_hash" or name.startswith("__"):
             raise AttributeError(name)
+        if name in ("kind", "params"):  # unset: an object that never was constructed
+            raise AttributeError(f"attribute '{name}' of 'Action' undefined")
         for key, value in self.params:
             if key == name:
                 return value

@@ -18,7 +18,10 @@ The contract (tests/engine/test_determinize.py proves it position by position):
   scenario's components (:data:`COMPONENT_SAMPLE`: others' oath hands and the oath
   deck); every deck order (the face-up
   level-0 building deck keeps its top card); which events were left in the box; the
-  Saracen battle hand and face-down covers the player did not lay; other players'
+  Saracen battle hand and face-down covers the player did not lay (on the board; once
+  the cards went back, BATTLE-22, the battle's record ``returned`` names for such a cover
+  a card now lying in its owner's hand or the Saracen discard: a record is no place, and
+  every card lies in exactly one place — tests/engine/test_conservation.py); other players'
   bishop levels (on the map and in supply, keeping each player's counts of level I and
   II); other players' influence totals; the raid tokens not yet turned up. A card is
   only ever replaced by a card of the same back (a tactic of the same deck or the same
@@ -262,7 +265,9 @@ def _hidden_places(s: State, viewer: str, k: Knowledge) -> tuple[list, list]:
     lies: ``[(where, cards)]`` for lists of cards (other hands, set-aside starting tactics
     once taken back in secret, the Saracen hand; ``where`` is ``("hand", player, field)``
     or ``("saracen_hand",)``) and ``[(where, card)]`` for places of one card (a bull,
-    ``("bull", player)``; a face-down cover, ``("cover", "slots" or "returned", index)``)."""
+    ``("bull", player)``; a face-down cover on the battle board, ``("cover", "slots",
+    index)``). The battle's ``returned`` slots are no place: their covers went back to
+    their owners (BATTLE-22, see :func:`_returned_covers`)."""
     players = cast(dict[str, dict[str, Any]], s["players"])  # read by field name
     lists: list[tuple[tuple, list[str]]] = []
     ones: list[tuple[tuple, str]] = []
@@ -283,14 +288,34 @@ def _hidden_places(s: State, viewer: str, k: Knowledge) -> tuple[list, list]:
         knows_saracen = battle.get("saracen_player") == viewer
         if not (knows_saracen or saracen_hand_open(s)) and battle["saracen_hand"]:
             lists.append((("saracen_hand",), battle["saracen_hand"]))
-        for key in ("slots", "returned"):
-            for i, slot in enumerate(battle.get(key, ())):
-                if slot.get("cover") is None:
-                    continue
-                owner = slot.get("cover_owner")
-                if not (owner == viewer or (owner == SARACEN and knows_saracen)):
-                    ones.append((("cover", key, i), slot["cover"]))
+        for i, slot in enumerate(battle["slots"]):
+            if slot.get("cover") is None:
+                continue
+            owner = slot.get("cover_owner")
+            if not (owner == viewer or (owner == SARACEN and knows_saracen)):
+                ones.append((("cover", "slots", i), slot["cover"]))
     return lists, ones
+
+
+def _returned_covers(s: State, viewer: str, backs: dict[str, str]) -> tuple:
+    """The covers named by the battle's record ``returned`` that ``viewer`` did not see:
+    ``((index, owner, back), …)``. After stage 4B (BATTLE-22) the cards of the battle
+    board went back — a player's cover to the hand it was drawn from, a Saracen cover
+    face up to the Saracen discard — and ``returned`` is the record of the board the view
+    shows (a hidden cover as a face-down card). Such a cover is no place of its own: the
+    card lies in that hand or pile, so a sample names there a card of the cover's back
+    (:func:`_name_returned_covers`). Pooled as a place, it was dealt twice."""
+    battle = s.get("battle")
+    if not battle or not battle.get("returned"):
+        return ()
+    knows_saracen = battle.get("saracen_player") == viewer
+    out = []
+    for i, slot in enumerate(battle["returned"]):
+        owner = slot.get("cover_owner")
+        if slot.get("cover") is not None and not (
+                owner == viewer or (owner == SARACEN and knows_saracen)):
+            out.append((i, owner, backs[slot["cover"]]))
+    return tuple(out)
 
 
 class _Layout(NamedTuple):
@@ -303,7 +328,8 @@ class _Layout(NamedTuple):
     face-up level-0 deck keeps its ``top``; the bulls the viewer put back, ``pinned``, are
     shuffled in again). ``refs`` are the card ids the flow's frames name, ``ref_at`` /
     ``ref_fixed`` where each one's replacement lies (an index into the sample, or a card
-    that stays)."""
+    that stays). ``returned``: the covers of the battle's record the viewer did not see
+    (:func:`_returned_covers`), ``backs`` the content's :func:`card_backs`."""
 
     refs: frozenset[str]
     cards: tuple[str, ...]
@@ -314,6 +340,8 @@ class _Layout(NamedTuple):
     ref_at: tuple[tuple[str, int], ...]
     ref_fixed: tuple[tuple[str, str], ...]
     bishops: tuple  # _bishop_places
+    returned: tuple  # _returned_covers
+    backs: dict[str, str]
     draws: int  # about as many numbers as a sample draws from its Stream
 
 
@@ -395,11 +423,12 @@ def _layout(g: Game, viewer: str, k: Knowledge) -> _Layout:
     list_at = tuple((where, tuple(deal(c) for c in lst)) for where, lst in lists)
     one_at = tuple((where, deal(card)) for where, card in ones)
     bishops = _bishop_places(s, viewer, k)
+    returned = _returned_covers(s, viewer, backs)
     draws = (sum(hi - lo - 1 for lo, hi in spans) + len(s["states"])
-             + len(s["saracen_track"]["tokens"])
+             + len(s["saracen_track"]["tokens"]) + len(returned)
              + sum(ones + twos - 1 for _q, _spots, ones, twos in bishops[1]))
     lay = _Layout(refs, tuple(cards), tuple(spans), list_at, one_at, tuple(plan),
-                  tuple(ref_at), tuple(ref_fixed), bishops, draws)
+                  tuple(ref_at), tuple(ref_fixed), bishops, returned, backs, draws)
     cache[viewer] = (mark, lay)
     return lay
 
@@ -446,6 +475,8 @@ def _sample(s: State, viewer: str, lay: _Layout, r: Stream) -> dict[str, str]:
                          if old in lay.refs)
         decks[b] = rest
 
+    if lay.returned:
+        _name_returned_covers(s, lay, r)
     _sample_bishops(s, lay.bishops, r)
     for kind, part in (s.get("components") or {}).items():
         sampler = COMPONENT_SAMPLE.get(kind)
@@ -471,6 +502,30 @@ def _sample(s: State, viewer: str, lay: _Layout, r: Stream) -> dict[str, str]:
         r.shuffle(hidden)
         track["tokens"][first_hidden:] = hidden
     return sigma
+
+
+def _name_returned_covers(s: State, lay: _Layout, r: Stream) -> None:
+    """Name each cover of the battle's record that the viewer did not see
+    (``lay.returned``) by a card lying where that cover went back (BATTLE-22): the
+    owner's hand as sampled, or the face-up Saracen discard. A card of the cover's back,
+    drawn at random, each named once; never one the board shows played face up while
+    another fits (a cover was drawn from the hand, not played)."""
+    battle = s["battle"]
+    record = battle["returned"]
+    shown = {sl["card"] for sl in record} | {sl["card"] for sl in battle["slots"]}
+    named: set[str] = set()
+    backs = lay.backs
+    for i, owner, back in lay.returned:
+        lying: list[str] = (s["discards"]["saracens"] if owner == SARACEN
+                            else s["players"][owner]["tactics"])
+        fits = [c for c in lying if backs.get(c) == back and c not in named]
+        if not fits:
+            raise EngineError(f"determinize: the battle's record names a cover of {owner} "
+                              f"({back}) that is neither in its hand nor discarded")
+        best = [c for c in fits if c not in shown] or fits
+        card = best[r.below(len(best))]
+        named.add(card)
+        record[i]["cover"] = card
 
 
 def _sample_oaths(part: dict, states: list[str], viewer: str, r: Stream) -> None:

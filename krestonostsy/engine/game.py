@@ -33,11 +33,36 @@ def _as_action(value: object) -> Action:
     """What :meth:`Game.apply` accepts besides an :class:`Action`: its JSON form. Anything
     else is refused with :class:`IllegalAction` (never an AttributeError further down)."""
     if isinstance(value, Action):
-        return value
+        return _whole(value)
     if isinstance(value, dict):
         return Action.from_json(value)
     raise IllegalAction(f"not an action: expected an Action or its JSON object, got "
                         f"{type(value).__name__}")
+
+
+def _whole(action: Action) -> Action:
+    """``action``, or :class:`IllegalAction` for an object that never was constructed
+    (``object.__new__(Action)``, which only the Python source lets one make)."""
+    try:
+        action.kind, action.params  # noqa: B018 (read to see that they are set)
+    except AttributeError:
+        raise IllegalAction("not an action: an Action that was never constructed "
+                            "(no kind)") from None
+    return action
+
+
+def _player(where: str, player: object, expected: str = "a state's id") -> str:
+    """A player argument of the public API, checked before use (the compiled engine would
+    refuse a wrong type with a bare TypeError where the source might accept it): a text,
+    or ``ValueError`` naming the call and the value."""
+    if type(player) is not str:
+        raise ValueError(f"{where}: the player must be {expected}, got {_value_repr(player)}")
+    return player
+
+
+def _viewer(where: str, player: object) -> str | None:
+    """A viewer argument: a state's id, or None for a spectator (see :func:`_player`)."""
+    return None if player is None else _player(where, player, "a state's id or None")
 
 
 class Game:
@@ -82,8 +107,9 @@ class Game:
 
     @classmethod
     def new(cls, states: list[str] | tuple[str, ...] | Any, seed: int | Any = 0,
-            options: GameOptions | dict | None | Any = None, scenario: str | Ruleset = "base",
-            content: Content | None = None) -> Game:
+            options: GameOptions | dict | None | Any = None,
+            scenario: str | Ruleset | Any = "base", content: Content | None | Any = None
+            ) -> Game:
         """A new game of ``scenario`` for the given states (2–4 of jerusalem, tripoli,
         edessa, antioch).
 
@@ -91,9 +117,10 @@ class Game:
         :class:`Ruleset` (e.g. ``load_ruleset(id, data_dir)``); ``content`` replaces its
         cards (tests build their own). Raises ``ValueError`` with a message for an illegal
         line-up (e.g. a 2-player pair that is not allowed, SETUP-30), a seed that is not a
-        whole number, or options of the wrong type or with unknown names
-        (:meth:`GameOptions.from_json`), and ``ContentError`` for a scenario that does not
-        load.
+        whole number, options of the wrong type or with unknown names
+        (:meth:`GameOptions.from_json`), a scenario that is neither an id nor a
+        :class:`Ruleset` or content that is not a :class:`Content`, and ``ContentError``
+        for a scenario that does not load.
         """
         from .setup import new_state
 
@@ -103,6 +130,11 @@ class Game:
             raise ValueError(f"the seed must be a whole number, got {type(seed).__name__}")
         if not isinstance(options, GameOptions):
             options = GameOptions.from_json(options)
+        if not isinstance(scenario, (str, Ruleset)):
+            raise ValueError(f"the scenario must be a scenario id or a Ruleset, got "
+                             f"{type(scenario).__name__}")
+        if content is not None and not isinstance(content, Content):
+            raise ValueError(f"the content must be a Content, got {type(content).__name__}")
         rules = scenario if isinstance(scenario, Ruleset) else load_ruleset(scenario)
         if content is not None:
             rules = rules.with_content(content)
@@ -204,6 +236,7 @@ class Game:
             if legal is action:
                 break
         else:
+            _whole(action)  # (an offered action is whole: only a stranger is checked)
             for legal in d.actions:
                 if legal == action:
                     action = legal  # keep the engine's own object (exact types) in the history
@@ -370,12 +403,14 @@ class Game:
         layout by ``list.copy``/``dict.copy``, the rest by one marshal round trip)."""
         return copy_state(self.s)
 
-    def clone(self, share: bool = True) -> Game:
+    def clone(self, share: bool | Any = True) -> Game:
         """An independent copy (for bots' look-ahead). The players and cities are shared
         copy-on-write: both games write them only through ``board.player_w``/``city_w``,
         which copy a shared entry first; the rest of the state is copied; the log and
         history get their own list objects. ``share=False``: a deep copy of everything,
         for code that edits the copy's ``s`` by hand (a test setting up a position)."""
+        if type(share) is not bool:
+            raise ValueError(f"clone: share must be True or False, got {_value_repr(share)}")
         g = Game(self.s, self.rules, self.setup)
         if share:
             g.s = copy_state(self.s, share=True)
@@ -422,28 +457,36 @@ class Game:
                 "state_digest": state_digest(self)}
 
     @classmethod
-    def from_json(cls, data: str | bytes | dict | Any, content: Content | None = None,
-                  rules: Ruleset | None = None) -> Game:
+    def from_json(cls, data: str | bytes | dict | Any, content: Content | None | Any = None,
+                  rules: Ruleset | None | Any = None) -> Game:
         """Load a save by replaying it; :class:`SaveError` says what is wrong.
 
         The save names its scenario; ``rules`` gives that scenario's ruleset when it is not
-        a shipped one (a save naming another scenario is refused)."""
+        a shipped one (a save naming another scenario is refused). ``ValueError`` for
+        ``content`` or ``rules`` of another type."""
         from .saves import load_save
+        if content is not None and not isinstance(content, Content):
+            raise ValueError(f"the content must be a Content, got {type(content).__name__}")
+        if rules is not None and not isinstance(rules, Ruleset):
+            raise ValueError(f"the rules must be a Ruleset, got {type(rules).__name__}")
         return load_save(cls, data, content, rules)
 
     # --- views and results -------------------------------------------------------------------
 
-    def view(self, player: str | None = None) -> dict:
-        """What ``player`` may see (None = a spectator). See view.py."""
+    def view(self, player: str | None | Any = None) -> dict:
+        """What ``player`` may see (None = a spectator). See view.py. ``ValueError`` for a
+        player that is neither a text nor None."""
         from .view import make_view
-        return make_view(self, player)
+        return make_view(self, _viewer("view", player))
 
-    def log_for(self, player: str | None) -> list:
+    def log_for(self, player: str | None | Any) -> list:
         """The log entries ``player`` may read (None = a spectator: public ones only).
 
         Each entry is ``(event_key, params, visibility)``; private entries (a card drawn,
-        a bull returned…) are visible only to the players named in ``visibility``."""
-        return [e for e in self.log if e[2] is None or (player is not None and player in e[2])]
+        a bull returned…) are visible only to the players named in ``visibility``.
+        ``ValueError`` for a player that is neither a text nor None."""
+        viewer = _viewer("log_for", player)
+        return [e for e in self.log if e[2] is None or (viewer is not None and viewer in e[2])]
 
     def result(self) -> dict:
         """Final scores and the winner (SCORE-01/02); only when the game is over."""
@@ -451,9 +494,14 @@ class Game:
             raise EngineError("the game is not over")
         return self.s["result"]
 
-    def determinize(self, player: str, seed: int) -> Game:
+    def determinize(self, player: str | Any, seed: int | Any) -> Game:
         """A new game as ``player`` sees this one, every hidden part freshly sampled from
         ``seed`` (for AI search): it carries no true history and cannot be undone. The
-        contract is in determinize.py."""
+        contract is in determinize.py. ``ValueError`` for a player that is not one of the
+        game's states or a seed that is not a whole number (``True``, ``1.5`` are not)."""
         from .determinize import determinize
-        return determinize(self, player, seed)
+        viewer = _player("determinize", player)
+        if type(seed) is not int:
+            raise ValueError(f"determinize: the seed must be a whole number, got "
+                             f"{type(seed).__name__}")
+        return determinize(self, viewer, seed)

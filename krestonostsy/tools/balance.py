@@ -37,11 +37,12 @@ def lineups(players: int | None = None) -> list[list[str]]:
     return [lu for lu in LINEUPS if players is None or len(lu) == players]
 
 
-def play(states, seed, level: str = "random", scenario: str = "base"):
-    """One game of ``scenario`` for ``states`` with a bot of ``level`` in every seat."""
+def play(states, seed, level: str = "random", scenario: str = "base", bot_seed: int = 0):
+    """One game of ``scenario`` for ``states`` with a bot of ``level`` in every seat; the
+    bots' seed is ``bot_seed`` (the game's number), never the game's (``ai.play.play``)."""
     g = Game.new(states, seed=seed, scenario=scenario)
     bot = make_bot(level)
-    play_with_bots(g, {s: bot for s in states}, seed)
+    play_with_bots(g, {s: bot for s in states}, bot_seed)
     return g
 
 
@@ -63,7 +64,7 @@ def run(games: int, seed: int, level: str = "random", scenario: str = "base",
         wins = Counter()
         parts = defaultdict(lambda: Counter())
         for i in range(games):
-            g = play(lineup, seed * 1_000_003 + i, level, scenario)
+            g = play(lineup, seed * 1_000_003 + i, level, scenario, bot_seed=i)
             r = g.result()
             wins[r["winner"]] += 1
             if progress is not None:

@@ -1,12 +1,18 @@
 """``krestonostsy tournament``: bots against bots, duplicate-seeded, seats rotated.
 
-    krestonostsy tournament --bots hard,normal --players 2 --games 200 --seed 1 [--jobs 2] [--json]
+    krestonostsy tournament --bots hard,normal --players 2 --games 200 --seed 1 [--bot-seed 0]
+                            [--jobs 2] [--json]
 
 Each **deal** is a random legal line-up of states and a game seed. The bots are given to
 the seats in every rotation of the line-up, so each deal is played once per rotation and
 no bot profits from a lucky deal or seat (``--games`` is rounded up to whole deals). With
 fewer bots than players the list is repeated (``hard,normal`` in a 4-player game: two of
 each); ``--bots hard,normal,normal,normal`` is one hard bot against three normal ones.
+
+``--seed`` makes the deals; the bots' own randomness comes from ``--bot-seed`` alone (each
+game's bots get ``mix(bot seed, deal, rotation)``), so no bot ever receives a number from
+which a game seed — and with it every hidden card — could be computed. The same two
+numbers play the same tournament.
 
 Prints each level's wins with a 95 % (Wilson) confidence interval and its fair share, the
 mean game length and each level's decision time (p50/p95/max, milliseconds).
@@ -53,8 +59,9 @@ def percentile(sorted_values: list, q: float) -> float:
     return sorted_values[i]
 
 
-def schedule(bots: list, players: int, games: int, seed: int) -> list:
-    """``[(deal, rotation, states, {state: level}, game seed)]`` for the whole tournament."""
+def schedule(bots: list, players: int, games: int, seed: int, bot_seed: int = 0) -> list:
+    """``[(deal, rotation, states, {state: level}, game seed, bots' seed)]`` for the whole
+    tournament: the deals from ``seed``, the bots' seeds from ``bot_seed`` alone."""
     seats = [bots[i % len(bots)] for i in range(players)]
     rnd = random.Random(seed)
     deals = -(-games // players)
@@ -65,7 +72,7 @@ def schedule(bots: list, players: int, games: int, seed: int) -> list:
         game_seed = mix(seed, deal) % 2_000_000_000
         for rot in range(players):
             levels = {s: seats[(i + rot) % players] for i, s in enumerate(states)}
-            out.append((deal, rot, states, levels, game_seed))
+            out.append((deal, rot, states, levels, game_seed, mix(bot_seed, deal, rot)))
     return out
 
 
@@ -80,10 +87,10 @@ def _bot(level: str):
 
 def play_one(job) -> dict:
     """One game of the schedule (also run in worker processes)."""
-    deal, rot, states, levels, game_seed = job
+    deal, rot, states, levels, game_seed, bots_seed = job
     game = Game.new(states, seed=game_seed)
     seats = {s: _bot(lv) for s, lv in levels.items()}
-    played = play(game, seats, mix(game_seed, rot, 0xB07))
+    played = play(game, seats, bots_seed)
     r = game.result()
     return {"deal": deal, "rotation": rot, "winner_level": levels[r["winner"]],
             "winner": r["winner"], "actions": len(game.actions), "round": game.s["round"],
@@ -91,8 +98,8 @@ def play_one(job) -> dict:
 
 
 def run(bots: list, players: int, games: int, seed: int, jobs: int = 1,
-        progress=None) -> dict:
-    plan = schedule(bots, players, games, seed)
+        progress=None, bot_seed: int = 0) -> dict:
+    plan = schedule(bots, players, games, seed, bot_seed)
     start = time.perf_counter()
     results: list = []
     stopped = False
@@ -131,7 +138,7 @@ def run(bots: list, players: int, games: int, seed: int, jobs: int = 1,
                            "max": round(ts[-1], 2) if ts else 0.0}
     ends = Counter(c for r in results for c in r["end_conditions"])
     return {
-        "bots": bots, "players": players, "seed": seed, "games": n,
+        "bots": bots, "players": players, "seed": seed, "bot_seed": bot_seed, "games": n,
         "deals": n // players,
         "wins": {lv: wins.get(lv, 0) for lv in levels},
         "win_rate": {lv: round(wins.get(lv, 0) / n, 4) for lv in levels},
@@ -161,7 +168,9 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"comma-separated levels, one per seat ({', '.join(LEVELS)})")
     ap.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
     ap.add_argument("--games", type=int, default=20, help="games in all (whole deals)")
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=1, help="makes the deals")
+    ap.add_argument("--bot-seed", type=int, default=0,
+                    help="the bots' own randomness (independent of the deals)")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--json", action="store_true", help="end with one JSON object")
     ap.add_argument("--progress", action="store_true",
@@ -178,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--games and --jobs must be at least 1")
     try:
         r = run(bots, a.players, a.games, a.seed, a.jobs,
-                progress=_print_progress if a.progress else None)
+                progress=_print_progress if a.progress else None, bot_seed=a.bot_seed)
     except Exception as err:  # a failing game is reported, never hidden
         print(f"tournament: a game failed: {type(err).__name__}: {err}", file=sys.stderr)
         return 1

@@ -15,6 +15,7 @@ dropped when the game has moved on meanwhile.
 from __future__ import annotations
 
 import logging
+import secrets
 import sys
 import threading
 import time
@@ -26,10 +27,11 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 
 from ..ai import Cancelled as BotCancelled
-from ..ai import Reason, decide_explained, make_bot, mix
+from ..ai import Reason, decide_explained, make_bot, mix, release_workers
 from ..ai.saracens import SARACEN_LEVEL, deciding_for_saracens
 from ..engine import Action, Game, GameOptions, IllegalAction
 from ..engine.preview import Outcome, preview
+from ..engine.state import SARACEN
 from ..i18n import N_, _
 from .names import show_content, state_name
 from .os_errors import os_error_text
@@ -82,23 +84,32 @@ class _SeatGame:
         return self._game.determinize(seat, seed)
 
 
+def new_seat_seed() -> int:
+    """A bot seat's own seed: 63 bits of the operating system's entropy, unrelated to any
+    game seed."""
+    return secrets.randbits(63)
+
+
 class BotSeat(Seat):
-    """A computer opponent of one level (``krestonostsy.ai``). Its k-th decision in a game
-    uses the seed ``mix(game seed, number of actions played)``: a replayed or resumed game
-    gets the same answers."""
+    """A computer opponent of one level (``krestonostsy.ai``). The seat has a seed of its
+    own (``seed``: drawn by :func:`new_seat_seed` when the seat is made, or the one saved
+    with it) and decides a position with ``mix(seat seed, number of actions played)``: a
+    resumed game gets the same answers. Never the game's seed, which makes every hidden
+    card: a bot must not receive a number from which they can be computed."""
 
     is_human = False
 
-    def __init__(self, level: str):
+    def __init__(self, level: str, seed: int | None = None):
         self.kind = level
         self.bot = make_bot(level)
+        self.seed = new_seat_seed() if seed is None else seed
 
     def choose(self, game: Game, cancel: threading.Event) -> Action:
         return self.choose_explained(game, cancel)[0]
 
     def choose_explained(self, game: Game, cancel: threading.Event
                          ) -> tuple[Action, Reason | None]:
-        seed = mix(int(game.setup.get("seed", 0)), len(game.actions))
+        seed = mix(self.seed, len(game.actions))
         return decide_explained(self.bot, _SeatGame(game, cancel), seed,
                                 cancelled=cancel.is_set)
 
@@ -339,7 +350,8 @@ class GameController(QObject):
         self.bot_reasons: list[BotReason] = []  # the bots' reasons shown in the log
         self._failures_told: set[tuple] = set()  # (state, bot level) whose failure was told
         self._autosave_failing = False  # the last autosave failed (and that was told)
-        self._saracen_seat: Seat | None = None  # plays the Saracens (computer_saracens)
+        self._saracen_seat = BotSeat(SARACEN_LEVEL)  # plays the Saracens (computer_saracens)
+        self.hint_seat = BotSeat(HINT_LEVEL)  # suggests a move to a human who asks
         self.game_id = ""  # the game's id: its autosaves are kept together (ui/saves.py)
         self._generation = 0
         self._busy = False
@@ -364,9 +376,10 @@ class GameController(QObject):
 
     def new_game(self, states, seed: int | None = None, options=None,
                  seats: dict[str, str] | None = None, scenario: str = "base",
-                 advanced: bool = False) -> Game:
+                 advanced: bool = False, seat_seeds: dict[str, int] | None = None) -> Game:
         """Start a game of ``scenario`` (``advanced``: with terrain, CAMP-10). ``seats``
-        maps state → seat type (default: all human). Raises ``ValueError`` (illegal
+        maps state → seat type (default: all human); ``seat_seeds`` the bot seats' own
+        seeds (default: new ones, see :class:`BotSeat`). Raises ``ValueError`` (illegal
         line-up, bad option) with the engine's message."""
         import random
 
@@ -380,20 +393,28 @@ class GameController(QObject):
         rules = rules.with_hooks(tuple(h for h in ADVANCED_HOOKS if h not in rules.scenario.hooks)
                                  if advanced else ())
         game = Game.new(list(states), seed=int(seed), options=options, scenario=rules)
-        self.start(game, seats, game_id=new_game_id())
+        self.start(game, seats, game_id=new_game_id(), seat_seeds=seat_seeds)
         return game
 
     def start(self, game: Game, seats: dict[str, str] | None = None,
-              game_id: str | None = None) -> None:
+              game_id: str | None = None, seat_seeds: dict[str, int] | None = None) -> None:
         """Take over ``game`` (new or loaded); ``game_id`` names the game its autosaves
-        belong to (default: the id of its setup, as for a save of an older version)."""
-        self.stop_bot()
+        belong to (default: the id of its setup, as for a save of an older version);
+        ``seat_seeds`` are the bot seats' own seeds saved with them (a seat without one —
+        a new game, a save of an older version — draws a new one)."""
+        self._end_workers()  # a game given up takes its bot and workers with it
         self.game_id = game_id or setup_game_id(game.setup)
         states = list(game.setup.get("states", [])) if hasattr(game, "setup") else []
         states = states or list(game.view(None).get("states", []))
         kinds = dict(seats or {})
         self.seats = {s: make_seat(kinds.get(s, "human") if kinds.get(s, "human")
                                    in SEAT_TYPES else "human") for s in states}
+        saved = seat_seeds or {}
+        for s, seat in self.seats.items():
+            if isinstance(seat, BotSeat) and s in saved:
+                seat.seed = saved[s]
+        self._saracen_seat = BotSeat(SARACEN_LEVEL, saved.get(SARACEN))
+        self.hint_seat = BotSeat(HINT_LEVEL)
         self.game = game
         show_content(game.c)  # cards are named from the game's own content
         self.viewer = None
@@ -410,16 +431,19 @@ class GameController(QObject):
         """Load a save file; raises ``SaveError`` (message for the player), keeps the
         current game untouched when it fails."""
         game, ui = read_save(Path(path))
-        self.start(game, (ui or {}).get("seats"), game_id=(ui or {}).get("game_id"))
+        ui = ui or {}
+        self.start(game, ui.get("seats"), game_id=ui.get("game_id"),
+                   seat_seeds=ui.get("seat_seeds"))
         return game
 
     def save(self, path: Path) -> Path:
         if self.game is None:
             raise RuntimeError("no game to save")
-        return write_save(Path(path), self.game, self.seat_kinds(), game_id=self.game_id)
+        return write_save(Path(path), self.game, self.seat_kinds(), game_id=self.game_id,
+                          seat_seeds=self.seat_seeds())
 
     def close_game(self) -> None:
-        self.stop_bot()
+        self._end_workers()
         self.game = None
         self.seats = {}
         self.viewer = None
@@ -431,6 +455,13 @@ class GameController(QObject):
 
     def seat_kinds(self) -> dict[str, str]:
         return {s: seat.kind for s, seat in self.seats.items()}
+
+    def seat_seeds(self) -> dict[str, int]:
+        """The bot seats' own seeds (and the Saracens' bot's, ``"saracen"``), saved with
+        the seats so that a resumed game's bots answer as they would have."""
+        out = {s: seat.seed for s, seat in self.seats.items() if isinstance(seat, BotSeat)}
+        out[SARACEN] = self._saracen_seat.seed
+        return out
 
     def humans(self) -> list[str]:
         return [s for s, seat in self.seats.items() if seat.is_human]
@@ -475,8 +506,6 @@ class GameController(QObject):
             return None
         if self.game.s.get("options", {}).get("computer_saracens") \
                 and deciding_for_saracens(self.game):
-            if self._saracen_seat is None:
-                self._saracen_seat = BotSeat(SARACEN_LEVEL)
             return self._saracen_seat
         return self.seats.get(d.player)
 
@@ -774,7 +803,8 @@ class GameController(QObject):
         if autosave and self.autosave_enabled and self.store is not None:
             try:
                 self.last_autosave = self.store.autosave(game, self.seat_kinds(),
-                                                         game_id=self.game_id)
+                                                         game_id=self.game_id,
+                                                         seat_seeds=self.seat_seeds())
                 self._autosave_failing = False
             except Exception as err:  # a full disk must not stop the game
                 log.warning("autosave failed: %s", err)
@@ -839,7 +869,7 @@ class GameController(QObject):
         if self.game is None or not self.can_hint():
             return False
         self.hinting = True
-        self._pool.start(_BotTask(BotSeat(HINT_LEVEL), self.game.clone(), self._generation,
+        self._pool.start(_BotTask(self.hint_seat, self.game.clone(), self._generation,
                                   self._hint_signals, self._cancel).run)
         return True
 
@@ -939,6 +969,17 @@ class GameController(QObject):
         return self._pool.waitForDone(msecs)
 
     def shut_down(self, msecs: int = 3000) -> bool:
-        """Quitting: stop the bot and wait for its thread to end."""
+        """Quitting: stop the bot, wait for its thread to end and end the Expert's worker
+        processes."""
+        return self._end_workers(msecs)
+
+    def _end_workers(self, msecs: int = 3000) -> bool:
+        """The game ends here (closed, replaced, the window quitting): stop its bot, wait for
+        the bots' thread (so no search can start a pool behind our back) and end the
+        Expert's worker processes and their resource tracker (``ai.release_workers``),
+        which would otherwise live until the program exits. False if the thread did not
+        end within ``msecs``."""
         self.stop_bot()
-        return self._pool.waitForDone(msecs)
+        done = self._pool.waitForDone(msecs)
+        release_workers()
+        return done

@@ -1,7 +1,8 @@
 """Save files: manual saves, autosaves kept per game, the summary the load screen lists.
 
 A save file is the engine's ``game.to_json()`` (setup + actions, replayed on load) with one
-extra key ``"ui"`` that the engine ignores: the seat types, the time it was written, whether
+extra key ``"ui"`` that the engine ignores: the seat types, the bot seats' own seeds
+(``seat_seeds``, absent in older saves), the time it was written, whether
 the game was over, the id of the game it belongs to, for autosaves their running number, and
 a **summary** (:data:`SUMMARY_VERSION`: states, round, phase, number of actions, the
 engine's save format). ``"ui"`` is written first, on the file's first line (``{"ui": {...},``), so the
@@ -161,9 +162,10 @@ def summary_of(game) -> dict:
 
 
 def save_dict(game, seats: dict | None = None, autosave_no: int | None = None,
-              game_id: str | None = None) -> dict:
+              game_id: str | None = None, seat_seeds: dict | None = None) -> dict:
     """The save of ``game``: ``{"ui": ..., **game.to_json()}`` (``ui`` first)."""
-    ui: dict = {"seats": dict(seats or {}), "saved_at": time.time(),
+    ui: dict = {"seats": dict(seats or {}), "seat_seeds": dict(seat_seeds or {}),
+                "saved_at": time.time(),
                 "over": bool(game.is_over),
                 "game_id": game_id or setup_game_id(game.setup),
                 "summary": summary_of(game)}
@@ -182,8 +184,10 @@ def save_text(data: dict) -> str:
 
 
 def write_save(path: Path, game, seats: dict | None = None,
-               autosave_no: int | None = None, game_id: str | None = None) -> Path:
-    atomic_write(Path(path), save_text(save_dict(game, seats, autosave_no, game_id)))
+               autosave_no: int | None = None, game_id: str | None = None,
+               seat_seeds: dict | None = None) -> Path:
+    atomic_write(Path(path), save_text(save_dict(game, seats, autosave_no, game_id,
+                                                 seat_seeds)))
     return Path(path)
 
 
@@ -195,6 +199,7 @@ def _check_ui(ui) -> dict:
     seats = ui.get("seats", {}) if isinstance(ui, dict) else None
     ok = (isinstance(ui, dict) and isinstance(seats, dict)
           and all(type(k) is str and type(v) is str for k, v in seats.items())
+          and _seat_seeds_ok(ui.get("seat_seeds", {}))
           and (ui.get("saved_at") is None or type(ui["saved_at"]) in (int, float)
                and math.isfinite(ui["saved_at"]))
           and type(ui.get("over", False)) is bool
@@ -205,6 +210,12 @@ def _check_ui(ui) -> dict:
         raise UnreadableSave(_("The file is damaged or is not a save of this game.")
                              + "\n\n" + save_error_text(SaveError("ui_value")))
     return ui
+
+
+def _seat_seeds_ok(seeds) -> bool:
+    """``ui.seat_seeds``: {state or "saracen": a seed of 63 bits}."""
+    return isinstance(seeds, dict) and all(
+        type(k) is str and type(v) is int and 0 <= v < 2 ** 63 for k, v in seeds.items())
 
 
 def _unreadable(err: SaveError) -> UnreadableSave:
@@ -485,7 +496,8 @@ class SaveStore:
 
     # --- writing ---------------------------------------------------------------------------
 
-    def autosave(self, game, seats: dict | None = None, game_id: str | None = None) -> Path:
+    def autosave(self, game, seats: dict | None = None, game_id: str | None = None,
+                 seat_seeds: dict | None = None) -> Path:
         """Autosave ``game`` (of the game ``game_id``; default: the id of its setup), then
         prune: this game keeps its last ``keep`` autosaves (its final one only when it is
         over), and only the ``keep_finished`` most recent finished games keep theirs.
@@ -495,7 +507,8 @@ class SaveStore:
         found = self.autosaves()
         number = max(_autosave_number(found[0]), 0) + 1 if found else 1
         path = self.directory / f"{AUTOSAVE_PREFIX}{number:012d}-{game_id}{SAVE_SUFFIX}"
-        write_save(path, game, seats, autosave_no=number, game_id=game_id)
+        write_save(path, game, seats, autosave_no=number, game_id=game_id,
+                   seat_seeds=seat_seeds)
         mine = self.autosaves_of(game_id)
         for old in mine[1 if game.is_over else self.keep:]:
             self.delete(old)

@@ -7,6 +7,7 @@ import json
 import random
 
 import pytest
+from engine.census import doubled  # (as tests/campaign import this module)
 
 from krestonostsy.engine import Game
 from krestonostsy.engine.board import controller
@@ -55,6 +56,7 @@ def check_invariants(g: Game) -> None:
         if not busy:
             assert len(owners) <= 1, f"{cid} has several controllers: {owners}"
         assert 1 <= c["level"] <= 3
+    assert not doubled(g), "a card lies in two places: " + "; ".join(doubled(g))
     if not g.is_over:
         assert g.legal_actions(), "no legal action while the game runs"
 

@@ -61,7 +61,8 @@ def test_the_hint_is_the_hard_bots_move_for_the_viewer(qtbot, store):
     action = hint.args[0]
     assert action in c.legal_for_viewer()
     # the Hard bot itself, in the seat of the player deciding, on the same position
-    expected = BotSeat(HINT_LEVEL).choose(c.game.clone(), threading.Event())
+    assert c.hint_seat.kind == HINT_LEVEL
+    expected = c.hint_seat.choose(c.game.clone(), threading.Event())
     assert action == expected
     assert c.can_hint()
 
