@@ -240,8 +240,8 @@ def _deb_licence(copyright_text: str) -> str:
     """The licence names of a machine-readable copyright file, else "see the text"."""
     if not copyright_text.startswith("Format:"):
         return "see the text"
-    names = {m.group(1).strip().rstrip(",") for m in re.finditer(r"^License: *(\S.*)$",
-                                                                 copyright_text, re.M)}
+    names = {name.strip().rstrip(",") for m in re.finditer(r"^License: *(\S.*)$", copyright_text, re.M)
+             for name in re.split(r"\s+and\s+", m.group(1))}
     return " and ".join(sorted(names, key=str.lower))
 
 

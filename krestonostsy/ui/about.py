@@ -76,7 +76,9 @@ class AboutDialog(QDialog):
         self.text = QTextBrowser(openExternalLinks=True)
         # long (the bundle's notice is ~1 MB): read when its tab is first opened
         self.licences = QPlainTextEdit(readOnly=True, objectName="aboutLicences")
-        self.licences.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        fixed = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        fixed.setPointSizeF(self.font().pointSizeF() * 0.85)  # grows with the interface
+        self.licences.setFont(fixed)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.text, "")
         self.tabs.addTab(self.licences, "")
