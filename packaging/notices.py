@@ -299,8 +299,8 @@ def components(found: dict[str, Component]) -> list[Component]:
 def notice_text(found: dict[str, Component], program_version: str) -> str:
     parts = [f"Krestonostsy {program_version}: the licences of everything in this build",
              "",
-             "Generated when the program was built (packaging/notices.py), from the files that",
-             "the build bundled. Each component below is listed with its version, its licence,",
+             "Generated when the program was built (packaging/notices.py), from the files that "
+             "the build bundled. Each component below is listed with its version, its licence, "
              "where the build took it from and the full licence texts.",
              ""]
     for c in components(found):
