@@ -107,15 +107,15 @@ def _project_component(path: Path) -> Component | None:
     if not path.is_relative_to(ROOT):
         return None
     parts = path.relative_to(ROOT).parts
-    if parts[:2] == ("build", "compiled"):
-        parts = parts[2:]
-    if parts[:1] not in (("krestonostsy",), ("data",), ("packaging",), ("translations",),
-                         ("build",), ("LICENSE",)) and not path.is_relative_to(ROOT / "build"):
+    if parts[0] not in ("krestonostsy", "data", "packaging", "translations", "build", "LICENSE"):
         return None  # e.g. a virtual environment inside the checkout: not ours
+    if parts[:2] == ("build", "compiled"):  # compile_engine.py's copy of the checkout
+        parts = parts[2:]
     if parts[:2] == ("data", "fonts"):
         return _font_component(path)
     if parts[:1] == ("data",):
-        return Component(key="krestonostsy-content", name="The game's content: rules, cards, map (data/)", version="",
+        return Component(key="krestonostsy-content", version="",
+                         name="The game's content: rules, cards, map (data/)",
                          licence="proprietary", source="this project's data/",
                          texts=("All rights reserved by the board game's authors and publisher; "
                                 "not covered by the program's MIT licence.",))
