@@ -733,9 +733,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.no_compile:
         source = ROOT
     elif args.reuse_engine:
-        import compile_engine
-
-        source = compile_engine.COMPILED_TREE
+        from compile_engine import COMPILED_TREE as source
         if not list((source / "krestonostsy" / "engine").glob("*.so")):
             raise SystemExit(f"--reuse-engine: no compiled engine in {source}; build without it")
         stale = stale_sources(source)
