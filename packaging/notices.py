@@ -107,7 +107,8 @@ def _project_component(path: Path) -> Component | None:
     if not path.is_relative_to(ROOT):
         return None
     parts = path.relative_to(ROOT).parts
-    if parts[0] not in ("krestonostsy", "data", "packaging", "translations", "build", "LICENSE"):
+    if parts[0] not in ("krestonostsy", "data", "packaging", "translations", "build", "LICENSE",
+                        "krestonostsy.egg-info"):  # (pip install . leaves the metadata here)
         return None  # e.g. a virtual environment inside the checkout: not ours
     if parts[:2] == ("build", "compiled"):  # compile_engine.py's copy of the checkout
         parts = parts[2:]
