@@ -1,8 +1,15 @@
 """Smoke test of the built program (the frozen binary, not the source), offscreen.
 
     python packaging/smoke.py dist/krestonostsy/krestonostsy [--engine compiled|python]
+                              [--glibc-max 2.35]
 
-Checks, each with a time limit: ``--version`` prints this checkout's version and the rules
+First the bundle's files (:func:`bundle_problems`): the licence files are there (the
+program's ``LICENSE.txt`` and the generated ``THIRD-PARTY-NOTICES.txt``); no symbolic link
+is broken or leads out of the bundle; on Linux no ELF file searches a library in a folder
+outside the bundle (``RUNPATH``/``RPATH`` must be ``$ORIGIN``-relative: a build-machine
+path would be probed on every player's machine) and none needs a newer C library than
+``--glibc-max`` (the oldest glibc the release promises to run on; required on Linux).
+Then the program, each step with a time limit: ``--version`` prints this checkout's version and the rules
 engine the build meant to ship (compiled by mypyc unless ``--engine python``);
 ``validate-data`` passes on the bundled content; ``--screenshot`` of a 4-player table in
 Russian and in English writes a PNG that is a full table (right size, many colours, no
@@ -13,9 +20,11 @@ the Python that runs it (to read the PNGs), as the build does.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -41,6 +50,96 @@ def check(condition: bool, what: str, out: subprocess.CompletedProcess | None = 
     if not condition:
         detail = f"\nstdout:\n{out.stdout[-2000:]}\nstderr:\n{out.stderr[-2000:]}" if out else ""
         raise SystemExit(f"[smoke] FAILED: {what}{detail}")
+
+
+# --- the bundle's files ------------------------------------------------------------------------
+
+LICENCE_FILES = ("LICENSE.txt", "THIRD-PARTY-NOTICES.txt")
+
+
+def is_elf(path: Path) -> bool:
+    with path.open("rb") as f:
+        return f.read(4) == b"\x7fELF"
+
+
+def elf_files(folder: Path) -> list[Path]:
+    """Every ELF file (program or shared library) in ``folder``, links not followed."""
+    return sorted(p for p in folder.rglob("*") if p.is_file() and not p.is_symlink() and is_elf(p))
+
+
+def _readelf(*args: str) -> str:
+    tool = shutil.which("readelf")
+    if tool is None:
+        raise SystemExit("readelf (binutils) is needed to check the bundle's ELF files")
+    return subprocess.run([tool, "-W", *args], capture_output=True, text=True, check=True).stdout
+
+
+def search_paths(elf: Path) -> list[str]:
+    """The folders of ``elf``'s RUNPATH and RPATH entries."""
+    found = re.findall(r"\((?:RUNPATH|RPATH)\)\s+Library (?:runpath|rpath): \[(.*)\]",
+                       _readelf("-d", str(elf)))
+    return [entry for value in found for entry in value.split(":") if entry]
+
+
+def glibc_needed(elf: Path) -> tuple[int, ...]:
+    """The newest ``GLIBC_x.y`` symbol version ``elf`` needs (from its version-needs
+    section), () if none."""
+    text = _readelf("--version-info", str(elf))
+    needs = text.split("Version needs section", 1)[1] if "Version needs section" in text else ""
+    versions = [tuple(map(int, v.split("."))) for v in re.findall(r"Name: GLIBC_([\d.]+)", needs)]
+    return max(versions, default=())
+
+
+def dotted(version: tuple[int, ...]) -> str:
+    return ".".join(map(str, version))
+
+
+def _outside(entry: str, elf: Path, bundle: Path) -> bool:
+    if not entry.startswith(("$ORIGIN", "${ORIGIN}")):
+        return True
+    target = Path(os.path.normpath(elf.parent / entry.split("/", 1)[1])) if "/" in entry \
+        else elf.parent
+    return not target.is_relative_to(bundle)
+
+
+def bundle_problems(bundle: Path, glibc_max: tuple[int, ...] | None) -> list[str]:
+    """What is wrong with the files of the built ``bundle`` folder (empty when nothing):
+    missing licence files, broken links, library search paths outside the bundle, and (when
+    ``glibc_max`` is given) ELF files needing a newer glibc."""
+    problems = [f"the licence file {name} is missing from the bundle"
+                for name in LICENCE_FILES if not any(bundle.rglob(name))]
+    problems += [f"the licence file {p.relative_to(bundle)} is empty"
+                 for name in LICENCE_FILES for p in bundle.rglob(name) if p.stat().st_size == 0]
+    for link in sorted(p for p in bundle.rglob("*") if p.is_symlink()):
+        target = link.resolve()
+        if not target.exists():
+            problems.append(f"broken link {link.relative_to(bundle)} -> {os.readlink(link)}")
+        elif not target.is_relative_to(bundle.resolve()):
+            problems.append(f"link {link.relative_to(bundle)} leads out of the bundle to {target}")
+    if not sys.platform.startswith("linux"):
+        return problems
+    newest: tuple[tuple[int, ...], str] = ((), "")
+    for elf in elf_files(bundle):
+        name = str(elf.relative_to(bundle))
+        outside = [e for e in search_paths(elf) if _outside(e, elf, bundle)]
+        if outside:
+            problems.append(f"{name} searches libraries outside the bundle: {':'.join(outside)}")
+        newest = max(newest, (glibc_needed(elf), name))
+    if newest[0]:
+        print(f"[smoke] newest C library needed: GLIBC_{dotted(newest[0])} (by {newest[1]})",
+              flush=True)
+    if glibc_max is not None and newest[0] > glibc_max:
+        too_new = [f"{elf.relative_to(bundle)} (GLIBC_{dotted(v)})" for elf in elf_files(bundle)
+                   if (v := glibc_needed(elf)) > glibc_max]
+        problems.append(f"{len(too_new)} files need a newer glibc than {dotted(glibc_max)}: "
+                        + ", ".join(too_new))
+    return problems
+
+
+def glibc_version(text: str) -> tuple[int, ...]:
+    if not re.fullmatch(r"\d+\.\d+", text):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a glibc version like 2.35")
+    return tuple(map(int, text.split(".")))
 
 
 def expected_version() -> str:
@@ -73,16 +172,27 @@ def table_problem(png: Path, size: tuple[int, int]) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    engine = "compiled"
-    if len(argv) == 3 and argv[1] == "--engine" and argv[2] in ("compiled", "python"):
-        engine, argv = argv[2], argv[:1]
-    if len(argv) != 1:
-        raise SystemExit("usage: python packaging/smoke.py PATH/TO/BUILT/krestonostsy "
-                         "[--engine compiled|python]")
-    binary = Path(argv[0]).resolve()
+    ap = argparse.ArgumentParser(prog="python packaging/smoke.py",
+                                 description=__doc__.split("\n")[0])
+    ap.add_argument("binary", type=Path, help="the built program (dist/krestonostsy/krestonostsy)")
+    ap.add_argument("--engine", choices=("compiled", "python"), default="compiled",
+                    help="the rules engine the build meant to ship")
+    ap.add_argument("--glibc-max", type=glibc_version, metavar="X.Y",
+                    help="the oldest glibc the build must run on (Linux: required)")
+    args = ap.parse_args(argv)
+    binary, engine = args.binary.resolve(), args.engine
     check(binary.is_file(), f"no built program at {binary}")
+    if sys.platform.startswith("linux") and args.glibc_max is None:
+        ap.error("--glibc-max is required on Linux (the oldest glibc the build must run on)")
     started = time.perf_counter()
+
+    # macOS: the .app's Contents; elsewhere the onedir holding the program
+    bundle = binary.parents[1] if sys.platform == "darwin" else binary.parent
+    problems = bundle_problems(bundle, args.glibc_max)
+    check(not problems, "the bundle's files:\n  " + "\n  ".join(problems))
+    print("[smoke] bundle files: licences, links"
+          + (", search paths, glibc" if sys.platform.startswith("linux") else "") + " fine",
+          flush=True)
 
     out = run(binary, "--version")
     lines = out.stdout.strip().splitlines()

@@ -16,6 +16,8 @@ log = logging.getLogger(__name__)
 UI_FONT_FAMILY = "EB Garamond"
 TITLE_FONT_FAMILY = "Old Standard TT"
 UI_FONT_POINTS = 12.0
+# The menu entry's id (packaging/build.py APP_ID): Wayland and the desktop match the window to it.
+DESKTOP_FILE_ID = "io.github.krestonostsy.Krestonostsy"
 
 _fonts_loaded: list[str] | None = None
 
@@ -64,6 +66,7 @@ def setup_application(argv: list[str] | None = None) -> QApplication:
         QCoreApplication.setOrganizationName(ORGANIZATION)
         QCoreApplication.setApplicationName(APPLICATION)
         QGuiApplication.setApplicationDisplayName("Крестоносцы")
+        QGuiApplication.setDesktopFileName(DESKTOP_FILE_ID)
         app = QApplication(list(argv) if argv is not None else sys.argv[:1])
     else:
         QCoreApplication.setOrganizationName(ORGANIZATION)

@@ -15,14 +15,31 @@ import os
 import sys
 from pathlib import Path
 
-# library (as ctypes.util.find_library names it) -> Debian/Ubuntu package
+# library (as ctypes.util.find_library names it) -> Debian/Ubuntu package: every library
+# Qt's xcb plug-in and the Qt libraries the game uses load that a minimal Debian 12 lacks
+# (their DT_NEEDED entries less what Debian's required packages and apt bring; the README's
+# developer set-up names the same packages)
 XCB_LIBRARIES = {
     "xcb-cursor": "libxcb-cursor0",
     "xcb-icccm": "libxcb-icccm4",
+    "xcb-image": "libxcb-image0",
     "xcb-keysyms": "libxcb-keysyms1",
+    "xcb-randr": "libxcb-randr0",
+    "xcb-render-util": "libxcb-render-util0",
+    "xcb-shape": "libxcb-shape0",
+    "xcb-shm": "libxcb-shm0",
+    "xcb-sync": "libxcb-sync1",
+    "xcb-xfixes": "libxcb-xfixes0",
+    "xcb-xkb": "libxcb-xkb1",
+    "X11-xcb": "libx11-xcb1",
+    "xkbcommon": "libxkbcommon0",
     "xkbcommon-x11": "libxkbcommon-x11-0",
     "EGL": "libegl1",
+    "GL": "libgl1",
     "fontconfig": "libfontconfig1",
+    "freetype": "libfreetype6",
+    "glib-2.0": "libglib2.0-0",
+    "dbus-1": "libdbus-1-3",
 }
 
 PREFIX = "Krestonostsy cannot open its window: "

@@ -77,3 +77,49 @@ def test_the_compiled_copy_is_a_fresh_copy_of_the_sources(tmp_path):
     modules = ce.engine_modules(out)
     assert "krestonostsy/engine/game.py" in [m.replace("\\", "/") for m in modules]
     assert all(m.endswith(".py") for m in modules) and modules == sorted(modules)
+
+
+def test_links_to_trimmed_libraries_are_dropped(build):
+    """PyInstaller links each Qt library from the bundle's top folder; when trimming drops
+    the library (QtNetwork, the EGLFS ones), its link must go too (it was shipped broken)."""
+    binaries = [
+        ("PySide6/Qt/lib/libQt6Widgets.so.6", "/site/PySide6/Qt/lib/libQt6Widgets.so.6", "BINARY"),
+        ("libQt6Widgets.so.6", "PySide6/Qt/lib/libQt6Widgets.so.6", "SYMLINK"),
+        ("libQt6Network.so.6", "PySide6/Qt/lib/libQt6Network.so.6", "SYMLINK"),
+    ]
+    datas = [("PySide6/Qt/translations/qtbase_ru.qm", "/site/qtbase_ru.qm", "DATA"),
+             ("qtbase_ru.qm", "PySide6/Qt/translations/qtbase_ru.qm", "SYMLINK")]
+    kept, kept_datas = build._without_dangling_links(binaries, datas)
+    assert [dest for dest, _src, _kind in kept] == ["PySide6/Qt/lib/libQt6Widgets.so.6",
+                                                     "libQt6Widgets.so.6"]
+    assert kept_datas == datas
+
+
+def test_the_window_is_matched_to_its_menu_entry(build):
+    """The .desktop file's id is what the app gives Qt as its desktop file name (Wayland's
+    app id), and its StartupWMClass is the class of the window's WM_CLASS, which Qt's xcb
+    plug-in takes from the application name."""
+    from krestonostsy.ui.app import DESKTOP_FILE_ID
+    from krestonostsy.ui.settings import APPLICATION
+
+    assert build.APP_ID == DESKTOP_FILE_ID
+    assert build.WM_CLASS == APPLICATION
+    entry = build.DESKTOP_ENTRY.format(exec="krestonostsy", icon="krestonostsy",
+                                       wm_class=build.WM_CLASS)
+    assert f"StartupWMClass={APPLICATION}\n" in entry
+
+
+def test_a_stale_compiled_copy_is_not_reused(build, tmp_path, monkeypatch):
+    """--reuse-engine freezes build/compiled, a copy of the whole package: after an edit of
+    the checkout it would ship the old code (a build once shipped an old ui/app.py)."""
+    checkout = tmp_path / "checkout"
+    (checkout / "krestonostsy" / "ui").mkdir(parents=True)
+    (checkout / "krestonostsy" / "ui" / "app.py").write_text("NAME = 'new'\n")
+    copy = tmp_path / "compiled"
+    (copy / "krestonostsy" / "ui").mkdir(parents=True)
+    (copy / "krestonostsy" / "ui" / "app.py").write_text("NAME = 'new'\n")
+    monkeypatch.setattr(build, "ROOT", checkout)
+    assert build.stale_sources(copy) == []
+    (checkout / "krestonostsy" / "ui" / "app.py").write_text("NAME = 'newer'\n")
+    (copy / "krestonostsy" / "gone.py").write_text("")
+    assert build.stale_sources(copy) == ["krestonostsy/gone.py", "krestonostsy/ui/app.py"]

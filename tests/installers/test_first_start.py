@@ -46,3 +46,16 @@ def test_version_is_printed(capsys):
     assert capsys.readouterr().out.strip().splitlines() == [
         f"krestonostsy {__version__}",
         f"rules engine: {'compiled' if engine.COMPILED else 'python'}"]
+
+
+def test_the_readme_names_the_packages_the_first_start_asks_for():
+    """The developers' set-up in the README and the first start's message (preflight) name
+    the same system packages for a minimal Debian/Ubuntu."""
+    import re
+    from pathlib import Path
+
+    from krestonostsy.ui import preflight
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    command = re.search(r"```\nsudo apt install (.*?)\n```", readme, re.S).group(1)
+    assert sorted(command.replace("\\", " ").split()) == sorted(preflight.XCB_LIBRARIES.values())
