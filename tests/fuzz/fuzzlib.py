@@ -825,8 +825,11 @@ def fuzz_chronicles(seed: int, seconds: float, verbose: bool = True,
                 doc = mut(json.loads(json.dumps(base)), rnd)
                 for _ in range(rnd.choice((0, 0, 0, 1))):  # now and then two at once
                     extra, mut2 = rnd.choice(data_muts)
+                    try:
+                        doc = mut2(doc, rnd)
+                    except (TypeError, KeyError, AttributeError):
+                        continue  # the first mutation took away what this one edits
                     name += " + " + extra
-                    doc = mut2(doc, rnd)
                 resealed = rnd.random() < 0.8 and "digest" in doc and doc.get("version") != 1
                 if resealed:
                     doc = sealed({k: v for k, v in doc.items() if k != "digest"})
