@@ -370,8 +370,8 @@ def read_document(path: Path | str, data: CampaignData | None = None) -> dict:
 
 def decode(raw: bytes) -> dict:
     """Stage 1: the JSON object of a chronicle's bytes — size, UTF-8, nesting depth (the
-    parser never gets near its recursion limit), syntax, NaN/Infinity and numbers too long
-    for Python to read."""
+    parser never gets near its recursion limit), syntax, NaN/Infinity, numbers too long
+    for Python to read, a key twice in one object."""
     if len(raw) > MAX_CHRONICLE_BYTES:
         raise ChronicleError("too_large", limit=MAX_CHRONICLE_BYTES // 1_048_576)
     try:
@@ -381,7 +381,7 @@ def decode(raw: bytes) -> dict:
     if nesting_depth(text) > MAX_DEPTH:
         raise ChronicleError("too_deep", depth=MAX_DEPTH)
     try:
-        doc = json.loads(text, parse_constant=_no_constant)
+        doc = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_twice)
     except (ValueError, RecursionError):  # JSONDecodeError, a 5,000-digit number, NaN
         raise ChronicleError("bad_json") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
@@ -391,6 +391,15 @@ def decode(raw: bytes) -> dict:
 
 def _no_constant(name: str):
     raise ValueError(f"{name} is not a number a chronicle holds")
+
+
+def _no_twice(pairs: list) -> dict:
+    """A JSON object whose every key appears once (the parser would keep the last of two
+    silently: a file the game never writes)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise ValueError("a key appears twice")
+    return out
 
 
 def check_shape(doc: dict, data: CampaignData) -> dict:

@@ -75,6 +75,15 @@ def test_a_chronicle_nested_2000_deep_is_refused_as_damaged_not_a_recursion_erro
 
 
 @pytest.mark.rule("CAMP-11")
+def test_a_key_written_twice_is_refused_not_read_as_its_last_value(doc, tmp_path,
+                                                                  all_chapter_data):
+    text = edited(doc)
+    twice = text.replace('"seed": ', '"seed": 1, "seed": ', 1)
+    assert json.loads(twice)["seed"] == doc["seed"]  # what a plain parser would accept
+    assert refusal(tmp_path, all_chapter_data, twice).key == "bad_json"
+
+
+@pytest.mark.rule("CAMP-11")
 def test_a_nul_byte_in_the_linked_autosave_is_refused_as_damaged(doc, tmp_path,
                                                                  all_chapter_data):
     doc["in_progress"] = {"autosave": "/saves/auto\x00save.json"}

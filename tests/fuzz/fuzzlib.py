@@ -632,6 +632,7 @@ def _chronicle_text_mutations():
         ("NUL in the autosave", lambda b, r: b.replace(b'"autosave": "', b'"autosave": "\\u0000',
                                                       1)),
         ("BOM", lambda b, r: b"\xef\xbb\xbf" + b),
+        ("a key twice", lambda b, r: b.replace(b'"seed": ', b'"seed": 1, "seed": ', 1)),
         ("nested 2000 deep in the name", lambda b, r: b.replace(
             b'"name": ', b'"name": ' + _deep(2000).encode() + b', "y": ', 1)),
     ]
