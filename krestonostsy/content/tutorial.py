@@ -210,7 +210,7 @@ def load_lesson(path: Path | None = None, has_text=None) -> Lesson:
 
     def line(key: str) -> int:
         """The line of ``key``; a key left out: the lesson's first line."""
-        return key_lines.get(key) or getattr(data, "line", 1)
+        return int(key_lines.get(key) or getattr(data, "line", None) or 1)
 
     seed, states, human = data.get("seed"), data.get("states"), data.get("human")
     if type(seed) is not int or seed < 0:
