@@ -238,3 +238,33 @@ def test_every_chronicle_error_reads_as_a_sentence_in_russian_and_english():
     finally:
         i18n.set_language("ru")
     assert not problems, "\n".join(problems)
+
+
+def test_every_reason_in_the_table_is_raised_and_every_reason_raised_is_in_it():
+    """No reason without its sentences, no sentence no chronicle can reach."""
+    import ast
+    from pathlib import Path
+
+    import krestonostsy
+    def calls(tree):
+        return [n for n in ast.walk(tree) if isinstance(n, ast.Call)
+                and getattr(n.func, "id", None) == "ChronicleError"]
+
+    raised, unread = set(), []
+    for path in Path(krestonostsy.__file__).parent.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        # a key from a loop over (key, …) pairs: the loop's text keys
+        looped = {id(c): {t.elts[0].value for t in ast.walk(loop.iter)
+                          if isinstance(t, ast.Tuple) and t.elts
+                          and isinstance(t.elts[0], ast.Constant)}
+                  for loop in ast.walk(tree) if isinstance(loop, ast.For)
+                  for c in calls(loop) if c.args and isinstance(c.args[0], ast.Name)}
+        for call in calls(tree):
+            first = call.args[0] if call.args else None
+            if isinstance(first, ast.Constant):
+                raised.add(first.value)
+            elif id(call) in looped:
+                raised |= looped[id(call)]
+            else:
+                unread.append(f"{path.name}:{call.lineno}")
+    assert not unread and raised == set(CHRONICLE_ERRORS), (unread, raised ^ set(CHRONICLE_ERRORS))
