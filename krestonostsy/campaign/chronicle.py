@@ -11,8 +11,7 @@ after every finished scenario. It records what cannot be derived:
   save: the game is replayed and its digest checked when the chronicle is opened), with
   the outcome computed when it ended (places, qualities, nicknames, points, carry-over)
   for a reader that does not replay;
-* ``in_progress``: the autosave of the scenario being played, if any (the window sets it).
-
+* ``in_progress``: the autosave of the scenario being played, if any (the window sets it);
 * ``digest``: a check sum of all the rest (:func:`digest`), so a file changed outside
   the game is seen before anything is replayed.
 
@@ -62,8 +61,8 @@ HUMAN = "human"
 _ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 #: Four chapters of long 4-player games are ~2 MB; the limit is checked before reading.
 MAX_CHRONICLE_BYTES = 64 * 1024 * 1024
-#: A chapter's save is at most ~5 levels deep inside the chronicle's 3 (the engine refuses
-#: a save deeper than its own 32): anything deeper is not a chronicle.
+#: A chapter's save sits 3 levels down and a save may nest 32 deep (the engine's limit);
+#: anything deeper than this is not a chronicle (and never reaches the JSON parser).
 MAX_DEPTH = 40
 MAX_NAME_LENGTH = 80
 MAX_PATH_LENGTH = 4096
