@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 from pathlib import Path
 
 #: a file being written; never matches ``*.json``, so it is never listed as a save
@@ -28,3 +29,27 @@ def atomic_write(path: Path | str, data: str | bytes) -> None:
         except OSError:
             pass
         raise
+
+
+#: A younger temporary file may be another window's write in progress.
+STALE_TEMP_SECONDS = 60
+
+
+def remove_stale_temporary_files(folder: Path | str,
+                                 older_than: float = STALE_TEMP_SECONDS) -> int:
+    """Delete the temporary files a killed :func:`atomic_write` left in ``folder`` (older
+    than ``older_than`` seconds); returns how many were removed. Never raises: a file that
+    cannot be removed stays for the next time."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        return 0
+    removed = 0
+    limit = time.time() - older_than
+    for tmp in folder.glob(f"{TEMP_PREFIX}*"):
+        try:
+            if tmp.is_file() and tmp.stat().st_mtime <= limit:
+                tmp.unlink()
+                removed += 1
+        except OSError:
+            pass
+    return removed

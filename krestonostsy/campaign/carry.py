@@ -2,8 +2,9 @@
 next one's start, as starting positions (``Ruleset.with_starting``, recorded in the next
 game's setup and saves).
 
-* CAMP-05 the nickname's advantage (coins, units in the capital, sanctity cells,
-  influence: ``carry.nickname`` of campaign.yaml);
+* CAMP-05 the nickname's advantage (coins, units in the capital, sanctity points — the
+  piece moves by the sanctity rules, see :func:`carry_over` —, influence:
+  ``carry.nickname`` of campaign.yaml);
 * CAMP-06 the fief: the best non-capital city held at the end (highest level, then the
   map's order) is held from the start with ``fief_units`` units — unless the next
   scenario starts that city otherwise, blocks it, gives it to another state, or the city
@@ -17,7 +18,8 @@ the units in supply bound every addition.
 """
 from __future__ import annotations
 
-from ..engine.setup import removed_cities
+from ..engine.prayer import sanctity_move
+from ..engine.setup import removed_cities, sanctity_cells
 
 
 def _lost_capital(g, x: str) -> bool:
@@ -50,34 +52,46 @@ def carry_over(g, place: dict, nicknames: dict, data, next_rules) -> tuple[dict,
 
     ``starting``: ``{state: {coins, units, cities, sanctity, influence}}`` with only the
     values that change; ``reasons``: ``{state: [[rule ID, detail], …]}`` — what the
-    debrief and the chronicle tell."""
+    debrief and the chronicle tell.
+
+    Sanctity is not added to a cell number: the points move the piece from its start cell
+    by the sanctity rules (:func:`~krestonostsy.engine.prayer.sanctity_move`: occupied
+    cells — other states' and the automa's pieces — are jumped and cost nothing, PRAY-04),
+    so no two pieces share a cell and the turn order (TURN-04) stays strict. As in the
+    set-up, the cells passed give no bonus."""
     board = next_rules.content.board
     recipe = next_rules.setup
+    states = g.s["states"]
     last = max(place.values())
-    starting: dict = {}
+    cells = sanctity_cells(board, recipe, states)
+    values: dict = {}
+    gains: dict = {}
     reasons: dict = {}
     taken: set = set()
-    for x in g.s["states"]:
+    for x in states:
         own = recipe.starting.get(x)
         info = board.states[x]
         base = {"coins": own.get("coins", info.coins) if own else info.coins,
                 "units": own.get("units", info.units) if own else info.units,
-                "sanctity": board.sanctity_start[x] if own is None or own.sanctity is None
-                else own.sanctity,
-                "influence": own.influence if own else 0}
+                "sanctity": cells[x], "influence": own.influence if own else 0}
         held = dict(own.cities) if own else {}
         value = dict(base)
         why: list = []
-        for key, n in data.nickname_advantage[nicknames[x]].items():
-            value[key] += n
+        gains[x] = 0
+        advantages = [data.nickname_advantage[nicknames[x]]]
         why.append(["CAMP-05", nicknames[x]])
         if _lost_capital(g, x) and data.lost_capital_units:
             value["units"] -= data.lost_capital_units
             why.append(["CAMP-07", info.capital])
         if place[x] == last and len(set(place.values())) > 1:
-            for key, n in data.last_place.items():
-                value[key] += n
+            advantages.append(data.last_place)
             why.append(["CAMP-08", place[x]])
+        for advantage in advantages:
+            for key, n in advantage.items():
+                if key == "sanctity":
+                    gains[x] += n
+                else:
+                    value[key] += n
         cities: dict = {}
         fief = _fief(g, x, next_rules, taken) if data.fief_units else None
         if fief is not None:
@@ -86,11 +100,17 @@ def carry_over(g, place: dict, nicknames: dict, data, next_rules) -> tuple[dict,
             why.append(["CAMP-06", fief])
         room = board.units_per_state - sum(held.values()) - sum(cities.values())
         value["units"] = max(1, min(value["units"], room))
-        value["sanctity"] = min(value["sanctity"], board.sanctity_length - 1)
+        values[x] = (base, value, cities)
+        reasons[x] = why
+    for x in states:  # in seat order, each from where the others stand by then
+        if gains[x] > 0:
+            cells[x], _passed = sanctity_move(cells, x, gains[x], board.sanctity_length)
+            values[x][1]["sanctity"] = cells[x]
+    starting: dict = {}
+    for x, (base, value, cities) in values.items():
         change = {k: v for k, v in value.items() if v != base[k]}
         if cities:
             change["cities"] = cities
         if change:
             starting[x] = change
-        reasons[x] = why
     return starting, reasons

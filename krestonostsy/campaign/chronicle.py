@@ -11,17 +11,27 @@ after every finished scenario. It records what cannot be derived:
   save: the game is replayed and its digest checked when the chronicle is opened), with
   the outcome computed when it ended (places, qualities, nicknames, points, carry-over)
   for a reader that does not replay;
-* ``in_progress``: the autosave of the scenario being played, if any (the window sets it).
+* ``in_progress``: the autosave of the scenario being played, if any (the window sets it);
+* ``digest``: a check sum of all the rest (:func:`digest`), so a file changed outside
+  the game is seen before anything is replayed.
 
 Everything else — the standings, the nicknames, the next scenario's starting positions —
-is **derived** by replaying the chapters (:meth:`Chronicle.load`), like a save is. A
-chapter whose recorded outcome or setup differs from the one its replayed game gives is
-refused, as is a file that is not JSON, not a chronicle, or of a newer format; before
-refusing, a copy is kept beside it (``<id>.json.bad-<time>``) and the message names it.
+is **derived** by replaying the chapters (:meth:`Chronicle.load`), like a save is.
+
+Opening is a pipeline like loading a save (``engine/saves.py``), each stage refusing with a
+:class:`~.errors.ChronicleError` whose key says why (the window says it in the player's
+language): 1. :func:`decode` — size limit, UTF-8, nesting depth, JSON; 2–3.
+:func:`check_shape` — the version, then every field's type and range (seats that are a
+line-up, each a human or a bot level; a seed whose chapter seeds are game seeds; no field
+unknown or missing); the digest (:func:`read_document` is stages 1–3, all the window needs
+to know which game a chronicle links); 4. the replay — each chapter's save replayed and its
+recorded outcome and setup compared with the replayed game's. Before refusing, a copy is
+kept beside the file (``<id>.json.bad-<time>``) and the error names it.
 """
 from __future__ import annotations
 
 import glob
+import hashlib
 import json
 import os
 import re
@@ -35,31 +45,39 @@ from ..content.errors import ContentError
 from ..engine import Game, SaveError
 from ..engine.options import GameOptions
 from ..engine.ruleset import Ruleset
+from ..engine.saves import nesting_depth
 from ..engine.setup import check_lineup
-from ..files import atomic_write
+from ..files import atomic_write, remove_stale_temporary_files
 from .carry import carry_over
 from .data import CampaignData, ScenarioEntry, shipped_campaign
+from .errors import ChronicleError
 from .qualities import award_nicknames, chronicle_points, led, places, qualities
 
 FORMAT = "krestonostsy-chronicle"
-VERSION = 1
+#: 2: the file carries its ``digest``; a version-1 file (without one) is still read.
+VERSION = 2
 CAMPAIGNS_DIR = "campaigns"
 HUMAN = "human"
 _ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+#: Four chapters of long 4-player games are ~2 MB; the limit is checked before reading.
 MAX_CHRONICLE_BYTES = 64 * 1024 * 1024
+#: A chapter's save sits 3 levels down and a save may nest 32 deep (the engine's limit);
+#: anything deeper than this is not a chronicle (and never reaches the JSON parser).
+MAX_DEPTH = 40
 MAX_NAME_LENGTH = 80
+MAX_PATH_LENGTH = 4096
+#: Chapter seeds are ``seed × 10 + n`` (n ≤ 9) and must stay valid game seeds (< 2**63).
+MAX_SEED = (2**63 - 10) // 10
+DIGEST_LENGTH = 32
+_DIGEST_RE = re.compile(rf"^[0-9a-f]{{{DIGEST_LENGTH}}}$")
+_CONTROL_RE = re.compile(r"[\x00-\x1f]")
+#: The top-level fields of the current format, all written every time.
+FIELDS = ("format", "version", "name", "seats", "seed", "advanced", "chapters", "in_progress",
+          "digest")
+#: What a chapter records of its game besides the save (compared with the replay).
+RECORDED = ("scenario", "seed", "result", "qualities", "led", "nicknames", "points", "carry")
 ADVANCED_HOOKS = ("terrain",)
 """The rule changes of the advanced mode (CAMP-10), added to every scenario's own."""
-
-
-class ChronicleError(Exception):
-    """A chronicle that cannot be opened or written; the message says why (and where its
-    backup was kept). ``newer``: refused because a newer version of the game wrote it
-    (the window says so in the player's language)."""
-
-    def __init__(self, message: str, newer: bool = False):
-        super().__init__(message)
-        self.newer = newer
 
 
 def default_data_dir() -> Path:
@@ -142,13 +160,12 @@ class Chronicle:
         first = data.rules(data.scenarios[0].id)
         check_lineup(first.content, states)
         for state, seat in seats.items():
-            if seat != HUMAN and seat not in LEVELS:
+            if not is_seat(seat):
                 raise ValueError(f"the seat of {state} must be 'human' or a bot level "
                                  f"({', '.join(LEVELS)}), got {seat!r}")
-        if type(seed) is not int:
-            raise ValueError(f"the campaign seed must be a whole number, got {seed!r}")
-        if name is not None and not (isinstance(name, str) and 0 < len(name.strip())
-                                     <= MAX_NAME_LENGTH):
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"the campaign seed must be a whole number from 0 to {MAX_SEED}")
+        if name is not None and not is_name(name):
             raise ValueError(f"a campaign's name is 1 to {MAX_NAME_LENGTH} characters")
         campaign_id = campaign_id or time.strftime("%Y%m%d-%H%M%S") + f"-{seed}"
         if not _ID_RE.match(campaign_id):
@@ -167,8 +184,8 @@ class Chronicle:
                 "in_progress": self.in_progress}
 
     def save(self) -> None:
-        """Write the chronicle atomically."""
-        atomic_write(self.path, json.dumps(self.to_json(), ensure_ascii=False))
+        """Write the chronicle atomically, sealed with its digest."""
+        atomic_write(self.path, json.dumps(sealed(self.to_json()), ensure_ascii=False))
 
     # --- the campaign state (derived) ------------------------------------------------------
 
@@ -201,7 +218,7 @@ class Chronicle:
         """The next scenario's ruleset with the carried starting positions."""
         entry = self.next_scenario()
         if entry is None:
-            raise ChronicleError("the campaign has no next scenario to play")
+            raise ChronicleError("no_next")
         carried = self.chapters[-1].starting if self.chapters else None
         return self.data.rules(entry.id).with_starting(carried).with_hooks(
             ADVANCED_HOOKS if self.advanced else ()).with_nicknames(self.carried_nicknames())
@@ -215,7 +232,7 @@ class Chronicle:
         """The next scenario's game (its options, seed and carried start)."""
         entry = self.next_scenario()
         if entry is None:
-            raise ChronicleError("the campaign has no next scenario to play")
+            raise ChronicleError("no_next")
         return Game.new(self.states, seed=self.chapter_seed(len(self.chapters)),
                         options=dict(entry.options), scenario=self.next_rules())
 
@@ -250,30 +267,26 @@ class Chronicle:
         """Check that ``game`` is chapter ``index`` of this campaign and derive it."""
         entry = self.data.scenarios[index] if index < len(self.data.scenarios) else None
         if entry is None or not entry.implemented:
-            raise ChronicleError(f"chapter {index + 1}: the campaign has no such scenario")
+            raise ChronicleError("no_such_scenario", chapter=index + 1)
+        where = {"chapter": index + 1, "scenario": entry.id}
         if not game.is_over:
-            raise ChronicleError(f"chapter {index + 1}: the game of '{entry.id}' is not over")
+            raise ChronicleError("chapter_not_over", **where)
         expected_start = self.chapters[index - 1].starting if index else None
         expected_nicks = self.chapters[index - 1].nickname_ids if index else None
         setup = game.setup
-        problems = [what for what, bad in (
-            (f"its scenario is '{setup.get('scenario')}', not '{entry.id}'",
-             setup.get("scenario") != entry.id),
-            (f"its states are {setup.get('states')}, not {self.states}",
-             setup.get("states") != self.states),
-            (f"its seed is {setup.get('seed')}, not {self.chapter_seed(index)}",
-             setup.get("seed") != self.chapter_seed(index)),
-            ("its starting positions are not the ones the chronicle carried over",
-             (setup.get("starting") or None) != (expected_start or None)),
-            (f"its options are not the scenario's {dict(entry.options)}",
-             setup.get("options") != GameOptions.from_json(dict(entry.options)).to_json()),
-            ("its states' nicknames are not the ones the chronicle awarded",
-             (setup.get("nicknames") or None) != (expected_nicks or None)),
-            ("its advanced mode (terrain) is not the campaign's",
-             list(setup.get("hooks") or ()) != list(ADVANCED_HOOKS if self.advanced else ())),
-        ) if bad]
-        if problems:
-            raise ChronicleError(f"chapter {index + 1} ({entry.id}): " + "; ".join(problems))
+        if setup.get("scenario") != entry.id:
+            raise ChronicleError("chapter_scenario", found=str(setup.get("scenario")), **where)
+        for key, bad in (
+                ("chapter_states", setup.get("states") != self.states),
+                ("chapter_seed", setup.get("seed") != self.chapter_seed(index)),
+                ("chapter_starting", (setup.get("starting") or None) != (expected_start or None)),
+                ("chapter_options",
+                 setup.get("options") != GameOptions.from_json(dict(entry.options)).to_json()),
+                ("chapter_nicknames", (setup.get("nicknames") or None) != (expected_nicks or None)),
+                ("chapter_advanced", list(setup.get("hooks") or ())
+                 != list(ADVANCED_HOOKS if self.advanced else ()))):
+            if bad:
+                raise ChronicleError(key, **where)
         data = self.data
         place = places(game)
         values = qualities(game, data)
@@ -296,88 +309,188 @@ class Chronicle:
         """Open a chronicle and replay it; :class:`ChronicleError` (with a backup kept
         beside the file) for a corrupt, foreign, newer or inconsistent one."""
         path = Path(path)
+        data = data or shipped_campaign()
         try:
-            return cls._load(path, data or shipped_campaign())
+            return cls._replay(path, read_document(path, data), data)
         except ChronicleError as err:
-            raise ChronicleError(f"{path.name}: {err}; {_backup(path)}",
-                                 newer=err.newer) from None
+            err.file = path.name
+            err.backup, err.backup_problem = _backup(path)
+            raise
 
     @classmethod
-    def _load(cls, path: Path, data: CampaignData) -> Chronicle:
-        try:
-            raw = path.read_bytes()
-        except OSError as err:
-            raise ChronicleError(f"cannot be read ({err.strerror or err})") from None
-        if len(raw) > MAX_CHRONICLE_BYTES:
-            raise ChronicleError("is too large to be a chronicle")
-        try:
-            doc = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            raise ChronicleError("is damaged: it is not a JSON text") from None
-        if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-            raise ChronicleError("is not a Krestonostsy campaign chronicle")
-        version = doc.get("version")
-        if type(version) is not int or version < 1:
-            raise ChronicleError("is damaged: its format version is missing")
-        if version > VERSION:
-            raise ChronicleError(f"was written by a newer version of the game (chronicle "
-                                 f"format {version}; this version reads up to {VERSION}); "
-                                 "update the game to open it", newer=True)
-        seats, seed, chapters = doc.get("seats"), doc.get("seed"), doc.get("chapters")
-        if not isinstance(seats, dict) or type(seed) is not int or not isinstance(chapters, list):
-            raise ChronicleError("is damaged: 'seats', 'seed' or 'chapters' is missing")
-        advanced = doc.get("advanced", False)
-        if type(advanced) is not bool:
-            raise ChronicleError("is damaged: 'advanced' must be true or false")
-        name = doc.get("name")
-        if name is not None and not (isinstance(name, str) and 0 < len(name.strip())
-                                     <= MAX_NAME_LENGTH):
-            raise ChronicleError("is damaged: its 'name' is not a text of 1 to "
-                                 f"{MAX_NAME_LENGTH} characters")
-        progress = doc.get("in_progress")
-        if progress is not None and not (isinstance(progress, dict)
-                                         and isinstance(progress.get("autosave"), str)):
-            raise ChronicleError("is damaged: 'in_progress' names no autosave")
-        try:
-            check_lineup(data.rules(data.scenarios[0].id).content, list(seats))
-        except ValueError as err:
-            raise ChronicleError(f"is damaged: {err}") from None
-        chronicle = cls(path, seats, seed, data, in_progress=progress, advanced=advanced,
-                        name=name)
-        for i, record in enumerate(chapters):
-            if not isinstance(record, dict) or not isinstance(record.get("save"), dict):
-                raise ChronicleError(f"is damaged: chapter {i + 1} has no save")
-            sid = record["save"].get("setup", {}).get("scenario") \
-                if isinstance(record["save"].get("setup"), dict) else None
+    def _replay(cls, path: Path, doc: dict, data: CampaignData) -> Chronicle:
+        """Stage 4: the chapters of a checked document replayed and compared with what
+        the chronicle recorded of them."""
+        chronicle = cls(path, doc["seats"], doc["seed"], data, in_progress=doc["in_progress"],
+                        advanced=doc["advanced"], name=doc["name"])
+        for i, record in enumerate(doc["chapters"]):
+            setup = record["save"].get("setup")
+            sid = setup.get("scenario") if isinstance(setup, dict) else None
             try:
                 rules = data.rules(sid) if isinstance(sid, str) and any(
                     e.id == sid and e.implemented for e in data.scenarios) else None
                 game = Game.from_json(record["save"], rules=rules)
             except (SaveError, ContentError) as err:
-                raise ChronicleError(f"chapter {i + 1} does not replay: {err}") from None
+                raise ChronicleError("chapter_replay", cause=err, chapter=i + 1,
+                                     detail=err) from None
             chapter = chronicle._chapter(game, i)
-            stored = {k: record.get(k) for k in ("scenario", "seed", "result", "qualities",
-                                                 "led", "nicknames", "points", "carry")}
+            stored = {k: record[k] for k in RECORDED}
             derived = json.loads(json.dumps({k: v for k, v in chapter.record().items()
                                              if k in stored}))
             if stored != derived:
                 wrong = sorted(k for k in stored if stored[k] != derived[k])
-                raise ChronicleError(f"chapter {i + 1} ({chapter.scenario}) does not match "
-                                     f"its game (recorded {', '.join(wrong)} differ)")
+                raise ChronicleError("chapter_record", chapter=i + 1,
+                                     scenario=chapter.scenario, fields=", ".join(wrong))
             chronicle.chapters.append(chapter)
         return chronicle
 
 
-def _backup(path: Path) -> str:
-    """Copy a refused chronicle beside itself; the sentence naming the copy. A file
-    refused again unchanged (the window lists the campaigns every time it shows them)
-    keeps its first copy: no second one is made."""
+# --- the loader's stages 1–3 (the replay is Chronicle._replay) ---------------------------------
+
+def read_document(path: Path | str, data: CampaignData | None = None) -> dict:
+    """Stages 1–3 of opening a chronicle, without replaying it: the file read within
+    :data:`MAX_CHRONICLE_BYTES`, decoded (:func:`decode`), every field checked
+    (:func:`check_shape`) and its digest compared. Returns the document with every field
+    present; :class:`ChronicleError` otherwise. Cheap enough to run on every chronicle
+    before every load of a save (the window asks which campaign a game belongs to)."""
+    path = Path(path)
+    try:
+        if path.stat().st_size > MAX_CHRONICLE_BYTES:
+            raise ChronicleError("too_large", limit=MAX_CHRONICLE_BYTES // 1_048_576)
+        raw = path.read_bytes()
+    except (OSError, ValueError) as err:  # ValueError: a path the system cannot name
+        raise ChronicleError("unreadable", cause=err,
+                             detail=getattr(err, "strerror", None) or err) from None
+    doc = check_shape(decode(raw), data or shipped_campaign())
+    if doc.get("digest") is not None and doc["digest"] != digest(doc):
+        raise ChronicleError("digest_mismatch")
+    return doc
+
+
+def decode(raw: bytes) -> dict:
+    """Stage 1: the JSON object of a chronicle's bytes — size, UTF-8, nesting depth (the
+    parser never gets near its recursion limit), syntax, NaN/Infinity, numbers too long
+    for Python to read, a key twice in one object."""
+    if len(raw) > MAX_CHRONICLE_BYTES:
+        raise ChronicleError("too_large", limit=MAX_CHRONICLE_BYTES // 1_048_576)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ChronicleError("not_utf8") from None
+    if nesting_depth(text) > MAX_DEPTH:
+        raise ChronicleError("too_deep", depth=MAX_DEPTH)
+    try:
+        doc = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_twice)
+    except (ValueError, RecursionError):  # JSONDecodeError, a 5,000-digit number, NaN
+        raise ChronicleError("bad_json") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise ChronicleError("not_a_chronicle")
+    return doc
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number a chronicle holds")
+
+
+def _no_twice(pairs: list) -> dict:
+    """A JSON object whose every key appears once (the parser would keep the last of two
+    silently: a file the game never writes)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise ValueError("a key appears twice")
+    return out
+
+
+def check_shape(doc: dict, data: CampaignData) -> dict:
+    """Stages 2–3: the version, then every field's type and range (the seats are a line-up
+    of the campaign, each a human or a bot level; the seed leaves every chapter's seed a
+    valid game seed; each chapter is a record with exactly :data:`RECORDED` and its save).
+    A version-1 file (written before the digest) may lack the fields added since; the
+    document returned has them all."""
+    version = doc.get("version")
+    if type(version) is not int or version < 1:
+        raise ChronicleError("bad_version")
+    if version > VERSION:
+        raise ChronicleError("newer", version=version, current=VERSION)
+    for key in doc:
+        if key not in FIELDS or (key == "digest" and version < VERSION):
+            raise ChronicleError("unknown_field", field=str(key)[:40])
+    needed = FIELDS if version == VERSION else ("seats", "seed", "chapters")
+    for key in needed:
+        if key not in doc:
+            raise ChronicleError("missing_field", field=key)
+    doc = {"name": None, "advanced": False, "in_progress": None, "digest": None, **doc}
+    seats = doc["seats"]
+    if not isinstance(seats, dict):
+        raise ChronicleError("seats_type")
+    try:
+        check_lineup(data.rules(data.scenarios[0].id).content, list(seats))
+    except ValueError:
+        raise ChronicleError("lineup") from None
+    for state, seat in seats.items():
+        if not is_seat(seat):
+            raise ChronicleError("seat_kind", state=state)
+    if type(doc["seed"]) is not int or not 0 <= doc["seed"] <= MAX_SEED:
+        raise ChronicleError("seed_range", limit=MAX_SEED)
+    if type(doc["advanced"]) is not bool:
+        raise ChronicleError("advanced_type")
+    if doc["name"] is not None and not is_name(doc["name"]):
+        raise ChronicleError("name_type", limit=MAX_NAME_LENGTH)
+    progress = doc["in_progress"]
+    if progress is not None and not (isinstance(progress, dict) and set(progress) == {"autosave"}
+                                     and _is_path(progress["autosave"])):
+        raise ChronicleError("in_progress")
+    if not isinstance(doc["chapters"], list):
+        raise ChronicleError("chapters_type")
+    for i, record in enumerate(doc["chapters"]):
+        if not (isinstance(record, dict) and set(record) == set(RECORDED) | {"save"}
+                and isinstance(record["save"], dict)):
+            raise ChronicleError("chapter_type", chapter=i + 1)
+    sealed = doc["digest"]
+    if sealed is not None and not (type(sealed) is str and _DIGEST_RE.match(sealed)):
+        raise ChronicleError("digest_type", length=DIGEST_LENGTH)
+    return doc
+
+
+def digest(doc: dict) -> str:
+    """The check sum of a chronicle document: a hash of everything but the digest itself,
+    in a canonical form (sorted keys), so any change made outside the game is seen."""
+    body = {k: v for k, v in doc.items() if k != "digest"}
+    text = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:DIGEST_LENGTH]
+
+
+def sealed(doc: dict) -> dict:
+    """``doc`` with its digest (what :meth:`Chronicle.save` writes)."""
+    return {**doc, "digest": digest(doc)}
+
+
+def is_seat(seat) -> bool:
+    """A seat is ``"human"`` or a bot level, exactly as written (no other spelling)."""
+    from ..ai.levels import LEVELS
+    return type(seat) is str and (seat == HUMAN or seat in LEVELS)
+
+
+def is_name(name) -> bool:
+    return isinstance(name, str) and 0 < len(name.strip()) <= MAX_NAME_LENGTH
+
+
+def _is_path(value) -> bool:
+    """An autosave's path as the window writes it: a text a file system can name."""
+    return (type(value) is str and 0 < len(value) <= MAX_PATH_LENGTH
+            and not _CONTROL_RE.search(value))
+
+
+def _backup(path: Path) -> tuple[str | None, str | None]:
+    """Copy a refused chronicle beside itself: ``(the copy's name, None)``, or ``(None,
+    why no copy could be made)``. A file refused again unchanged (the window lists the
+    campaigns every time it shows them) keeps its first copy: no second one is made."""
     try:
         raw = path.read_bytes()
         for old in sorted(path.parent.glob(glob.escape(path.name) + ".bad-*")):
             if old.stat().st_size == len(raw) and old.read_bytes() == raw:
-                return f"the file was kept as {old.name}"
-    except OSError:
+                return old.name, None
+    except (OSError, ValueError):
         pass
     stamp = time.strftime("%Y%m%d-%H%M%S")
     for n in range(100):
@@ -386,12 +499,18 @@ def _backup(path: Path) -> str:
             break
     try:
         shutil.copy2(path, backup)
-    except OSError as err:
-        return f"no backup could be made ({err.strerror or err})"
-    return f"the file was kept as {backup.name}"
+    except (OSError, ValueError) as err:
+        return None, str(getattr(err, "strerror", None) or err)
+    return backup.name, None
 
 
 def list_campaigns(folder: Path | str | None = None) -> list[Path]:
     """The chronicle files in the campaigns folder (several campaigns side by side)."""
     where = campaigns_dir(folder)
     return sorted(where.glob("*.json")) if where.is_dir() else []
+
+
+def remove_stale_writes(folder: Path | str | None = None) -> int:
+    """Delete the temporary files a killed chronicle write left in the campaigns folder
+    (see :func:`~krestonostsy.files.remove_stale_temporary_files`); how many."""
+    return remove_stale_temporary_files(campaigns_dir(folder))

@@ -299,7 +299,7 @@ def load_scenario(data_dir: Path, scenario_id: str, board) -> Scenario:
     """Read and check ``data_dir/scenarios/<scenario_id>.yaml`` against ``board``."""
     path = scenario_path(data_dir, scenario_id)
     file = path.name
-    root = Reader(read_yaml(path), file, "scenario")
+    root = Reader(read_yaml(path), file, "scenario", line=1)  # the whole file: its line 1
     lines: dict[str, int] = {}
     sid = root.str("id")
     if sid != scenario_id:

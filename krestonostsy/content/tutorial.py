@@ -15,7 +15,7 @@ that breaks the lesson fails its test (tests/ui/test_tutorial.py).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..engine import Action, Game, IllegalAction
@@ -58,6 +58,8 @@ class Lesson:
     opponent_moves: dict[int, tuple[Action, int | None]] = field(default_factory=dict)
     # the number of actions played before each step (filled by check())
     at: tuple[int, ...] = ()
+    # the line of each top-level key of the file (its errors point there)
+    key_lines: dict[str, int] = field(default_factory=dict)
 
     @property
     def opponent_state(self) -> str:
@@ -69,21 +71,28 @@ class Lesson:
     def new_game(self) -> Game:
         return Game.new(list(self.states), seed=self.seed)
 
-    def opponent_move(self, game: Game) -> Action:
-        """The recorded move of the opponent at ``game``'s position (ContentError if none)."""
+    def opponent_move(self, game: Game, after: Step | None = None) -> Action:
+        """The recorded move of the opponent at ``game``'s position; a ContentError if
+        none, at the line of the step ``after`` which the opponent decides (at the start:
+        the line of ``human``, whose seat decides who moves first)."""
         n = len(game.actions)
         found = self.opponent_moves.get(n)
         if found is None:
             prompt = game.decision.prompt if game.decision is not None else None
-            raise ContentError(self.file, None, f"no opponent move is recorded at action {n} "
-                                                f"(prompt '{prompt}')")
+            when = f"after step '{after.id}'" if after is not None else \
+                f"at the start ({self.opponent_state} decides first, not {self.human})"
+            raise ContentError(self.file, after.line if after is not None
+                               else self.key_lines.get("human", 1),
+                               f"{when} the opponent decides at action {n} (prompt "
+                               f"'{prompt}') and opponent_moves records no move there")
         return found[0]
 
-    def play_opponent(self, game: Game) -> None:
-        """Apply the opponent's recorded moves until the newcomer decides (or the game ends)."""
+    def play_opponent(self, game: Game, after: Step | None = None) -> None:
+        """Apply the opponent's recorded moves until the newcomer decides (or the game
+        ends); ``after``: the step just played (errors point at it)."""
         while game.decision is not None and game.decision.player != self.human:
             n = len(game.actions)
-            action = self.opponent_move(game)
+            action = self.opponent_move(game, after)
             try:
                 game.apply(action)
             except IllegalAction as err:
@@ -121,13 +130,12 @@ class Lesson:
                                    f"step '{step.id}': {step.advance.to_json()} is not legal "
                                    f"at '{game.decision.prompt}' (legal: {legal})")
             game.apply(step.advance)
-            self.play_opponent(game)
+            self.play_opponent(game, step)
         unused = sorted(n for n in self.opponent_moves if n >= len(game.actions))
         if unused:
             raise ContentError(self.file, self.opponent_moves[unused[0]][1],
                                f"the opponent's move at action {unused[0]} is never reached")
-        return Lesson(self.file, self.seed, self.states, self.human, self.opponent,
-                      self.steps, self.opponent_moves, tuple(at))
+        return replace(self, at=tuple(at))
 
 
 def translated(key: str) -> bool:
@@ -193,12 +201,17 @@ def load_lesson(path: Path | None = None, has_text=None) -> Lesson:
     data = read_yaml(path)
     file = path.name
     if not isinstance(data, dict):
-        raise ContentError(file, None, "the lesson must be a mapping (seed, states, steps…)")
+        raise ContentError(file, 1, "the lesson must be a mapping (seed, states, steps…)")
     unknown = sorted(str(k) for k in set(data) - LESSON_KEYS)
     if unknown:
         raise ContentError(file, getattr(data, "key_lines", {}).get(unknown[0]),
                            f"unknown key '{unknown[0]}' (known: {', '.join(sorted(LESSON_KEYS))})")
-    line = getattr(data, "key_lines", {}).get
+    key_lines = getattr(data, "key_lines", {})
+
+    def line(key: str) -> int:
+        """The line of ``key``; a key left out: the lesson's first line."""
+        return int(key_lines.get(key) or getattr(data, "line", None) or 1)
+
     seed, states, human = data.get("seed"), data.get("states"), data.get("human")
     if type(seed) is not int or seed < 0:
         raise ContentError(file, line("seed"), "seed must be a whole number ≥ 0")
@@ -212,9 +225,11 @@ def load_lesson(path: Path | None = None, has_text=None) -> Lesson:
     if human not in states:
         raise ContentError(file, line("human"), f"human must be one of {states}")
     opponent = data.get("opponent")
-    if not isinstance(opponent, str) or not opponent:
-        raise ContentError(file, line("opponent"), "opponent must name the bot level that "
-                                                   "played the recorded moves")
+    from ..ai.levels import LEVELS  # the levels a seat can be played by (no Qt, no engine state)
+    if not isinstance(opponent, str) or opponent not in LEVELS:
+        raise ContentError(file, line("opponent"), "opponent must name the bot level "
+                           f"that played the recorded moves and plays on after the lesson "
+                           f"({', '.join(LEVELS)}), not {opponent!r}")
     steps_node = data.get("steps")
     if not isinstance(steps_node, list) or not steps_node:
         raise ContentError(file, line("steps"), "steps must be a list of steps")
@@ -235,4 +250,5 @@ def load_lesson(path: Path | None = None, has_text=None) -> Lesson:
         if type(n) is not int or n < 0:
             raise ContentError(file, ln, f"opponent_moves: '{n}' is not an action number")
         moves[n] = (_action(raw, file, ln, f"opponent move {n}"), ln)
-    return Lesson(file, seed, tuple(states), str(human), opponent, steps, moves)
+    return Lesson(file, seed, tuple(states), str(human), opponent, steps, moves,
+                  key_lines={str(k): v for k, v in key_lines.items()})

@@ -55,15 +55,22 @@ def call_rescript_limit(g: Game, player: str) -> None:
 # --- the sanctity track ------------------------------------------------------------------------
 
 def move_piece(g: Game, piece: str, amount: int) -> tuple[int, list]:
-    """Move a sanctity piece ``amount`` points right (PRAY-03/04/08).
+    """Move a sanctity piece ``amount`` points right (PRAY-03/04/08); see
+    :func:`sanctity_move`. Returns (new cell, cells entered in order)."""
+    cell, passed = sanctity_move(g.s["sanctity"], piece, amount, g.c.board.sanctity_length)
+    B.part_w(g, "sanctity")[piece] = cell
+    return cell, passed
 
-    Returns (new cell, cells entered in order). Occupied cells cost nothing; the piece
-    never ends on one. Past the last cell it continues from cell 0."""
-    pos = g.s["sanctity"]
-    length = g.c.board.sanctity_length
-    occupied = {c for p, c in pos.items() if p != piece}
-    cell = pos[piece]
-    passed: list[str] = []
+
+def sanctity_move(cells: dict, piece: str, amount: int, length: int) -> tuple[int, list]:
+    """Where ``amount`` points take the sanctity piece ``piece`` on a track of ``length``
+    cells where the pieces stand on ``cells`` (piece -> cell): (new cell, cells entered
+    in order). Occupied cells cost nothing (PRAY-04), so the piece never ends on one; past
+    the last cell it continues from cell 0. Moves nothing itself: the game's moves and the
+    campaign's set-up advantage (CAMP-05) share it."""
+    occupied = {c for p, c in cells.items() if p != piece}
+    cell = cells[piece]
+    passed: list = []
     left = amount
     if len(occupied) >= length:  # pragma: no cover - cannot happen with 20 cells
         return cell, passed
@@ -72,7 +79,6 @@ def move_piece(g: Game, piece: str, amount: int) -> tuple[int, list]:
         passed.append(cell)
         if cell not in occupied:
             left -= 1
-    B.part_w(g, "sanctity")[piece] = cell
     return cell, passed
 
 

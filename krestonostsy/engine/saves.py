@@ -63,7 +63,7 @@ def _refuse_constant(name: str):
     _fail("bad_constant", name=name)
 
 
-def _depth(text: str) -> int:
+def nesting_depth(text: str) -> int:
     """The deepest nesting of brackets outside strings (a linear scan, no recursion)."""
     depth = deepest = 0
     in_string = escaped = False
@@ -99,7 +99,7 @@ def decode(data) -> dict:
     if isinstance(data, str):
         if len(data) > MAX_SAVE_BYTES:
             _fail("too_large", limit=MAX_SAVE_BYTES // 1_048_576)
-        if _depth(data) > MAX_DEPTH:
+        if nesting_depth(data) > MAX_DEPTH:
             _fail("too_deep", depth=MAX_DEPTH)
         try:
             data = json.loads(data, parse_constant=_refuse_constant)

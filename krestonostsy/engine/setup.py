@@ -49,6 +49,19 @@ def removed_cities(content, states: list[str]) -> list[str]:
     raise ValueError("not an allowed 2-player pair")
 
 
+def sanctity_cells(board, recipe, states: list[str]) -> dict[str, int]:
+    """The sanctity track at set-up (SETUP-18/19): each state's piece on its crest cell or
+    the cell its scenario starts it on; with fewer than 4 states the absent states' pieces
+    (the automa's) on the rightmost cells."""
+    cells = {x: board.sanctity_start[x] if recipe.starting.get(x) is None
+             or recipe.starting[x].sanctity is None else recipe.starting[x].sanctity
+             for x in states}
+    absent = [x for x in STATE_IDS if x not in states] if len(states) < 4 else []
+    for i, piece in enumerate(absent):
+        cells[piece] = board.sanctity_length - 1 - i
+    return cells
+
+
 def new_state(rules, states: list[str], seed: int, options) -> State:
     """The initial state of a game of ``rules`` (a :class:`~.ruleset.Ruleset`)."""
     content = rules.content
@@ -83,12 +96,8 @@ def new_state(rules, states: list[str], seed: int, options) -> State:
     s["saracens"] = board.saracen_supply - sum(c["units"].get(SARACEN, 0) for c in cities.values())
 
     # E. sanctity track (SETUP-18/19): automa pieces on the rightmost cells
-    s["sanctity"] = {x: board.sanctity_start[x] if recipe.starting.get(x) is None
-                     or recipe.starting[x].sanctity is None else recipe.starting[x].sanctity
-                     for x in states}
+    s["sanctity"] = sanctity_cells(board, recipe, states)
     pieces = absent if len(states) < 4 else []
-    for i, piece in enumerate(pieces):
-        s["sanctity"][piece] = board.sanctity_length - 1 - i
     automa_tokens = []
     if len(states) == 3:
         automa_tokens = list(board.automa_set)

@@ -44,7 +44,7 @@ from ..engine import Game, SaveError
 from ..engine.errors import SAVE_ERRORS
 from ..engine.saves import CURRENT as SAVE_FORMAT
 from ..engine.saves import MAX_SAVE_BYTES, decode, parse
-from ..files import TEMP_PREFIX, atomic_write
+from ..files import STALE_TEMP_SECONDS, atomic_write, remove_stale_temporary_files
 from ..i18n import _
 from .os_errors import os_error_text
 
@@ -52,7 +52,6 @@ AUTOSAVE_PREFIX = "autosave-"
 SAVE_SUFFIX = ".json"
 THUMBS_DIR = ".thumbs"
 THUMB_SUFFIX = ".png"
-STALE_TEMP_SECONDS = 60  # older temporary files are leftovers of a killed write
 KEEP_AUTOSAVES = 5  # per unfinished game
 KEEP_FINISHED = 3  # finished games whose final autosave is kept
 #: The version of ``ui.summary``; a summary of another version is not trusted (the file is
@@ -393,19 +392,8 @@ class SaveStore:
         """Delete temporary files a killed atomic write left behind (older than
         ``older_than`` seconds: a younger one may be another window's write in progress).
         Returns how many were removed."""
-        removed = 0
-        limit = time.time() - older_than
-        for folder in (self.directory, self.directory / THUMBS_DIR):
-            if not folder.is_dir():
-                continue
-            for tmp in folder.glob(f"{TEMP_PREFIX}*"):
-                try:
-                    if tmp.is_file() and tmp.stat().st_mtime <= limit:
-                        tmp.unlink()
-                        removed += 1
-                except OSError:
-                    pass
-        return removed
+        return sum(remove_stale_temporary_files(folder, older_than)
+                   for folder in (self.directory, self.directory / THUMBS_DIR))
 
     def ensure(self) -> Path:
         self.directory.mkdir(parents=True, exist_ok=True)

@@ -10,7 +10,7 @@ import pytest
 from engine.test_conformance import check_invariants
 
 from krestonostsy.campaign import Chronicle, ChronicleError, list_campaigns
-from krestonostsy.campaign.chronicle import FORMAT, VERSION
+from krestonostsy.campaign.chronicle import FORMAT, VERSION, sealed
 from krestonostsy.campaign.play import play_campaign, play_next
 from krestonostsy.cli import main as cli
 from krestonostsy.engine import Game
@@ -125,7 +125,7 @@ def test_a_corrupt_chronicle_is_refused_and_its_backup_kept(campaigns, all_chapt
     good = campaigns[2].path.read_text(encoding="utf-8")
     path = tmp_path / "broken.json"
     path.write_text(good[: len(good) // 2], encoding="utf-8")
-    refused(path, all_chapter_data, "broken.json: is damaged: it is not a JSON text")
+    refused(path, all_chapter_data, "broken.json: the chronicle is damaged: it is not a JSON text")
     assert path.read_text(encoding="utf-8") == good[: len(good) // 2]  # left as it was
     path.write_text(json.dumps({"format": "something-else"}), encoding="utf-8")
     refused(path, all_chapter_data, "is not a Krestonostsy campaign chronicle")
@@ -145,16 +145,20 @@ def test_a_newer_chronicle_is_refused_with_a_clear_message(campaigns, all_chapte
 
 @pytest.mark.rule("CAMP-11")
 def test_an_altered_chapter_is_refused(campaigns, all_chapter_data, tmp_path):
+    """Changed outside the game, a chronicle no longer matches its digest; changed and
+    sealed again (the digest is no secret), its chapters still do not match their games."""
     doc = json.loads(campaigns[4].path.read_text(encoding="utf-8"))
     doc["chapters"][0]["points"]["jerusalem"] += 5
     path = tmp_path / "altered.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
+    refused(path, all_chapter_data, "its contents do not match their check sum")
+    path.write_text(json.dumps(sealed(doc)), encoding="utf-8")
     refused(path, all_chapter_data, "chapter 1 (chronicle_beginning) does not match its game "
                                     "(recorded points differ)")
     doc = json.loads(campaigns[4].path.read_text(encoding="utf-8"))
     doc["chapters"][1]["save"]["setup"].pop("starting", None)
     doc["chapters"][1]["save"]["setup"]["starting"] = {"edessa": {"influence": 40}}
-    path.write_text(json.dumps(doc), encoding="utf-8")
+    path.write_text(json.dumps(sealed(doc)), encoding="utf-8")
     refused(path, all_chapter_data, "chapter 2")
 
 

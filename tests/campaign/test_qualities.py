@@ -135,9 +135,15 @@ def test_carry_overs_are_starting_positions_over_the_next_scenario(game):
         if place[x] == last:
             for key, n in data.last_place.items():
                 want[key] += n
-        for key in ("coins", "influence", "sanctity"):
-            assert change.get(key, {"coins": info.coins, "influence": 0,
-                                    "sanctity": board.sanctity_start[x]}[key]) == want[key]
+        for key in ("coins", "influence"):
+            assert change.get(key, {"coins": info.coins, "influence": 0}[key]) == want[key]
+        # sanctity is movement (CAMP-05, PRAY-04): as many free cells as points, up to and
+        # including the one it ends on; the occupied cells on the way are jumped
+        start = board.sanctity_start[x]
+        cell = change.get("sanctity", start)
+        others = {board.sanctity_start[y] for y in ALL4 if y != x}
+        free = [c for c in range(start + 1, cell + 1) if c not in others]
+        assert len(free) == want["sanctity"] - start and cell not in others
         fief = [c for c in game.s["players"][x]["cities"] if board.cities[c].kind != "capital"
                 and c not in ("acre", "tortosa")]  # the next scenario starts these Saracen
         if fief:

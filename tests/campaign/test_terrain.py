@@ -9,7 +9,8 @@ import random
 import pytest
 from helpers import run_step
 
-from krestonostsy.campaign import Chronicle
+from krestonostsy.campaign import Chronicle, ChronicleError
+from krestonostsy.campaign.chronicle import sealed
 from krestonostsy.campaign.play import play_next
 from krestonostsy.content import load_content
 from krestonostsy.content.board import TERRAINS
@@ -104,6 +105,6 @@ def test_an_advanced_campaign_plays_every_scenario_with_terrain(tmp_path):
     assert again.advanced and again.next_rules().extra_hooks == ("terrain",)
     doc = json.loads(c.path.read_text(encoding="utf-8"))
     doc["advanced"] = False  # the games were played with terrain: the chronicle lies
-    c.path.write_text(json.dumps(doc), encoding="utf-8")
-    with pytest.raises(Exception, match="advanced mode"):
+    c.path.write_text(json.dumps(sealed(doc)), encoding="utf-8")  # sealed, still a lie
+    with pytest.raises(ChronicleError, match="advanced mode"):
         Chronicle.load(c.path)

@@ -10,6 +10,7 @@ Run long from the command line (one at a time, in the background, ``nice -n 19``
     python tests/fuzz/fuzzlib.py saves --seconds 600
     python tests/fuzz/fuzzlib.py actions --seconds 600
     python tests/fuzz/fuzzlib.py content --seconds 600
+    python tests/fuzz/fuzzlib.py chronicles --seconds 600
     python tests/fuzz/fuzzlib.py soak --games 1000 --players 2
     python tests/fuzz/fuzzlib.py soak --minutes 60 --scenario base levantine_merchants --terrain
 
@@ -565,9 +566,303 @@ def soak(players: int, games: int, seed: int = 0, verbose: bool = True,
     return counts
 
 
+# --- chronicles ----------------------------------------------------------------------------------
+
+def _base_chronicles(folder: Path) -> list:
+    """Real chronicles to mutate: 2, 3 and 4 players, 0 to 2 chapters played by random bots,
+    one with the advanced mode, one with a scenario in progress and a name of its own."""
+    from krestonostsy.campaign.chronicle import Chronicle
+    from krestonostsy.campaign.play import play_next
+    made = []
+    for i, (seats, chapters, advanced) in enumerate((
+            ({"jerusalem": "random", "tripoli": "random"}, 2, False),
+            ({"jerusalem": "human", "tripoli": "random", "antioch": "easy"}, 0, True),
+            ({"jerusalem": "random", "tripoli": "random", "edessa": "random",
+              "antioch": "random"}, 1, False))):
+        c = Chronicle.new({x: "random" for x in seats}, seed=40 + i, folder=folder,
+                          campaign_id=f"base{i}", advanced=advanced, name=f"Летопись {i}")
+        for _ in range(chapters):
+            play_next(c)
+        c.seats = dict(seats)
+        c.link_autosave(None if i == 0 else str(folder / f"autosave-00000000000{i}-g{i}.json"))
+        made.append(json.loads(c.path.read_text(encoding="utf-8")))
+    return made
+
+
+def _in(path, edit):
+    """A mutation that edits the node at ``path`` (keys; ``"?"`` picks a random key or
+    index there) with ``edit(node, key, rnd)``; a document without that path is left as is."""
+    def pick(node, step, r):
+        """The key ``step`` names in ``node`` (None: there is none)."""
+        if not isinstance(node, (dict, list)) or not node and step == "?":
+            return None
+        if step == "?":
+            return r.randrange(len(node)) if isinstance(node, list) else r.choice(sorted(node))
+        if isinstance(node, dict):
+            return step if step in node or step == path[-1] else None
+        return step if isinstance(step, int) and step < len(node) else None
+
+    def mutate(d: dict, r: random.Random):
+        node = d
+        for step in path[:-1]:
+            key = pick(node, step, r)
+            if key is None:
+                return d
+            node = node[key]
+        key = pick(node, path[-1], r)
+        if key is not None:
+            try:
+                edit(node, key, r)
+            except (KeyError, IndexError, TypeError):  # the value is not what the edit edits
+                pass
+        return d
+    return mutate
+
+
+def _put(path, value):
+    return _in(path, lambda node, key, r: node.__setitem__(key, value))
+
+
+def _chronicle_text_mutations():
+    """Mutations of the chronicle file's bytes: (name, function(bytes, rnd) -> bytes)."""
+    digits = b"9" * 4300
+    return _text_mutations() + [
+        ("4300-digit seed", lambda b, r: b.replace(b'"seed": ', b'"seed": ' + digits + b", "
+                                                   b'"x": ', 1)),
+        ("NUL in the autosave", lambda b, r: b.replace(b'"autosave": "', b'"autosave": "\\u0000',
+                                                      1)),
+        ("BOM", lambda b, r: b"\xef\xbb\xbf" + b),
+        ("a key twice", lambda b, r: b.replace(b'"seed": ', b'"seed": 1, "seed": ', 1)),
+        ("nested 2000 deep in the name", lambda b, r: b.replace(
+            b'"name": ', b'"name": ' + _deep(2000).encode() + b', "y": ', 1)),
+    ]
+
+
+def _chronicle_data_mutations():
+    """Mutations of the parsed chronicle: (name, function(dict, rnd) -> dict)."""
+    from krestonostsy.ai.levels import LEVELS
+    seat_values = [5, True, None, ["human"], {"level": "easy"}, "Hard", "HUMAN", "", "god",
+                   " easy", 1.5]
+    return [
+        ("format other", _put(["format"], "krestonostsy-save")),
+        ("version text", _put(["version"], "2")),
+        ("version bool", _put(["version"], True)),
+        ("version zero", _put(["version"], 0)),
+        ("version newer", _put(["version"], 99)),
+        ("version 1 without digest", lambda d, r: {**{k: v for k, v in d.items()
+                                                       if k != "digest"}, "version": 1}),
+        ("seat of another type or spelling",
+         _in(["seats", "?"], lambda n, k, r: n.__setitem__(k, r.choice(seat_values)))),
+        ("seat another level", _in(["seats", "?"], lambda n, k, r: n.__setitem__(
+            k, r.choice(["human", *LEVELS])))),
+        ("seats list", lambda d, r: {**d, "seats": list(d["seats"])}),
+        ("seat unknown state", _in(["seats"], lambda n, k, r: n.__setitem__("rome", "easy"))),
+        ("seat removed", _in(["seats", "?"], lambda n, k, r: n.pop(k))),
+        ("seats reordered", lambda d, r: {**d, "seats": dict(reversed(d["seats"].items()))}),
+        ("seed huge", _put(["seed"], 10**4299)),
+        ("seed negative", _put(["seed"], -1)),
+        ("seed float", _put(["seed"], 4.0)),
+        ("seed text", _put(["seed"], "4")),
+        ("seed other", lambda d, r: {**d, "seed": d["seed"] + r.randrange(1, 5)}),
+        ("advanced text", _put(["advanced"], "false")),
+        ("advanced flipped", lambda d, r: {**d, "advanced": not d["advanced"]}),
+        ("name empty", _put(["name"], "  ")),
+        ("name number", _put(["name"], 7)),
+        ("name too long", _put(["name"], "x" * 81)),
+        ("name other", _put(["name"], "Другая\tлетопись")),
+        ("in_progress NUL", _put(["in_progress"], {"autosave": "auto\x00save.json"})),
+        ("in_progress number", _put(["in_progress"], 5)),
+        ("in_progress extra key", _put(["in_progress"], {"autosave": "a.json", "x": 1})),
+        ("in_progress empty path", _put(["in_progress"], {"autosave": ""})),
+        ("in_progress other", _put(["in_progress"], {"autosave": "/elsewhere/a.json"})),
+        ("chapters not a list", _put(["chapters"], {"0": {}})),
+        ("chapter None", _in(["chapters", "?"], lambda n, k, r: n.__setitem__(k, None))),
+        ("chapter dropped", _in(["chapters", "?"], lambda n, k, r: n.pop(k))),
+        ("chapters swapped", lambda d, r: {**d, "chapters": d["chapters"][::-1]}),
+        ("chapter duplicated", _in(["chapters", "?"], lambda n, k, r: n.insert(
+            k, json.loads(json.dumps(n[k]))))),
+        ("chapter extra key", _in(["chapters", "?", "cheat"], lambda n, k, r: n.__setitem__(
+            k, 1))),
+        ("chapter key removed", _in(["chapters", "?", "?"], lambda n, k, r: n.pop(k))),
+        ("chapter points altered", _in(["chapters", "?", "points", "?"],
+                                       lambda n, k, r: n.__setitem__(k, n[k] + 1))),
+        ("chapter places altered", _in(["chapters", "?", "result", "places", "?"],
+                                       lambda n, k, r: n.__setitem__(k, 1))),
+        ("chapter nickname altered", _in(["chapters", "?", "nicknames", "?"],
+                                         lambda n, k, r: n.__setitem__(k, "pilgrim"))),
+        ("chapter carry altered", _in(["chapters", "?", "carry"], lambda n, k, r: n.__setitem__(
+            k, None if n[k] else {"starting": {}, "reasons": {}}))),
+        ("chapter save actions cut", _in(["chapters", "?", "save", "actions"],
+                                         lambda n, k, r: n.__setitem__(k, n[k][:-3]))),
+        ("chapter save seed", _in(["chapters", "?", "save", "setup", "seed"],
+                                  lambda n, k, r: n.__setitem__(k, n[k] + 10))),
+        ("chapter save digest", _in(["chapters", "?", "save", "state_digest"],
+                                    lambda n, k, r: n.__setitem__(k, "0" * 32))),
+        ("chapter save states", _in(["chapters", "?", "save", "setup", "states"],
+                                    lambda n, k, r: n.__setitem__(k, n[k][::-1]))),
+        ("chapter save not a save", _in(["chapters", "?", "save"],
+                                        lambda n, k, r: n.__setitem__(k, {"setup": 5}))),
+        ("chapter value retyped", _in(["chapters", "?", "?"], lambda n, k, r: n.__setitem__(
+            k, r.choice([None, "x", 3, [], {}])))),
+        ("top extra field", _put(["cheat"], 1)),
+        ("top field removed", lambda d, r: (d.pop(r.choice(sorted(d))), d)[1]),
+        ("digest altered", _put(["digest"], "f" * 32)),
+        ("digest number", _put(["digest"], 5)),
+    ]
+
+
+def _chronicle_expected(doc: dict, path: Path) -> dict:
+    """What a chronicle loaded from ``doc`` must write back (but its version and digest):
+    the document itself, a version-1 file's missing fields at their documented defaults."""
+    full = {"name": path.stem, "advanced": False, "in_progress": None, **doc}
+    if full["name"] is None:
+        full["name"] = path.stem
+    return {k: v for k, v in full.items() if k not in ("version", "digest")}
+
+
+def _chronicle_outcome(raw: bytes, sealed_doc: dict | None, tmp: Path, store) -> str:
+    """Open ``raw`` as the window does; 'refused', 'loaded', 'crash: …' or 'silent: …'.
+
+    Opening must end in a :class:`ChronicleError` whose reason renders in Russian and
+    English, or in a chronicle that (a) writes back exactly the document it was read from
+    (nothing dropped, defaulted or normalised silently), (b) keeps the invariants (seats a
+    line-up of humans and bot levels, every chapter a finished game of its scenario), and
+    (c) can be used: the list, the reader, the briefing and the next scenario's game. The
+    window's question which game a chronicle links (asked before every load of a save)
+    must never raise."""
+    from krestonostsy import i18n
+    from krestonostsy.campaign.chronicle import Chronicle, ChronicleError, is_seat
+    from krestonostsy.engine.setup import check_lineup
+    from krestonostsy.ui.campaign import campaign_screen, story
+    from krestonostsy.ui.campaign.flow import linked_game
+    path = tmp / "fuzz.json"
+    path.write_bytes(raw)
+    for old in tmp.glob("fuzz.json.bad-*"):
+        old.unlink()
+    try:
+        linked_game(path, store)
+    except BaseException as err:  # noqa: BLE001 - counted, never hidden
+        return f"crash: linked_game {type(err).__name__}: {str(err)[:100]}"
+    try:
+        c = Chronicle.load(path)
+    except ChronicleError as err:
+        was = i18n.current_language()
+        try:
+            for lang in ("en", "ru"):
+                i18n.set_language(lang)
+                if not story.chronicle_error_text(err).strip():
+                    return f"crash: empty reason for {err.key}"
+        except BaseException as e:  # noqa: BLE001
+            return f"crash: chronicle_error_text {err.key} {type(e).__name__}: {e}"
+        finally:
+            i18n.set_language(was)
+        return "refused"
+    except BaseException as err:  # noqa: BLE001
+        return f"crash: Chronicle.load {type(err).__name__}: {str(err)[:100]}"
+    if sealed_doc is None:
+        return "silent: a file changed outside the game loaded"
+    back = {k: v for k, v in c.to_json().items() if k != "version"}
+    if back != _chronicle_expected(sealed_doc, path):
+        wrong = sorted(k for k in back if back[k] != _chronicle_expected(sealed_doc,
+                                                                         path).get(k))
+        return f"silent: loads as another chronicle ({', '.join(wrong)})"
+    try:
+        check_lineup(c.data.rules(c.data.scenarios[0].id).content, c.states)
+    except ValueError:
+        return "silent: seats are no line-up"
+    if not all(is_seat(s) for s in c.seats.values()):
+        return "silent: a seat is no seat"
+    if any(not ch.game.is_over or ch.scenario != e.id
+           for ch, e in zip(c.chapters, c.data.scenarios, strict=False)):
+        return "silent: a chapter is no finished game of its scenario"
+    try:
+        campaign_screen.chapter_text(c)
+        campaign_screen.standings_text(c)
+        [story.seat_text(s) for s in c.seats.values()]
+        story.chronicle_html(c)
+        c.winner()
+        entry = c.next_scenario()
+        if entry is not None:
+            story.briefing_html(c, entry)
+            c.new_game()
+        for i in range(len(c.chapters)):
+            story.chapter_html(c, i)
+    except BaseException as err:  # noqa: BLE001
+        return f"crash: after loading {type(err).__name__}: {str(err)[:100]}"
+    return "loaded"
+
+
+def fuzz_chronicles(seed: int, seconds: float, verbose: bool = True,
+                    at_least: int = 0) -> Counter:
+    """Real chronicles mutated in ≥ 25 ways and opened as the window opens them. Most
+    mutated documents are sealed again (their digest recomputed, as someone who read the
+    code could), so the checks under the digest are reached; the rest must be refused by
+    the digest. Faults: ``crash`` (anything but a ChronicleError, at opening or in use
+    afterwards) and ``silent`` (a chronicle that loads but is not exactly the document it
+    was read from, or breaks an invariant — see :func:`_chronicle_outcome`)."""
+    from krestonostsy.campaign.chronicle import sealed
+    from krestonostsy.ui.saves import SaveStore
+    rnd = random.Random(seed)
+    counts: Counter = Counter()
+    kinds: set = set()
+    tmp = Path(tempfile.mkdtemp(prefix="krestonostsy-chronicle-fuzz-"))
+    old_env = os.environ.get("KRESTONOSTSY_DATA_DIR")
+    os.environ["KRESTONOSTSY_DATA_DIR"] = str(tmp / "data")
+    try:
+        bases = _base_chronicles(tmp / "data")
+        store = SaveStore(tmp / "data" / "saves")
+        text_muts, data_muts = _chronicle_text_mutations(), _chronicle_data_mutations()
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline or counts["mutations"] < at_least:
+            base = rnd.choice(bases)
+            doc, resealed = None, False
+            if rnd.random() < 0.25:
+                name, mut = rnd.choice(text_muts)
+                written = json.dumps(base, ensure_ascii=False).encode()
+                raw = mut(written, rnd)
+                doc = base if raw == written else None  # nothing to mutate in this file
+            else:
+                name, mut = rnd.choice(data_muts)
+                doc = mut(json.loads(json.dumps(base)), rnd)
+                for _ in range(rnd.choice((0, 0, 0, 1))):  # now and then two at once
+                    extra, mut2 = rnd.choice(data_muts)
+                    try:
+                        doc = mut2(doc, rnd)
+                    except (TypeError, KeyError, AttributeError):
+                        continue  # the first mutation took away what this one edits
+                    name += " + " + extra
+                resealed = rnd.random() < 0.8 and "digest" in doc and doc.get("version") != 1
+                if resealed:
+                    doc = sealed({k: v for k, v in doc.items() if k != "digest"})
+                try:
+                    raw = json.dumps(doc, ensure_ascii=False).encode()
+                except ValueError:  # a number too long to write: the text mutation's case
+                    continue
+            kinds.add(name.split(" + ")[0])
+            unchanged = doc is not None and doc == base
+            legacy = doc is not None and doc.get("version") == 1 and "digest" not in doc
+            outcome = _chronicle_outcome(raw, doc if (resealed or unchanged or legacy)
+                                         else None, tmp, store)
+            counts["mutations"] += 1
+            counts[outcome[:90]] += 1
+            if outcome.startswith(("crash", "silent")):
+                if verbose:
+                    print(f"  FAULT after '{name}': {outcome}", file=sys.stderr)
+    finally:
+        if old_env is None:
+            os.environ.pop("KRESTONOSTSY_DATA_DIR", None)
+        else:
+            os.environ["KRESTONOSTSY_DATA_DIR"] = old_env
+        shutil.rmtree(tmp, ignore_errors=True)
+    counts["kinds of mutation"] = len(kinds)
+    if verbose:
+        print("chronicle fuzzer:", dict(counts))
+    return counts
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("what", choices=("saves", "actions", "content", "soak"))
+    ap.add_argument("what", choices=("saves", "actions", "content", "chronicles", "soak"))
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--games", type=int, default=100)
@@ -597,9 +892,10 @@ def main(argv: list[str] | None = None) -> int:
         total = sum(per.values(), Counter())
         faults = total["faults"]
     else:
-        fn = {"saves": fuzz_saves, "actions": fuzz_actions, "content": fuzz_content}[a.what]
+        fn = {"saves": fuzz_saves, "actions": fuzz_actions, "content": fuzz_content,
+              "chronicles": fuzz_chronicles}[a.what]
         total = fn(a.seed, a.seconds)
-        faults = sum(v for k, v in total.items() if k.startswith(("crash", "corrupt")))
+        faults = sum(v for k, v in total.items() if k.startswith(("crash", "corrupt", "silent")))
     print(f"{a.what}: {dict(total)}; faults {faults}; {time.monotonic() - start:.0f} s")
     return 1 if faults else 0
 

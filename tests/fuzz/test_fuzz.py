@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import pytest
-from fuzzlib import fuzz_actions, fuzz_content, fuzz_saves, soak
+from fuzzlib import fuzz_actions, fuzz_chronicles, fuzz_content, fuzz_saves, soak
 
 from krestonostsy.resources import data_dir
 
 
 def _faults(counts) -> dict:
-    return {k: v for k, v in counts.items() if k.startswith(("crash", "corrupt", "fault"))}
+    return {k: v for k, v in counts.items()
+            if k.startswith(("crash", "corrupt", "fault", "silent"))}
 
 
 def test_mutated_saves_are_refused_with_save_error_or_load_exactly(fuzz_seconds):
@@ -21,6 +22,24 @@ def test_mutated_saves_are_refused_with_save_error_or_load_exactly(fuzz_seconds)
 def test_every_kind_of_save_mutation_is_reachable():
     from fuzzlib import _data_mutations, _text_mutations
     assert len(_data_mutations()) + len(_text_mutations()) >= 25
+
+
+def test_mutated_chronicles_are_refused_with_chronicle_error_or_load_exactly(fuzz_seconds):
+    """Issue 31 §3: no mutated chronicle crashes (at opening or in use afterwards) and
+    none is accepted silently (loads but is not exactly its own document, or breaks an
+    invariant: fuzzlib._chronicle_outcome); the window's check of which game a chronicle
+    links never raises."""
+    counts = fuzz_chronicles(seed=31, seconds=fuzz_seconds, at_least=60)
+    assert counts["mutations"] >= 60
+    assert counts["refused"] > 0 and counts["loaded"] > 0
+    assert counts["kinds of mutation"] >= 25
+    assert not _faults(counts)
+
+
+def test_every_kind_of_chronicle_mutation_is_reachable():
+    from fuzzlib import _chronicle_data_mutations, _chronicle_text_mutations
+    names = [n for n, _m in _chronicle_data_mutations() + _chronicle_text_mutations()]
+    assert len(set(names)) == len(names) >= 25
 
 
 def test_malformed_actions_are_refused_and_leave_the_game_byte_identical(fuzz_seconds):

@@ -232,7 +232,7 @@ def test_a_damaged_or_newer_chronicle_is_listed_with_its_reason(qtbot, settings,
     damaged = _("The file is damaged or is not a chronicle of this game.")
     newer = _("It was written by a newer version of the game: update the game to open it.")
     assert lead in rows["broken.json"][1] and damaged in rows["broken.json"][1]
-    assert "not a JSON text" in rows["broken.json"][1]  # the engine's detail
+    assert _("the chronicle is damaged: it is not a JSON text") in rows["broken.json"][1]
     assert lead in rows["future.json"][1] and newer in rows["future.json"][1]
     for row in range(2):
         screen.table.selectRow(row)
@@ -254,6 +254,51 @@ def test_a_damaged_or_newer_chronicle_is_listed_with_its_reason(qtbot, settings,
     assert box.buttons[1].isDefault() and len(screen.entries) == 2
     box.buttons[0].click()
     assert len(screen.entries) == 1
+    window.close()
+
+
+def damaged_chronicles(folder, good: Chronicle) -> dict:
+    """The damaged chronicles of issue 31 §3 beside ``good``, each as its file's text."""
+    from krestonostsy.campaign.chronicle import sealed
+    doc = json.loads(good.path.read_text(encoding="utf-8"))
+    texts = {"nested": "[" * 2000 + "]" * 2000,
+             "nul": {**doc, "in_progress": {"autosave": "auto\x00save.json"}},
+             "seed": {**doc, "seed": 10**4299},
+             "seat5": {**doc, "seats": {**doc["seats"], "tripoli": 5}},
+             "hard": {**doc, "seats": {**doc["seats"], "tripoli": "Hard"}},
+             "altered": json.dumps({**doc, "seed": doc["seed"] + 1})}
+    for name, text in texts.items():
+        (folder / f"{name}.json").write_text(
+            text if isinstance(text, str) else json.dumps(sealed(text)), encoding="utf-8")
+    return texts
+
+
+@pytest.mark.rule("CAMP-11")
+def test_a_save_loads_and_the_list_shows_each_campaign_with_damaged_chronicles_beside_them(
+        qtbot, settings, store):
+    """Damaged chronicles (nested 2,000 deep, a NUL in the autosave, a 4,300-digit seed,
+    a seat that is no seat, a file changed outside the game) stop nothing: a save loads,
+    the campaign list shows each of them as damaged and the good campaign as it is."""
+    from krestonostsy.engine import Game
+    from krestonostsy.ui.saves import write_save
+    window = new_window(qtbot, settings, store)
+    folder = campaigns_dir(store.directory.parent)
+    good = Chronicle.new({"jerusalem": "human", "tripoli": "easy"}, seed=5,
+                         folder=store.directory.parent, campaign_id="good")
+    damaged = damaged_chronicles(folder, good)
+    game = Game.new(["jerusalem", "tripoli"], seed=3)
+    save = write_save(store.directory / "mine.json", game, {"jerusalem": "human",
+                                                              "tripoli": "easy"})
+    assert window.load_file(save)
+    assert window.controller.game is not None and window.campaign.chronicle is None
+    window.go_to_menu()
+    window.start_screen.campaign_button.click()
+    screen = window.campaign.screen
+    by_name = {e.path.stem: e for e in screen.entries}
+    assert set(by_name) == set(damaged) | {"good"}
+    assert by_name["good"].chronicle is not None
+    for name in damaged:
+        assert by_name[name].chronicle is None and by_name[name].error, name
     window.close()
 
 

@@ -190,7 +190,8 @@ class CampaignScreen(QWidget):
         try:
             entry = CampaignEntry(path, chronicle=Chronicle.load(path))
         except ChronicleError as err:
-            entry = CampaignEntry(path, error=str(err), newer=err.newer)
+            entry = CampaignEntry(path, error=story.chronicle_error_text(err),
+                                  newer=err.newer)
         self._cache[path] = (key, entry)
         return entry
 

@@ -22,18 +22,24 @@ the engine plays the scenario.
 """
 from __future__ import annotations
 
-import json
 import logging
 from pathlib import Path
 
 from PySide6.QtCore import QObject
 
-from ...campaign.chronicle import Chronicle, ChronicleError, list_campaigns
+from ...campaign.chronicle import (
+    Chronicle,
+    ChronicleError,
+    list_campaigns,
+    read_document,
+    remove_stale_writes,
+)
 from ...i18n import _
 from ..os_errors import os_error_text
 from ..saves import new_game_id
 from .campaign_screen import CampaignScreen, NewCampaignDialog
 from .pages import BriefingScreen, ChronicleReader, DebriefScreen
+from .story import chronicle_error_text
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +53,7 @@ class CampaignFlow(QObject):
         super().__init__(window)
         self.window = window
         self.folder = Path(folder) if folder is not None else window.store.directory.parent
+        remove_stale_writes(self.folder)  # what a killed chronicle write left behind
         self.chronicle: Chronicle | None = None  # the campaign the game in play belongs to
         self.game_id: str | None = None  # that game's id (its autosaves carry it)
         self.dialog: NewCampaignDialog | None = None
@@ -186,7 +193,10 @@ class CampaignFlow(QObject):
             return False
         try:
             game = c.new_game()
-        except (ChronicleError, ValueError) as err:
+        except ChronicleError as err:
+            w.show_message(_("The scenario cannot start"), chronicle_error_text(err))
+            return False
+        except ValueError as err:
             w.show_message(_("The scenario cannot start"), str(err))
             return False
         w.write_thumbnail()
@@ -234,7 +244,7 @@ class CampaignFlow(QObject):
                 c.finish(w.controller.game)
             except ChronicleError as err:
                 w.show_message(_("Campaign"), _("The chronicle refused this game: {error}")
-                               .format(error=err))
+                               .format(error=chronicle_error_text(err)))
                 ours = False
             except OSError as err:
                 w.show_message(_("Problem"), _("The chronicle could not be written: "
@@ -246,12 +256,11 @@ class CampaignFlow(QObject):
 
 
 def linked_game(path: Path, store) -> str | None:
-    """The id of the game whose autosave the chronicle ``path`` links (read without
-    replaying it), or None."""
+    """The id of the game whose autosave the chronicle ``path`` links, or None — also for
+    a chronicle that cannot be opened (read through the chronicle's own checks without
+    replaying it: a damaged chronicle never stops a save from loading)."""
     try:
-        doc = json.loads(Path(path).read_text(encoding="utf-8"))
-        linked = doc.get("in_progress", {}).get("autosave") if isinstance(doc, dict) \
-            and isinstance(doc.get("in_progress"), dict) else None
-    except (OSError, ValueError, UnicodeDecodeError):
+        progress = read_document(path)["in_progress"]
+    except ChronicleError:
         return None
-    return store.game_of(Path(linked)) if isinstance(linked, str) else None
+    return store.game_of(Path(progress["autosave"])) if progress is not None else None

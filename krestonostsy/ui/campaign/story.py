@@ -12,10 +12,14 @@ import re
 from html import escape
 
 from ...campaign.chronicle import Chapter, Chronicle
-from ...campaign.data import CampaignData, ScenarioEntry
+from ...campaign.data import CampaignData, ScenarioEntry, shipped_campaign
+from ...campaign.errors import CHRONICLE_ERRORS, ChronicleError
+from ...engine import SaveError
 from ...i18n import N_, _, ngettext
 from ..controller import SEAT_LABELS
 from ..names import card_name, city_name, state_name
+from ..os_errors import os_error_text
+from ..saves import save_error_text
 from ..scoring_screen import END_CONDITIONS, TIEBREAKS
 
 #: The new components a briefing names (kinds of ``content.scenario.COMPONENTS``).
@@ -24,6 +28,33 @@ COMPONENT_NAMES = {
     "oaths": N_("Oath cards"),
     "warlord": N_("The warlord and his cards"),
 }
+
+
+# --- a chronicle refused ---------------------------------------------------------------------
+
+def chronicle_error_text(err: ChronicleError) -> str:
+    """Why a chronicle is refused, in the player's language: the translated template of
+    its key (the error underneath — a chapter's save refused, the system's reason — in
+    the player's language too), then where the refused file was kept."""
+    params = dict(err.params)
+    titles = {e.id: scenario_title(e) for e in shipped_campaign().scenarios}
+    for key in ("scenario", "found"):
+        if key in params:
+            params[key] = titles.get(params[key], params[key])
+    if "state" in params:
+        params["state"] = state_name(params["state"])
+    if "detail" in params:
+        cause = err.cause
+        params["detail"] = (save_error_text(cause) if isinstance(cause, SaveError)
+                            else os_error_text(cause, with_path=False)
+                            if isinstance(cause, OSError) else str(params["detail"]))
+    text = _(CHRONICLE_ERRORS[err.key]).format(**params)
+    if err.file is None:
+        return text
+    if err.backup is not None:
+        return text + " " + _("The file was kept as {name}.").format(name=err.backup)
+    return text + " " + _("No copy of it could be made ({reason}).").format(
+        reason=err.backup_problem)
 
 
 # --- names -----------------------------------------------------------------------------------
