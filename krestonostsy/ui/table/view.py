@@ -206,14 +206,18 @@ class PromptBar(QFrame):
                     level = budget // left
                     break
                 budget -= w
+            cut_ends = []
             for mode in (Qt.TextElideMode.ElideRight, Qt.TextElideMode.ElideMiddle,
                          Qt.TextElideMode.ElideLeft):
                 texts = [b.fontMetrics().elidedText(t, mode, max(level, 1))
                          for b, t in zip(buttons, labels, strict=True)]
+                cut_ends.append(texts)
                 if len(set(texts)) == len(texts):
                     break
-            else:  # alike at both ends and in the middle: each says where it differs
-                texts = _distinct(texts, labels, [b.fontMetrics() for b in buttons],
+            else:  # alike at both ends and in the middle: each says where it differs from
+                # the labels that begin like it (grouped by their beginnings, so a label
+                # that begins otherwise keeps its own beginning)
+                texts = _distinct(cut_ends[0], labels, [b.fontMetrics() for b in buttons],
                                   max(level, 1))
             for b, text, full in zip(buttons, texts, labels, strict=True):
                 b.setText(text)
