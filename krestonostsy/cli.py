@@ -47,6 +47,8 @@ def _dispatch(name: str, argv: list[str]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from . import startup_trace
+    startup_trace.mark("main")
     # First of all: in a frozen app a child process of multiprocessing (bots may use them)
     # starts this very program; freeze_support() runs the child's work and exits there.
     import multiprocessing
