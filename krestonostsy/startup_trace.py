@@ -26,8 +26,6 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 ENV = "KRESTONOSTSY_STARTUP_TRACE"
 PREFIX = "krestonostsy-startup"
@@ -57,17 +55,21 @@ def mark(milestone: str) -> None:
         _write(f"{milestone} {time.monotonic():.6f}")
 
 
-@contextmanager
-def span(name: str) -> Iterator[None]:
-    """Time the block and write its length as ``span:<name>``, when the trace is on."""
-    if not enabled():
-        yield
-        return
-    start = time.perf_counter()
-    try:
-        yield
-    finally:
-        _write(f"span:{name} {time.perf_counter() - start:.6f}")
+class span:  # noqa: N801 - used as a function: ``with span("content"):``
+    """Time the ``with`` block and write its length as ``span:<name>``, when the trace is
+    on. (A class, not ``contextlib.contextmanager``: ``--version`` imports this module and
+    ``contextlib`` is a noticeable import there.)"""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.start = 0.0
+
+    def __enter__(self) -> None:
+        self.start = time.perf_counter()
+
+    def __exit__(self, *_exc: object) -> None:
+        if enabled():
+            _write(f"span:{self.name} {time.perf_counter() - self.start:.6f}")
 
 
 def parse(stderr: str) -> tuple[dict[str, float], dict[str, float]]:
