@@ -22,17 +22,23 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 
-from ..ai import Cancelled as BotCancelled
-from ..ai import Reason, decide_explained, make_bot, mix
-from ..ai.saracens import SARACEN_LEVEL, deciding_for_saracens
-from ..engine import Action, Game, GameOptions, IllegalAction
+from ..engine.actions import Action, IllegalAction
+from ..engine.options import GameOptions
 from ..i18n import N_, _
 from .names import show_content, state_name
 from .os_errors import os_error_text
 from .saves import SaveStore, new_game_id, read_save, setup_game_id, write_save
+
+# The bots (``krestonostsy.ai``) are imported when the first bot seat is made, not with the
+# window: the start screen needs none of them (README, "Performance": start-up).
+# Nor the engine's Game (with the content's modules): imported when a game begins.
+if TYPE_CHECKING:
+    from ..ai import Reason
+    from ..engine.game import Game
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +83,7 @@ class _SeatGame:
 
     def determinize(self, seat, seed):
         if self._cancel.is_set():
+            from ..ai import Cancelled as BotCancelled
             raise BotCancelled
         return self._game.determinize(seat, seed)
 
@@ -89,6 +96,7 @@ class BotSeat(Seat):
     is_human = False
 
     def __init__(self, level: str):
+        from ..ai import make_bot
         self.kind = level
         self.bot = make_bot(level)
 
@@ -97,6 +105,7 @@ class BotSeat(Seat):
 
     def choose_explained(self, game: Game, cancel: threading.Event
                          ) -> tuple[Action, Reason | None]:
+        from ..ai import decide_explained, mix
         seed = mix(int(game.setup.get("seed", 0)), len(game.actions))
         return decide_explained(self.bot, _SeatGame(game, cancel), seed,
                                 cancelled=cancel.is_set)
@@ -260,6 +269,7 @@ class _BotTask:
         self.cancel = cancel
 
     def run(self) -> None:
+        from ..ai import Cancelled as BotCancelled
         try:
             choice = self.seat.choose_explained(self.game, self.cancel)
         except BotCancelled:
@@ -337,6 +347,7 @@ class GameController(QObject):
         import random
 
         from ..campaign.chronicle import ADVANCED_HOOKS
+        from ..engine.game import Game
         from ..engine.ruleset import load_ruleset
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
@@ -434,6 +445,7 @@ class GameController(QObject):
         d = self.game.decision if self.game is not None else None
         if d is None:
             return None
+        from ..ai.saracens import SARACEN_LEVEL, deciding_for_saracens
         if self.game.s.get("options", {}).get("computer_saracens") \
                 and deciding_for_saracens(self.game):
             if self._saracen_seat is None:
@@ -593,6 +605,7 @@ class GameController(QObject):
         when no random draw or reveal happened on the way (the engine's undo limit: its
         ``barrier`` count must be the same then and now). Replays the game from its set-up
         to find who decided each action (the engine's own undo replays too)."""
+        from ..engine.game import Game
         game, me = self.game, self.viewer
         again = Game.new(game.setup["states"], game.setup["seed"], game.setup["options"],
                          scenario=game.rules, content=game.c)
