@@ -30,7 +30,8 @@ _HOMES = {"Action": "actions", "IllegalAction": "actions", "SaveError": "errors"
 __all__ = ["COMPILED", "Action", "Game", "GameOptions", "IllegalAction", "SaveError"]
 
 
-def __getattr__(name: str) -> object:
+def _attribute(name: str) -> object:
+    """The module's ``__getattr__`` (PEP 562): the public name ``name``, imported now."""
     if name == "COMPILED":
         # Whether this engine was compiled with mypyc (its modules are C extensions).
         game = importlib.import_module(f"{__name__}.game")
@@ -38,3 +39,9 @@ def __getattr__(name: str) -> object:
     if name in _HOMES:
         return getattr(importlib.import_module(f"{__name__}.{_HOMES[name]}"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# Set through globals(), not ``def __getattr__``: mypyc 1.x compiles a module-level function
+# of that name into a module that crashes when imported (a segmentation fault, checked with
+# a two-module package); the hook set this way works the same compiled or not.
+globals()["__getattr__"] = _attribute
