@@ -134,7 +134,7 @@ def summary(rows: list[dict[str, float]]) -> dict[str, tuple[float, float, float
                 max(r[c] for r in rows)) for c in columns}
 
 
-def pip_build(venv: Path) -> Build:
+def pip_build(venv: Path, name: str = "pip-installed") -> Build:
     """The game installed in ``venv`` (made with ``pip install`` of this checkout if
     missing)."""
     exe = venv / ("Scripts/krestonostsy.exe" if os.name == "nt" else "bin/krestonostsy")
@@ -144,16 +144,16 @@ def pip_build(venv: Path) -> Build:
         python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
         subprocess.run([str(python), "-m", "pip", "install", "--quiet", str(ROOT)],
                        check=True)
-    return Build("pip-installed", [str(exe)])
+    return Build(name, [str(exe)])
 
 
-def frozen_build(folder: Path) -> Build:
+def frozen_build(folder: Path, name: str = "frozen") -> Build:
     exe = folder / ("krestonostsy-cli.exe" if os.name == "nt" else "krestonostsy")
     if folder.is_file():
         exe = folder
     if not exe.exists():
         raise SystemExit(f"no frozen game at {exe}: build it with python packaging/build.py")
-    return Build("frozen", [str(exe)])
+    return Build(name, [str(exe)])
 
 
 def _start_xvfb() -> tuple[subprocess.Popen | None, str | None]:
@@ -183,8 +183,10 @@ def _format(stats: dict[str, tuple[float, float, float]], column: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--pip", type=Path, metavar="VENV", help="a venv with the game installed")
-    ap.add_argument("--frozen", type=Path, metavar="DIR", help="the frozen onedir")
+    ap.add_argument("--pip", type=Path, metavar="VENV", action="append", default=[],
+                    help="a venv with the game installed (repeat to compare versions)")
+    ap.add_argument("--frozen", type=Path, metavar="DIR", action="append", default=[],
+                    help="the frozen onedir (repeat to compare versions)")
     ap.add_argument("--source", action="store_true", help="this checkout, run from source")
     ap.add_argument("--runs", type=int, default=7, help="counted runs per build (default 7)")
     ap.add_argument("--platform", choices=("xcb", "offscreen"), default="xcb")
@@ -194,10 +196,12 @@ def main(argv: list[str] | None = None) -> int:
     builds: list[Build] = []
     if a.source:
         builds.append(Build("source", [sys.executable, "-m", "krestonostsy.cli"]))
-    if a.pip:
-        builds.append(pip_build(a.pip.resolve()))
-    if a.frozen:
-        builds.append(frozen_build(a.frozen.resolve()))
+    for venv in a.pip:  # named by their folder when several are compared
+        builds.append(pip_build(venv.resolve(), "pip-installed" if len(a.pip) == 1
+                                else f"pip-installed {venv}"))
+    for folder in a.frozen:
+        builds.append(frozen_build(folder.resolve(), "frozen" if len(a.frozen) == 1
+                                   else f"frozen {folder}"))
     if not builds:
         ap.error("give at least one of --pip VENV, --frozen DIR, --source")
 
