@@ -200,7 +200,7 @@ class MainWindow(QMainWindow):
         s = self.start_screen
         s.newGameRequested.connect(self.new_game_dialog)
         s.tutorialRequested.connect(self.open_tutorial)
-        s.campaignRequested.connect(lambda: self.campaign.show_list())
+        s.campaignRequested.connect(self.show_campaigns)
         s.continueRequested.connect(self.continue_game)
         s.loadRequested.connect(self.show_load_screen)
         s.rulesRequested.connect(self.rules_dialog)
@@ -255,6 +255,10 @@ class MainWindow(QMainWindow):
             self._scale_widgets([w for w in self.findChildren(QWidget) if w not in known],
                                 self.ui_scale, self.ui_scale)
         return self._campaign
+
+    def show_campaigns(self) -> None:
+        """The campaign's list (the start screen's "Campaign"), its pages made if need be."""
+        self.campaign.show_list()
 
     def _first_size(self) -> None:
         """First run: sized for the screen it opens on — 1400×900 or 85 % of a larger
