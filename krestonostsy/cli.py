@@ -15,7 +15,9 @@
 from __future__ import annotations
 
 import importlib
+import os
 import sys
+from collections.abc import Iterable
 
 SUBCOMMANDS = {
     "simulate": "krestonostsy.tools.simulate",
@@ -46,11 +48,32 @@ def _dispatch(name: str, argv: list[str]) -> int:
     return int(code or 0)
 
 
+def engine_compiled(folders: Iterable[str] | None = None) -> bool:
+    """Whether the rules engine is the one compiled by mypyc, told without importing it
+    (importing the engine imports the content's modules too: most of what ``--version``
+    used to spend). The compiled engine's ``game`` module is an extension module
+    (``game.cpython-311-x86_64-linux-gnu.so``, ``game.cp311-win_amd64.pyd`` …) in the
+    engine's folder, which Python imports in preference to ``game.py`` beside it — what
+    ``engine.COMPILED`` then reports. ``folders``: where to look (default: the engine
+    folder of each of this package's folders). Plain ``os.path``: even ``pathlib`` is a
+    noticeable import here."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+    if folders is None:
+        package = sys.modules[__package__]
+        folders = [os.path.join(folder, "engine") for folder in package.__path__]
+    return any(os.path.isfile(os.path.join(folder, "game" + suffix))
+               for folder in folders for suffix in EXTENSION_SUFFIXES)
+
+
 def main(argv: list[str] | None = None) -> int:
+    from . import startup_trace
+    startup_trace.mark("main")
     # First of all: in a frozen app a child process of multiprocessing (bots may use them)
     # starts this very program; freeze_support() runs the child's work and exits there.
-    import multiprocessing
-    multiprocessing.freeze_support()
+    # Elsewhere it does nothing, and importing multiprocessing would only slow the start.
+    if getattr(sys, "frozen", False):
+        import multiprocessing
+        multiprocessing.freeze_support()
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in SUBCOMMANDS:
         return _dispatch(argv[0], argv[1:])
@@ -58,9 +81,9 @@ def main(argv: list[str] | None = None) -> int:
         print("usage:\n" + USAGE)
         return 0
     if argv and argv[0] == "--version":
-        from . import __version__, engine
+        from . import __version__
         print(f"krestonostsy {__version__}")
-        print(f"rules engine: {'compiled' if engine.COMPILED else 'python'}")
+        print(f"rules engine: {'compiled' if engine_compiled() else 'python'}")
         return 0
     if any(a == "--screenshot" or a.startswith("--screenshot=") for a in argv):
         from .ui.screenshot import main as screenshot_main

@@ -86,5 +86,8 @@ def load_content(directory: Path | str | None = None, scenario: str = "base") ->
 
 @lru_cache(maxsize=8)
 def shipped_content(scenario: str = "base") -> Content:
-    """The content of a shipped scenario, loaded once per process."""
-    return load_content(None, scenario)
+    """The content of a shipped scenario, loaded once per process (timed as
+    ``span:content`` by the start-up trace, ``krestonostsy/startup_trace.py``)."""
+    from ..startup_trace import span
+    with span("content"):
+        return load_content(None, scenario)

@@ -23,19 +23,25 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 
-from ..ai import Cancelled as BotCancelled
-from ..ai import Reason, decide_explained, make_bot, mix, release_workers
-from ..ai.saracens import SARACEN_LEVEL, deciding_for_saracens
-from ..engine import Action, Game, GameOptions, IllegalAction
-from ..engine.preview import Outcome, preview
+from ..engine.actions import Action, IllegalAction
+from ..engine.options import GameOptions
 from ..engine.state import SARACEN
 from ..i18n import N_, _
 from .names import show_content, state_name
 from .os_errors import os_error_text
 from .saves import SaveStore, new_game_id, read_save, setup_game_id, write_save
+
+# The bots (``krestonostsy.ai``) are imported when the first bot seat is made, not with the
+# window: the start screen needs none of them (README, "Performance": start-up).
+# Nor the engine's Game (with the content's modules): imported when a game begins.
+if TYPE_CHECKING:
+    from ..ai import Reason
+    from ..engine.game import Game
+    from ..engine.preview import Outcome
 
 log = logging.getLogger(__name__)
 
@@ -80,6 +86,7 @@ class _SeatGame:
 
     def determinize(self, seat, seed):
         if self._cancel.is_set():
+            from ..ai import Cancelled as BotCancelled
             raise BotCancelled
         return self._game.determinize(seat, seed)
 
@@ -100,6 +107,7 @@ class BotSeat(Seat):
     is_human = False
 
     def __init__(self, level: str, seed: int | None = None):
+        from ..ai import make_bot
         self.kind = level
         self.bot = make_bot(level)
         self.seed = new_seat_seed() if seed is None else seed
@@ -109,6 +117,7 @@ class BotSeat(Seat):
 
     def choose_explained(self, game: Game, cancel: threading.Event
                          ) -> tuple[Action, Reason | None]:
+        from ..ai import decide_explained, mix
         seed = mix(self.seed, len(game.actions))
         return decide_explained(self.bot, _SeatGame(game, cancel), seed,
                                 cancelled=cancel.is_set)
@@ -248,6 +257,7 @@ def turn_end_of(game: Game, action: Action, hold_turn_end: bool = True
     placement), or the game ends. Not held: an action after which the player decides again
     and can take it back (the toolbar's undo covers it)."""
     player = game.decision.player
+    from ..engine.preview import preview
     outcome = preview(game, action)
     after = outcome.after
     asked = (game.view(player).get("decision") or {}).get("params") or {}
@@ -261,6 +271,7 @@ def turn_end_of(game: Game, action: Action, hold_turn_end: bool = True
 def outcomes_of(game: Game, actions) -> dict[Action, Outcome]:
     """The engine's outcome of each of ``actions`` that costs something or cannot be taken
     back (for the labels and the hover of the places that offer them)."""
+    from ..engine.preview import preview
     out = {}
     for action in actions:
         try:
@@ -299,6 +310,7 @@ class _BotTask:
         self.cancel = cancel
 
     def run(self) -> None:
+        from ..ai import Cancelled as BotCancelled
         try:
             choice = self.seat.choose_explained(self.game, self.cancel)
         except BotCancelled:
@@ -350,8 +362,9 @@ class GameController(QObject):
         self.bot_reasons: list[BotReason] = []  # the bots' reasons shown in the log
         self._failures_told: set[tuple] = set()  # (state, bot level) whose failure was told
         self._autosave_failing = False  # the last autosave failed (and that was told)
-        self._saracen_seat = BotSeat(SARACEN_LEVEL)  # plays the Saracens (computer_saracens)
-        self.hint_seat = BotSeat(HINT_LEVEL)  # suggests a move to a human who asks
+        # made with each game (start), so that the window opens without the bots
+        self._saracen_seat: BotSeat | None = None  # plays the Saracens (computer_saracens)
+        self.hint_seat: BotSeat | None = None  # suggests a move to a human who asks
         self.game_id = ""  # the game's id: its autosaves are kept together (ui/saves.py)
         self._generation = 0
         self._busy = False
@@ -384,6 +397,7 @@ class GameController(QObject):
         import random
 
         from ..campaign.chronicle import ADVANCED_HOOKS
+        from ..engine.game import Game
         from ..engine.ruleset import load_ruleset
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
@@ -413,6 +427,7 @@ class GameController(QObject):
         for s, seat in self.seats.items():
             if isinstance(seat, BotSeat) and s in saved:
                 seat.seed = saved[s]
+        from ..ai.saracens import SARACEN_LEVEL
         self._saracen_seat = BotSeat(SARACEN_LEVEL, saved.get(SARACEN))
         self.hint_seat = BotSeat(HINT_LEVEL)
         self.game = game
@@ -460,7 +475,8 @@ class GameController(QObject):
         """The bot seats' own seeds (and the Saracens' bot's, ``"saracen"``), saved with
         the seats so that a resumed game's bots answer as they would have."""
         out = {s: seat.seed for s, seat in self.seats.items() if isinstance(seat, BotSeat)}
-        out[SARACEN] = self._saracen_seat.seed
+        if self._saracen_seat is not None:
+            out[SARACEN] = self._saracen_seat.seed
         return out
 
     def humans(self) -> list[str]:
@@ -504,6 +520,7 @@ class GameController(QObject):
         d = self.game.decision if self.game is not None else None
         if d is None:
             return None
+        from ..ai.saracens import deciding_for_saracens
         if self.game.s.get("options", {}).get("computer_saracens") \
                 and deciding_for_saracens(self.game):
             return self._saracen_seat
@@ -981,5 +998,7 @@ class GameController(QObject):
         end within ``msecs``."""
         self.stop_bot()
         done = self._pool.waitForDone(msecs)
-        release_workers()
+        if "krestonostsy.ai" in sys.modules:  # no bot was ever made: no worker either
+            from ..ai import release_workers
+            release_workers()
         return done

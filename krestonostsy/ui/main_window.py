@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -22,24 +23,27 @@ from PySide6.QtWidgets import (
 )
 
 from .. import i18n
-from ..engine.scoring import influence_by_round, influence_sources
 from ..i18n import _, ngettext
 from . import message_box
-from .about import AboutDialog
-from .campaign import CampaignFlow
 from .controller import GameController
 from .handoff import HandoffScreen
 from .load_screen import LoadScreen, png_bytes, table_thumbnail
 from .log_panel import LogPanel, render_entry
 from .names import phase_name, show_content, state_name
-from .new_game_dialog import NewGameDialog
 from .os_errors import os_error_text
 from .replay import Replay, ReplayBar
-from .rules_window import RulesWindow
 from .saves import SaveStore, save_error_text
 from .scoring_screen import ScoringScreen
 from .settings import Settings, SettingsDialog
 from .start_screen import StartScreen
+
+# What the start screen does not show is imported when first needed, so that the window
+# opens sooner (README, "Performance": start-up): the campaign's pages and the dialogs.
+if TYPE_CHECKING:
+    from .about import AboutDialog
+    from .campaign import CampaignFlow
+    from .new_game_dialog import NewGameDialog
+    from .rules_window import RulesWindow
 
 log = logging.getLogger(__name__)
 
@@ -141,7 +145,7 @@ class MainWindow(QMainWindow):
                      self.load_screen):
             self.stack.addWidget(page)
         self.setCentralWidget(self.stack)
-        self.campaign = CampaignFlow(self)  # adds its pages to the stack
+        self._campaign: CampaignFlow | None = None  # its pages: made on first use (campaign)
         self.stack.currentChanged.connect(self._on_page_changed)
 
         # log dock ----------------------------------------------------------------------------
@@ -199,7 +203,7 @@ class MainWindow(QMainWindow):
         s = self.start_screen
         s.newGameRequested.connect(self.new_game_dialog)
         s.tutorialRequested.connect(self.open_tutorial)
-        s.campaignRequested.connect(self.campaign.show_list)
+        s.campaignRequested.connect(self.show_campaigns)
         s.continueRequested.connect(self.continue_game)
         s.loadRequested.connect(self.show_load_screen)
         s.rulesRequested.connect(self.rules_dialog)
@@ -241,6 +245,24 @@ class MainWindow(QMainWindow):
         self.set_ui_scale(self.ui_scale)
         self.retranslate()
         self.go_to_menu()
+
+    @property
+    def campaign(self) -> CampaignFlow:
+        """The campaign's pages and its link to the game in play, made the first time they
+        are needed: the start screen shows none of them, and importing them (chronicles,
+        campaign data) would delay the window's first paint."""
+        if self._campaign is None:
+            from .campaign import CampaignFlow
+            known = set(self.findChildren(QWidget))
+            self._campaign = CampaignFlow(self)  # adds its pages to the stack
+            # the new pages' words at the interface's scale, as set_ui_scale did for the rest
+            self._scale_widgets([w for w in self.findChildren(QWidget) if w not in known],
+                                self.ui_scale, self.ui_scale)
+        return self._campaign
+
+    def show_campaigns(self) -> None:
+        """The campaign's list (the start screen's "Campaign"), its pages made if need be."""
+        self.campaign.show_list()
 
     def _first_size(self) -> None:
         """First run: sized for the screen it opens on — 1400×900 or 85 % of a larger
@@ -285,13 +307,18 @@ class MainWindow(QMainWindow):
         would be tiny. The application's font grows; the pages' own fonts and the sizes in
         their style sheets grow by the same factor (remembered at their first sight). The
         table scales itself to the window."""
-        from PySide6.QtWidgets import QWidget
         old = self.ui_scale
         self.ui_scale = k
         self._set_app_font(k)
+        self._scale_widgets([self, *self.findChildren(QWidget)], old, k)
+        self.log_panel.setMinimumWidth(int(220 * k))
+
+    def _scale_widgets(self, widgets: list[QWidget], old: float, k: float) -> None:
+        """Grow the style sheets and own fonts of ``widgets`` from scale ``old`` to ``k``
+        (see :meth:`set_ui_scale`)."""
         table = self.table
         own = [w for w in self.findChildren(QWidget) if w.property(SIZES_OWN_WORDS)]
-        for w in [self, *self.findChildren(QWidget)]:
+        for w in widgets:
             if table is not None and (w is table or table.isAncestorOf(w)):
                 continue  # the table sizes its words to the window itself
             if any(o is w or o.isAncestorOf(w) for o in own):
@@ -310,7 +337,6 @@ class MainWindow(QMainWindow):
                 f = w.font()
                 f.setPointSizeF(base * k)
                 w.setFont(f)
-        self.log_panel.setMinimumWidth(int(220 * k))
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
@@ -552,7 +578,8 @@ class MainWindow(QMainWindow):
         page = self.stack.currentWidget()
         return {self.start_screen: "start", self.game_page: "table", self.handoff: "handoff",
                 self.scoring: "scoring", self.load_screen: "load"}.get(page) \
-            or self.campaign.page_name(page) or "?"
+            or (self._campaign.page_name(page) if self._campaign is not None else None) \
+            or "?"
 
     def show_load_screen(self) -> None:
         """The list of saves (``ui/load_screen.py``); "Back" returns to this page."""
@@ -595,6 +622,7 @@ class MainWindow(QMainWindow):
             defaults["reached"] = reached_scenarios(self.store.directory.parent)
         except Exception:  # the campaign data cannot be read: the base game only
             log.exception("the campaigns' scenarios cannot be listed")
+        from .new_game_dialog import NewGameDialog
         dialog = NewGameDialog(self, defaults)
         dialog.accepted.connect(lambda: self.start_from_dialog(dialog))
         dialog.open()
@@ -615,7 +643,8 @@ class MainWindow(QMainWindow):
             return False
         try:
             self.controller.new_game(states, seed, options, seats, scenario, advanced)
-            self.campaign.forget()  # a single game: no campaign's scenario
+            if self._campaign is not None:  # a single game: no campaign's scenario
+                self._campaign.forget()
         except ValueError as err:
             self.show_message(_("The game cannot start"), str(err))
             return False
@@ -751,6 +780,7 @@ class MainWindow(QMainWindow):
     def rules_window(self) -> RulesWindow:
         """The one rules window of this main window (made on first use)."""
         if self.rules_dlg is None:
+            from .rules_window import RulesWindow
             self.rules_dlg = RulesWindow(self, show_rule_ids=self.settings.show_rule_ids)
         return self.rules_dlg
 
@@ -767,6 +797,7 @@ class MainWindow(QMainWindow):
         return window
 
     def about_dialog(self) -> AboutDialog:
+        from .about import AboutDialog
         dialog = AboutDialog(self)
         dialog.open()
         self.replace_dialog(self.about_dlg)
@@ -845,6 +876,7 @@ class MainWindow(QMainWindow):
         sources = by_round = None
         if game is not None and game.is_over:
             try:  # the influence's pages of the sheet, never a reason to fail
+                from ..engine.scoring import influence_by_round, influence_sources
                 sources, by_round = influence_sources(game), influence_by_round(game)
             except Exception:
                 log.exception("the influence's sources cannot be read from the log")

@@ -39,14 +39,17 @@ import time
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..engine import Game, SaveError
-from ..engine.errors import SAVE_ERRORS
+from ..engine.errors import SAVE_ERRORS, SaveError
 from ..engine.saves import CURRENT as SAVE_FORMAT
 from ..engine.saves import MAX_SAVE_BYTES, decode, parse
 from ..files import STALE_TEMP_SECONDS, atomic_write, remove_stale_temporary_files
 from ..i18n import _
 from .os_errors import os_error_text
+
+if TYPE_CHECKING:  # the engine's Game is imported when a save is read, not with the window
+    from ..engine.game import Game
 
 AUTOSAVE_PREFIX = "autosave-"
 SAVE_SUFFIX = ".json"
@@ -255,6 +258,7 @@ def read_save(path: Path) -> tuple[Game, dict]:
         raise UnreadableSave(_("This file is not a save of «Krestonostsy»."))
     ui = _check_ui(data.get("ui"))
     try:
+        from ..engine.game import Game  # the whole engine: only when a game is read
         game = Game.from_json(data)
     except SaveError as err:
         if err.key == "newer":
