@@ -627,6 +627,7 @@ class GameController(QObject):
             return mark
         if mark is None and self._unmoved.get(player or "") == len(game.actions):
             return None  # replayed at this position already: not theirs yet
+        from ..engine.game import Game
         again = Game.new(game.setup["states"], game.setup["seed"], game.setup["options"],
                          scenario=game.rules, content=game.c)
         mark = None
@@ -760,6 +761,7 @@ class GameController(QObject):
             self.errorOccurred.emit(_("Cannot undo: a card was drawn or revealed since your "
                                       "last move."))
             return False
+        from ..engine.game import Game
         back = Game.new(game.setup["states"], game.setup["seed"], game.setup["options"],
                         scenario=game.rules, content=game.c)
         for action in game.actions[:mine[0]]:

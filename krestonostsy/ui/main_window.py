@@ -258,6 +258,7 @@ class MainWindow(QMainWindow):
             # the new pages' words at the interface's scale, as set_ui_scale did for the rest
             self._scale_widgets([w for w in self.findChildren(QWidget) if w not in known],
                                 self.ui_scale, self.ui_scale)
+            self._campaign.briefing.show_rule_ids = self.settings.show_rule_ids
         return self._campaign
 
     def show_campaigns(self) -> None:
@@ -1016,8 +1017,9 @@ class MainWindow(QMainWindow):
     def _apply_rule_ids(self) -> None:
         """The rulebook's IDs shown or not (Settings.show_rule_ids) where rules are told."""
         on = self.settings.show_rule_ids
-        self.campaign.briefing.show_rule_ids = on
-        self.campaign.briefing.retranslate()
+        if self._campaign is not None:  # not made yet: made with the setting (campaign)
+            self._campaign.briefing.show_rule_ids = on
+            self._campaign.briefing.retranslate()
         if self.rules_dlg is not None:
             self.rules_dlg.set_show_rule_ids(on)
 
