@@ -49,9 +49,12 @@ def _program_licence() -> str:
     if checkout.is_file():
         return checkout.read_text(encoding="utf-8")
     try:
-        return importlib.metadata.distribution("krestonostsy").read_text("LICENSE") or ""
+        dist = importlib.metadata.distribution("krestonostsy")
     except importlib.metadata.PackageNotFoundError:
         return ""
+    # core metadata 2.4 (setuptools >= 77) keeps it under licenses/, older builds beside
+    # METADATA
+    return dist.read_text("licenses/LICENSE") or dist.read_text("LICENSE") or ""
 
 
 def licences_text() -> str:

@@ -19,6 +19,7 @@ import random
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from unittest import mock
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
@@ -27,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # MouseHand, run as a 
 
 from test_mouse_play import MouseHand, busy_policy, flush_deletes  # noqa: E402
 
+from krestonostsy.ui import controller as controller_module  # noqa: E402
 from krestonostsy.ui.message_box import MessageBox  # noqa: E402
 
 LEFT = Qt.MouseButton.LeftButton
@@ -65,7 +67,11 @@ def play_solo_by_clicks(window, level: str, seed: int, rounds: int | None = None
     window.auto_confirm = False  # a question is answered by a click, and counted
     window.settings.confirm_pass = True
     window.controller.bot_pause_ms = 0
-    assert window.start_new_game([HUMAN, BOT], seed=seed, seats={HUMAN: "human", BOT: level})
+    # the bot seat's own seed pinned (a new seat draws one from the system's entropy), so
+    # that one seed plays one game, click for click
+    with mock.patch.object(controller_module, "new_seat_seed", lambda: seed):
+        assert window.start_new_game([HUMAN, BOT], seed=seed,
+                                     seats={HUMAN: "human", BOT: level})
     c, table = window.controller, window.table
     hand = MouseHand(table)
     rng = random.Random(seed)
