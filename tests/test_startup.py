@@ -11,10 +11,13 @@ from pathlib import Path
 
 import pytest
 
+import krestonostsy
 from krestonostsy import engine, startup_trace
 from krestonostsy.cli import engine_compiled
 
-ROOT = Path(__file__).resolve().parents[1]
+# The folder holding the package these tests import (the checkout, the installed
+# site-packages, or CI's build/compiled): the child interpreters import the same one
+ROOT = Path(krestonostsy.__file__).resolve().parents[1]
 
 # Modules the start screen must not wait for: the rules engine's game and the content's
 # loader (with the YAML reader), the bots, the campaign, the table, the rules reference.
@@ -25,7 +28,8 @@ NOT_BEFORE_FIRST_PAINT = ("krestonostsy.engine.game", "krestonostsy.content.load
 
 
 def _python(code: str, tmp_path: Path, **env: str) -> subprocess.CompletedProcess:
-    """Run ``code`` in a new interpreter on this checkout, with a home of its own."""
+    """Run ``code`` in a new interpreter on the package under test, with a home of its
+    own."""
     environ = {**os.environ, "PYTHONPATH": str(ROOT), "HOME": str(tmp_path),
                "XDG_CONFIG_HOME": str(tmp_path / "config"),
                "XDG_DATA_HOME": str(tmp_path / "data"), **env}
