@@ -1,6 +1,7 @@
 """Helpers for rules tests: build a game, set up a situation, run one step in isolation."""
 from __future__ import annotations
 
+from krestonostsy.ai.seat import Bot
 from krestonostsy.engine import Action, Game
 from krestonostsy.engine.flow import Decision, Step
 
@@ -104,3 +105,16 @@ class Waiter(Step):
 
     def run(self, g, f):
         return Decision("-", "wait", {}, (Action("wait"),))
+
+
+class Spy(Bot):
+    """Plays the first legal action and records every seed it receives."""
+
+    level = "spy"
+
+    def __init__(self):
+        self.seeds: list[int] = []
+
+    def choose(self, knowledge):
+        self.seeds.append(knowledge.seed)
+        return knowledge.actions[0]

@@ -3,23 +3,12 @@ every hidden card, nor a number computed from it. The window's bot seats: tests/
 test_bot_seeds.py."""
 from __future__ import annotations
 
+from helpers import Spy
+
 from krestonostsy.ai.play import play
-from krestonostsy.ai.seat import Bot, mix
+from krestonostsy.ai.seat import mix
 from krestonostsy.engine import Game
 from krestonostsy.tools import tournament
-
-
-class Spy(Bot):
-    """Plays the first legal action and records every seed it receives."""
-
-    level = "spy"
-
-    def __init__(self):
-        self.seeds: list[int] = []
-
-    def choose(self, knowledge):
-        self.seeds.append(knowledge.seed)
-        return knowledge.actions[0]
 
 
 def _seeds_received(game_seed: int, bot_seed: int) -> list[int]:

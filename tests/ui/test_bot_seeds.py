@@ -10,25 +10,13 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from krestonostsy.ai.seat import Bot  # noqa: E402
+from helpers import Spy  # noqa: E402
+
 from krestonostsy.engine import Game  # noqa: E402
 from krestonostsy.ui.controller import BotSeat, GameController  # noqa: E402
 from krestonostsy.ui.saves import UnreadableSave, read_save  # noqa: E402
 
 TWO = ["jerusalem", "tripoli"]
-
-
-class Spy(Bot):
-    """Plays the first legal action and records every seed it receives."""
-
-    level = "spy"
-
-    def __init__(self):
-        self.seeds: list[int] = []
-
-    def choose(self, knowledge):
-        self.seeds.append(knowledge.seed)
-        return knowledge.actions[0]
 
 
 def _received(game_seed: int, seat_seed: int, decisions: int = 6) -> list[tuple[int, int]]:
