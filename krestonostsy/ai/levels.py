@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..engine.decisions import searched_by
 from .evaluation import HAND_WEIGHTS, Weights, expert_weights, values
 from .ismcts import SearchBudget, best_of, paired_search, search_visits
 from .policy import STOP_KINDS, WINDOW_KINDS, hopeless, playout_choice, priors
@@ -141,19 +142,11 @@ class NormalBot(GreedyBot):
     prior_weight = 2.0
 
 
-# The decisions a search level searches: where an order is placed on the cross and which
-# city a march attacks. Their consequences come later in the round (an order is carried
-# out in the activation phase, a march ends in a battle), past the horizon of the normal
-# level's one step; every other decision (payments, card choices, moves inside an order…)
-# is answered by the normal level's judgement, which sees their effect at once.
-SEARCHED_PROMPTS = frozenset(("place_order", "march_target"))
-
-# The expert searches the decisions of a battle and of an army's moves as well: a tactic
-# card, a cancel, a reinforcement or a retreat is decided by what the other side answers,
-# and a muster or a march step by the battle it leads to — all past the normal judgement's
-# one step (docs/ai.md, "The expert searches more decisions").
-EXPERT_SEARCHED = SEARCHED_PROMPTS | frozenset((
-    "battle_play", "battle_cancel", "battle_reinforce", "retreat_to", "muster", "march_move"))
+# The decisions a search level searches (each decision kind names the levels that search
+# it, and why, in engine/decisions.py): hard's two, where an order is placed and which city
+# a march attacks; the expert's, those and a battle's and an army's moves.
+SEARCHED_PROMPTS = searched_by("hard")
+EXPERT_SEARCHED = searched_by("expert")
 
 
 class SearchBot(Bot):

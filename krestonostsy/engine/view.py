@@ -10,9 +10,9 @@ Layout of a view (all plain data)::
     viewer, round, last_round (the round after which the era ends: 6, or the scenario's),
     phase, states, turn_order, automa_pieces, event, modifiers,
     decision: {player, prompt, params, rules} (params: the deciding player sees all of
-              them, everyone else only those :data:`PUBLIC_DECISION_PARAMS` names; the
-              actions only for the deciding player; rules: the rule IDs behind the
-              prompt, public, from :mod:`.prompt_rules`),
+              them, everyone else only the public ones its kind declares; the actions
+              only for the deciding player; rules: the rule IDs behind the prompt,
+              public; both from :mod:`.decisions`),
     cities:  {id: {level, units: {owner: n}, bishops: [{owner, level|None, no}],
                    goods (on the map), governor, removed, controller}}
     players: {id: {coins, units (supply), bishops_supply (own only: {"1","2"}; others: total),
@@ -37,7 +37,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .board import controller
-from .prompt_rules import rules_of
+from .decisions import public_params, rules_of
 from .state import State, saracen_hand_open
 
 if TYPE_CHECKING:
@@ -45,36 +45,6 @@ if TYPE_CHECKING:
 
 HIDDEN = None  # a level/card the viewer may not see
 HIDDEN_CARD = "?"  # a face-down card whose identity the viewer does not know
-
-#: The decision parameters everyone may read, per prompt (a whitelist: a prompt or a
-#: parameter not named here is shown to the deciding player only). ``play_drawn_spy``'s
-#: ``card`` is missing on purpose: the spy was drawn face down (SPY-09).
-PUBLIC_DECISION_PARAMS: dict[str, frozenset] = {prompt: frozenset(keys) for prompt, keys in {
-    "after_battle_buildings": ("won",), "after_battle_spies": ("won", "player"),
-    "after_order_buildings": ("order",), "after_order_spies": ("order", "player"),
-    "battle_cancel": ("card",), "battle_end_effect": ("card",), "battle_play": ("city",),
-    "battle_reinforce": ("left", "city"), "battle_rescripts": ("moment", "city"),
-    "bishop_action": ("left", "phase"), "bombard": ("n",), "build": ("discount",),
-    "choose_block_good": ("player", "n"), "choose_restore_good": ("player", "n"),
-    "choose_spend_good": ("player", "n"), "choose_capital": (),
-    "choose_effect": ("options", "effects", "card"), "choose_start_governor": ("city",),
-    "discard_building": ("player", "n"), "discard_rescript": ("player", "n"),
-    "discard_tactic": ("player", "n", "hand"), "discard_units": ("player", "n"),
-    "destroy_city": ("player", "n"), "upgrade_city": ("player", "n"),
-    "halt": (), "hire_goods": ("max",), "income_rescript": (), "keep_bull": (),
-    "keep_governor": ("city",), "march_buy_moves": ("city", "moves"), "march_governor": (),
-    "march_move": ("target", "left"), "march_target": ("moves",), "may": (),
-    "move_units": ("n",), "muster": ("discount",), "own_turn": (),
-    "pay": ("need", "left", "reason", "discount"), "place_order": ("placement",),
-    "place_unit": ("left", "player", "n"), "play_drawn_spy": (), "prayer_goods": ("max",),
-    "raid_order": (), "raid_rescripts": ("city", "moment"), "recover_starting": ("n",),
-    "replace_building": ("card",), "replace_governor": (), "rescript_limit": ("n", "limit"),
-    "retreat_to": ("frm", "n", "reason"), "saracen_player": ("city",),
-    "take_card": ("markets", "reason", "discount"), "take_governor": ("city",),
-    "trade_goods": ("player", "n"), "choose_trade_track": ("player", "n"),
-    "offer_oath": ("player",), "answer_oath": ("card", "lord"),
-    "choose_oath_to_break": ("player",), "choose_regent": ("player",),
-}.items()}
 
 
 def decision_view(d, viewer: str | None) -> dict:
@@ -85,7 +55,7 @@ def decision_view(d, viewer: str | None) -> dict:
     if viewer is not None and d.player == viewer:
         return {"player": d.player, "prompt": d.prompt, "params": dict(d.params),
                 "rules": rules, "actions": [a.to_json() for a in d.actions]}
-    public = PUBLIC_DECISION_PARAMS.get(d.prompt, frozenset())
+    public = public_params(d.prompt)
     return {"player": d.player, "prompt": d.prompt,
             "params": {k: v for k, v in d.params.items() if k in public}, "rules": rules}
 

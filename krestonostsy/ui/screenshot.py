@@ -252,7 +252,7 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
         dialog.resize(dialog.sizeHint())
         widget = dialog
     elif screen in ("rules", "glossary"):
-        from ..engine.prompt_rules import rules_of
+        from ..engine.decisions import rules_of
         if screen == "rules":
             widget = window.show_rules(rules_of(game.decision.prompt) if game.decision else ())
         else:

@@ -13,7 +13,7 @@ from krestonostsy import i18n
 from krestonostsy.content.loader import shipped_content
 from krestonostsy.content.rules import PICTURES, card_keys, shipped_rules
 from krestonostsy.engine import Game
-from krestonostsy.engine.prompt_rules import rules_of
+from krestonostsy.engine.decisions import rules_of
 from krestonostsy.ui.rules_window import RulesWindow, picture, picture_names
 from krestonostsy.ui.table.items import TableItem
 

@@ -1,8 +1,7 @@
 """Words right in both languages (issue 9 §4, issue 7 §7).
 
-* every prompt key the engine can produce has a label in Russian and English — the keys
-  are collected from the engine's source (every ``Decision(...)``, with the prompt
-  expressions that are built from a step's name or frame resolved from the code);
+* every kind of decision and every answer the engine declares (engine/decisions.py) has
+  its words in Russian and English;
 * every log key, prompt and table tooltip, rendered in Russian with sample parameters,
   has no untranslated English word and the right plural form after each number, and a
   plural subject (the Saracens) takes a plural verb in both languages.
@@ -22,146 +21,20 @@ from krestonostsy import i18n
 ENGINE = pathlib.Path(__file__).resolve().parents[2] / "krestonostsy" / "engine"
 
 
-# --- the prompt keys the engine can produce ------------------------------------------------
+# --- the prompts and answers the engine declares ------------------------------------------
 
-class _PromptCollector:
-    """Reads the engine's source: each ``Decision(player, prompt, ...)`` (and each call of a
-    function that passes its ``prompt`` argument on to one) gives the prompt keys its
-    second argument can take. String literals, ``+`` of those, a local name assigned from
-    them or from a dict literal indexed, ``self.name``/``self.prompt`` of the step class
-    and its subclasses, and ``f["kind"]``/``f["mode"]`` (the frame values its callers pass
-    with ``g.call("<step>", kind=…)`` or the step sets itself) are resolved. Anything else
-    fails the test with its file and line: a new way of building a prompt must be taught
-    here, never silently skipped."""
-
-    def __init__(self):
-        self.trees = {p: ast.parse(p.read_text(encoding="utf-8")) for p in
-                      sorted(ENGINE.rglob("*.py"))}
-        self.parents: dict = {}
-        for tree in self.trees.values():
-            for node in ast.walk(tree):
-                for child in ast.iter_child_nodes(node):
-                    self.parents[child] = node
-        self.classes = {n.name: n for t in self.trees.values() for n in ast.walk(t)
-                        if isinstance(n, ast.ClassDef)}
-
-    def _enclosing(self, node, kind):
-        while node is not None and not isinstance(node, kind):
-            node = self.parents.get(node)
-        return node
-
-    def _class_attr(self, cls: ast.ClassDef, attr: str) -> set[str]:
-        out = set()
-        for stmt in cls.body:
-            if isinstance(stmt, ast.Assign) and any(
-                    isinstance(t, ast.Name) and t.id == attr for t in stmt.targets) \
-                    and isinstance(stmt.value, ast.Constant) and stmt.value.value:
-                out.add(stmt.value.value)
-        return out
-
-    def _family(self, cls: ast.ClassDef) -> list[ast.ClassDef]:
-        """The class and every class below it."""
-        out, todo = [], [cls.name]
-        while todo:
-            name = todo.pop()
-            out.append(self.classes[name])
-            todo += [c.name for c in self.classes.values()
-                     if any(isinstance(b, ast.Name) and b.id == name for b in c.bases)]
-        return out
-
-    def _frame_values(self, cls: ast.ClassDef, field: str) -> set[str]:
-        steps = set().union(*(self._class_attr(c, "name") for c in self._family(cls)))
-        out = set()
-        for tree in self.trees.values():
-            for node in ast.walk(tree):
-                if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "call" \
-                        and node.args and isinstance(node.args[0], ast.Constant) \
-                        and node.args[0].value in steps:
-                    for kw in node.keywords:
-                        if kw.arg == field and isinstance(kw.value, ast.Constant):
-                            out.add(kw.value.value)
-        for node in ast.walk(cls):  # f["kind"] = "take_back" inside the step itself
-            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
-                for t in node.targets:
-                    if isinstance(t, ast.Subscript) and isinstance(t.slice, ast.Constant) \
-                            and t.slice.value == field:
-                        out.add(node.value.value)
-        return out
-
-    def values(self, expr, where: str) -> set[str]:
-        if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
-            return {expr.value}
-        if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
-            return {a + b for a in self.values(expr.left, where)
-                    for b in self.values(expr.right, where)}
-        if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) \
-                and expr.value.id == "self":
-            cls = self._enclosing(expr, ast.ClassDef)
-            return set().union(*(self._class_attr(c, expr.attr) for c in self._family(cls)))
-        if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
-            return set()  # ``d.prompt`` of a decision made elsewhere: nothing new here
-        if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Dict):
-            return set().union(*(self.values(v, where) for v in expr.value.values))
-        if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant) \
-                and expr.slice.value in ("kind", "mode"):
-            return self._frame_values(self._enclosing(expr, ast.ClassDef), expr.slice.value)
-        if isinstance(expr, ast.Name):
-            fn = self._enclosing(expr, (ast.FunctionDef, ast.AsyncFunctionDef))
-            found = [n.value for n in ast.walk(fn) if isinstance(n, ast.Assign)
-                     and any(isinstance(t, ast.Name) and t.id == expr.id for t in n.targets)]
-            if found:
-                return set().union(*(self.values(v, where) for v in found))
-        raise AssertionError(f"{where}: cannot tell which prompt keys "
-                             f"{ast.unparse(expr)!r} can be; teach tests/ui/test_words.py")
-
-    def keys(self) -> set[str]:
-        forwarders = {"Decision": 1}  # function name → index of its prompt argument
-        for tree in self.trees.values():  # helpers that pass their `prompt` on to Decision
-            for fn in ast.walk(tree):
-                if isinstance(fn, ast.FunctionDef):
-                    names = [a.arg for a in fn.args.args]
-                    if "prompt" in names and any(
-                            isinstance(n, ast.Call) and getattr(n.func, "id", "") == "Decision"
-                            for n in ast.walk(fn)):
-                        forwarders[fn.name] = names.index("prompt")
-        keys: set[str] = set()
-        for path, tree in self.trees.items():
-            for node in ast.walk(tree):
-                if not isinstance(node, ast.Call):
-                    continue
-                name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
-                if name not in forwarders or len(node.args) <= forwarders[name]:
-                    continue
-                arg = node.args[forwarders[name]]
-                fn = self._enclosing(node, ast.FunctionDef)
-                if isinstance(arg, ast.Name) and arg.id == "prompt" and fn is not None \
-                        and fn.name in forwarders and fn.name != name:
-                    continue  # inside a forwarder: its callers are read instead
-                keys |= self.values(arg, f"{path.name}:{node.lineno}")
-        return {k for k in keys if k}
-
-
-def engine_prompt_keys() -> set[str]:
-    return _PromptCollector().keys()
-
-
-def test_the_collector_finds_literal_and_built_prompt_keys():
-    keys = engine_prompt_keys()
-    # literal, from a dict, from the frame, from a class name + suffix, through _random_or
-    for key in ("place_order", "destroy_city", "choose_spend_good", "discard_take_back",
-                "after_order_buildings", "battle_rescripts", "battle_play"):
-        assert key in keys, key
-
-
-def test_every_engine_prompt_has_a_label_in_russian_and_english():
-    from krestonostsy.ui.table.labels import PROMPTS
-    keys = engine_prompt_keys()
-    missing = sorted(keys - set(PROMPTS))
-    assert not missing, f"prompts without a label in ui/table/labels.py PROMPTS: {missing}"
-    i18n.reload_catalogs()  # English is the msgid itself; Russian must be in the catalog
+def test_every_decision_kind_and_answer_has_its_words_in_russian_and_english():
+    """The words of every kind of decision and every answer label (engine/decisions.py,
+    where tests/engine/test_decisions.py holds every prompt the engine makes declared) are
+    the prompt bar's and the menus' words; English is the msgid itself, Russian must be in
+    the catalog."""
+    from krestonostsy.engine.decisions import ANSWERS, DECISIONS
+    i18n.reload_catalogs()
     tr = i18n.translator("ru")
-    untranslated = sorted(k for k in keys if not tr.has(PROMPTS[k]))
-    assert not untranslated, f"ru: prompt labels not in the catalog: {untranslated}"
+    untranslated = sorted(p for p, kind in DECISIONS.items() if not tr.has(kind.text))
+    assert not untranslated, f"ru: prompt words not in the catalog: {untranslated}"
+    untranslated = sorted(k for k, label in ANSWERS.items() if not tr.has(label))
+    assert not untranslated, f"ru: answer labels not in the catalog: {untranslated}"
 
 
 # --- checking a rendered text ----------------------------------------------------------------
