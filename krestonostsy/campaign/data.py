@@ -20,9 +20,10 @@ from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
+from ..content.components import COMPONENTS
 from ..content.errors import ContentError
 from ..content.loader import load_content
-from ..content.scenario import COMPONENTS, ID_RE, PLAYER_COUNTS, scenario_ids
+from ..content.scenario import ID_RE, PLAYER_COUNTS, scenario_ids
 from ..content.yamlfile import Reader, read_yaml
 from ..engine.options import GameOptions
 from ..resources import data_dir as shipped_data_dir
@@ -49,7 +50,7 @@ class ScenarioEntry:
     """One scenario of the campaign: its id, name, years, game options and briefing
     (``briefing`` is "" for a scenario not implemented yet): the story text, its special
     rules, the cities its map highlights and its new components (kinds of
-    ``content.scenario.COMPONENTS``)."""
+    ``content.components.COMPONENTS``)."""
 
     id: str
     name: str

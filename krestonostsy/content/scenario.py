@@ -11,8 +11,9 @@ A scenario names
   start otherwise than printed (level, Saracens), and each state's starting position
   when it differs from the state boards (coins, units, cities held, sanctity cell,
   influence);
-* its **components** beyond the base box (``components:``, each kind checked by its own
-  reader in :data:`COMPONENTS`, e.g. the trade board);
+* its **components** beyond the base box (``components:``, each kind read and checked
+  by its own module of ``content/components/``, e.g. the trade board, with the deck of
+  its own cards when it has one);
 * its **rule changes**: the names of hooks the engine implements
   (``krestonostsy.engine.ruleset.HOOKS``), switched on for games of this scenario only.
 
@@ -30,9 +31,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from .components import COMPONENTS
+from .components import DECKS as COMPONENT_DECKS
 from .errors import ContentError
-from .vocabulary import COLOURS as GOOD_COLOURS
-from .vocabulary import REPUBLICS
 from .yamlfile import Reader, read_yaml
 
 SCENARIOS_DIR = "scenarios"
@@ -44,7 +45,6 @@ _SLOTS_RE = re.compile(r"^\s*(?:(players)\s*(?:([+-])\s*(\d+))?|(\d+))\s*$")
 # Every deck the rules use, and the extra counts a deck's file is checked against.
 DECKS = ("events", "buildings", "tactics", "saracens", "governors", "bulls", "spies",
          "rescripts", "homs")
-OPTIONAL_DECKS = ("oaths", "warlord")  # a scenario's own decks (oath cards, warlord cards)
 DECK_EXTRA_COUNTS = {"tactics": ("starting_per_state",), "governors": ("starting",)}
 MAX_ROUNDS = 20
 CROSS_ORDERS = ("build", "prayer", "muster", "march")  # the cross (engine/state.py)
@@ -139,121 +139,18 @@ class StartingPosition:
         return out
 
 
-@dataclass(frozen=True)
-class TradeBoard:
-    """«Левантийские торговцы»' trade board (docs/campaign.md §7): one track per Italian
-    republic, cells 0..``cells``, with the goods colours that republic buys; the harbour
-    cities that let a state trade; the coins each Income pays a track's leader; the
-    influence each cell is worth at the end (``influence[cell]``)."""
-
-    republics: Mapping[str, tuple[str, ...]]
-    cells: int
-    harbours: tuple[str, ...]
-    income: int
-    influence: tuple[int, ...]
-
-
-def _trade_board(r: Reader, board) -> TradeBoard:
-    republics: dict = {}
-    for name, colours in r.mapping("republics").items():
-        if name not in REPUBLICS:
-            r.fail(f"unknown republic {name!r} (the republics: {', '.join(REPUBLICS)})",
-                   "republics")
-        if not isinstance(colours, list) or not colours or any(
-                c not in GOOD_COLOURS for c in colours) or len(set(colours)) != len(colours):
-            r.fail(f"republic '{name}' buys a list of different goods colours (of "
-                   f"{', '.join(GOOD_COLOURS)}), got {colours!r}", "republics")
-        republics[name] = tuple(colours)
-    if not 1 <= len(republics) <= 4:
-        r.fail(f"a trade board has 1 to 4 republics, found {len(republics)}", "republics")
-    cells = r.int("cells", lo=1, hi=9)
-    harbours = []
-    for cid in r.list("harbours"):
-        if cid not in board.cities or cid in harbours:
-            r.fail(f"'{cid}' in 'harbours' is not a city of the map (or is listed twice)",
-                   "harbours")
-        harbours.append(cid)
-    if not harbours:
-        r.fail("'harbours' names at least one city", "harbours")
-    income = r.int("income", lo=0, hi=10)
-    influence = r.list("influence")
-    if len(influence) != cells + 1 or any(type(v) is not int or not 0 <= v <= 10
-                                          for v in influence) or sorted(influence) != influence:
-        r.fail(f"'influence' gives each cell 0..{cells} its influence (0..10, never "
-               f"decreasing): {cells + 1} whole numbers", "influence")
-    r.done()
-    return TradeBoard(republics=MappingProxyType(republics), cells=cells,
-                      harbours=tuple(harbours), income=income, influence=tuple(influence))
-
-
-@dataclass(frozen=True)
-class Oaths:
-    """«Вассал моего вассала»' oaths (docs/campaign.md §8): the oath cards (the scenario's
-    ``oaths`` deck) dealt ``per_state`` to each state; the influence a state pays to
-    break an oath (``break_cost``); the strength a protector adds to a raided city of its
-    vassal or ward (``protection``); the influence a regent gains at each Income
-    (``regency_influence``)."""
-
-    per_state: int
-    break_cost: int
-    protection: int
-    regency_influence: int
-
-
-def _oaths(r: Reader, board) -> Oaths:
-    out = Oaths(per_state=r.int("per_state", lo=1, hi=4), break_cost=r.int("break_cost", lo=0,
-                hi=10), protection=r.int("protection", lo=0, hi=5),
-                regency_influence=r.int("regency_influence", lo=0, hi=5))
-    r.done()
-    return out
-
-
-@dataclass(frozen=True)
-class Warlord:
-    """«Восход полумесяца»'s warlord (SYM-91, docs/campaign.md §9): the city the piece
-    starts in, and the city whose fall ends the era (CAMP-S4-05: Edessa 1144) with the
-    influence every state but its last defender loses. The warlord cards are the
-    scenario's ``warlord`` deck."""
-
-    start: str
-    fall_city: str
-    fall_influence: int
-
-
-def _warlord(r: Reader, board) -> Warlord:
-    start = r.str("start")
-    if start not in board.cities:
-        r.fail(f"unknown city '{start}' in 'start'", "start")
-    if board.cities[start].kind == "capital":
-        r.fail(f"'{start}' is a capital: the warlord starts in a Saracen city", "start")
-    fall = r.sub("fall", "the warlord's 'fall'")
-    city = fall.str("city")
-    if city not in board.cities:
-        fall.fail(f"unknown city '{city}' in 'city'", "city")
-    influence = fall.int("influence", lo=0, hi=10)
-    fall.done()
-    r.done()
-    return Warlord(start=start, fall_city=city, fall_influence=influence)
-
-
-COMPONENTS = {"trade_board": _trade_board, "oaths": _oaths, "warlord": _warlord}
-"""The components a scenario may add (``components: {kind: {...}}``), each read and
-checked by its own function; the engine sets each up (``engine/setup.py``) and a hook
-plays it."""
-
-
 def _components(root: Reader, board, lines: dict) -> dict:
     out: dict = {}
     if not root.has("components"):
         return out
     for kind, r in root.entries("components", "component"):
-        reader = COMPONENTS.get(kind)
-        if reader is None:
+        spec = COMPONENTS.get(kind)
+        if spec is None:
             root.sub("components").fail(f"unknown component '{kind}' (known: "
                                         f"{', '.join(COMPONENTS)})", kind)
         r.where = f"component '{kind}'"
         lines[f"components.{kind}"] = r.line
-        out[kind] = reader(r, board)
+        out[kind] = spec.read(r, board)
     return out
 
 
@@ -308,18 +205,9 @@ def load_scenario(data_dir: Path, scenario_id: str, board) -> Scenario:
     decks = _decks(root, Path(data_dir) / CARDS_DIR)
     setup = _setup(root.sub("setup"), board, decks, lines)
     components = _components(root, board, lines)
-    if ("oaths" in components) != ("oaths" in decks):
-        root.fail("the component 'oaths' and the deck 'oaths' (cards:) go together: name "
-                  "both or neither", "components" if root.has("components") else "cards")
-    if "oaths" in components and decks["oaths"].count < components["oaths"].per_state * 4:
-        root.fail(f"the oath deck holds {decks['oaths'].count} cards: too few to deal "
-                  f"{components['oaths'].per_state} to each of 4 states", "cards")
-    if "warlord" in components and "warlord" not in decks:
-        root.sub("components").fail("the warlord needs his cards: add a 'warlord' deck "
-                                    "under 'cards'", "warlord")
-    if "warlord" in decks and "warlord" not in components:
-        root.sub("cards").fail("warlord cards without the warlord: add 'warlord' under "
-                               "'components'", "warlord")
+    for kind, spec in COMPONENTS.items():  # each kind against the decks it needs
+        if spec.check is not None:
+            spec.check(root, components.get(kind), decks)
     hooks: list[str] = []
     listed = root.list("hooks", [])
     item_lines = getattr(listed, "item_lines", None) or [root.line_of("hooks")] * len(listed)
@@ -340,7 +228,7 @@ def load_scenario(data_dir: Path, scenario_id: str, board) -> Scenario:
 def _decks(root: Reader, cards_dir: Path) -> dict:
     cards = root.sub("cards", "cards")
     out = {}
-    for deck in (*DECKS, *(d for d in OPTIONAL_DECKS if cards.has(d))):
+    for deck in (*DECKS, *(d for d in COMPONENT_DECKS if cards.has(d))):
         r = cards.sub(deck, f"deck '{deck}'")
         file = _card_file(r, cards_dir, ())
         count = None if deck == "homs" else r.int("count", lo=1, hi=500)

@@ -15,8 +15,8 @@ The contract (tests/engine/test_determinize.py proves it position by position):
 * **What is sampled.** Other players' tactic hands, set-aside starting tactics (only once
   one was taken back in secret: until then the public discards name them), rescripts,
   spies in hand, bulls (and set-up bull/governor choices); the hidden parts of a
-  scenario's components (:data:`COMPONENT_SAMPLE`: others' oath hands and the oath
-  deck); every deck order (the face-up
+  scenario's components (each kind's ``sample`` hook, ``engine/components/``: others'
+  oath hands and the oath deck, the warlord deck's order); every deck order (the face-up
   level-0 building deck keeps its top card); which events were left in the box; the
   Saracen battle hand and face-down covers the player did not lay (on the board; once
   the cards went back, BATTLE-22, the battle's record ``returned`` names for such a cover
@@ -53,6 +53,7 @@ from hashlib import shake_128
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from . import rng
+from .components import COMPONENTS
 from .decks import deck_of
 from .flow import Decision, EngineError
 from .state import (
@@ -479,19 +480,14 @@ def _sample(s: State, viewer: str, lay: _Layout, r: Stream) -> dict[str, str]:
         _name_returned_covers(s, lay, r)
     _sample_bishops(s, lay.bishops, r)
     for kind, part in (s.get("components") or {}).items():
-        sampler = COMPONENT_SAMPLE.get(kind)
-        if sampler is not None:
-            sampler(part, s["states"], viewer, r)
+        sample = COMPONENTS[kind].sample
+        if sample is not None:
+            sample(part, s["states"], viewer, r)
     own_influence = players[viewer]["influence"]
     low = max(0, own_influence - INFLUENCE_SPREAD)
     for q in s["states"]:
         if q != viewer:
             players[q]["influence"] = low + r.below(own_influence + INFLUENCE_SPREAD - low + 1)
-    lord = (s.get("components") or {}).get("warlord")
-    if lord is not None and len(lord["deck"]) > 1:  # the warlord deck's order (CAMP-S4-01)
-        hidden = sorted(lord["deck"])
-        r.shuffle(hidden)
-        lord["deck"] = hidden
     track = s["saracen_track"]  # shared with the true game: copied before a change
     nxt = track["next"]
     first_hidden = nxt + 1 if nxt is not None else (len(track["tokens"])
@@ -526,28 +522,6 @@ def _name_returned_covers(s: State, lay: _Layout, r: Stream) -> None:
         card = best[r.below(len(best))]
         named.add(card)
         record[i]["cover"] = card
-
-
-def _sample_oaths(part: dict, states: list[str], viewer: str, r: Stream) -> None:
-    """«Вассал моего вассала»' oaths (CAMP-S3-*): the other states' oath hands and the
-    face-down oath deck are pooled, shuffled and dealt again, every hand and the deck
-    keeping its size. Sworn, broken and refused oaths are public and stay."""
-    hands = part["hands"]
-    others = [q for q in states if q != viewer and hands.get(q)]
-    pool = sorted([c for q in others for c in hands[q]] + part["deck"])
-    r.shuffle(pool)
-    at = 0
-    for q in others:
-        n = len(hands[q])
-        hands[q] = pool[at:at + n]
-        at += n
-    part["deck"] = pool[at:]
-
-
-COMPONENT_SAMPLE = {"oaths": _sample_oaths}
-"""How the hidden parts of each kind of scenario component are sampled again (a kind not
-named here hides nothing): ``fn(part, states, viewer, r)``, in place, as a function of
-what ``viewer`` may know and the :class:`Stream` ``r`` alone."""
 
 
 def _card_refs(x: Any, backs: dict[str, str], out: set[str]) -> set[str]:

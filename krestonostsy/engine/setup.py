@@ -3,7 +3,8 @@
 The numbers come from the scenario's setup recipe (``rules.setup``, read from
 ``data/scenarios/<id>.yaml``): events for the game, raid tokens, open market slots,
 cities blocked in every line-up, cities that start otherwise than printed, and the
-states' starting positions (coins, units, cities held, sanctity cell, influence).
+states' starting positions (coins, units, cities held, sanctity cell, influence). A
+scenario's components are set up and dealt by their own modules (``engine/components/``).
 
 Rule IDs: SETUP-01..43 (the board parts), SETUP-19/28/29 (2–3 players: blocked capitals,
 automa pieces), SETUP-16/40 (starting governors vs draw 2 keep 1), SETUP-38/BULL-02
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from . import rng
 from .cities import HOMS
+from .components import COMPONENTS
 from .state import CROSS_ORDERS, MARKET_SIZES, SARACEN, City, Player, State
 
 STATE_IDS = ("jerusalem", "tripoli", "edessa", "antioch")
@@ -213,54 +215,12 @@ def new_state(rules, states: list[str], seed: int, options) -> State:
                 if decks["governors"]:
                     p["governor_choices"].append(decks["governors"].pop())
     if rules.scenario.components:  # a scenario's own components (none in the base game)
-        s["components"] = {kind: COMPONENT_SETUP[kind](data, states)
+        s["components"] = {kind: COMPONENTS[kind].setup(data, states)
                            for kind, data in rules.scenario.components.items()}
-        for kind, part in s["components"].items():
-            if kind in COMPONENT_DEAL:
-                COMPONENT_DEAL[kind](s, part, content)
+        for kind, part in s["components"].items():  # their cards, once all is set up
+            deal = COMPONENTS[kind].deal
+            if deal is not None:
+                deal(s, part, content)
     s["stack"] = [{"s": "game"}]
     return s
 
-
-def _trade_board(board, states: list[str]) -> dict:
-    """Every state's trade marker on cell 0 of each republic's track (CAMP-S2-01)."""
-    return {"tracks": {republic: {x: 0 for x in states} for republic in board.republics}}
-
-
-def _oaths(data, states: list[str]) -> dict:
-    """CAMP-S3-01: nothing sworn yet, every hand empty until the deal
-    (engine/ops/oaths.py describes the shape)."""
-    return {"deck": [], "hands": {x: [] for x in states}, "sworn": [], "broken": [],
-            "regents": {}, "discard": []}
-
-
-def _deal_oaths(s: State, part: dict, content) -> None:
-    """CAMP-S3-01: the oath deck shuffled and ``per_state`` cards dealt to each state in
-    the line-up's order."""
-    per_state = content.scenario.components["oaths"].per_state
-    deck = sorted(content.oaths)
-    rng.shuffle(s, deck)
-    for x in part["hands"]:
-        part["hands"][x] = [deck.pop() for _ in range(min(per_state, len(deck)))]
-    part["deck"] = deck
-
-
-def _warlord(data, states: list[str]) -> dict:
-    """The warlord in his start city, no card face up yet (CAMP-S4-01)."""
-    return {"city": data.start, "card": None, "target": None, "deck": [], "discard": []}
-
-
-def _deal_warlord(s: State, part: dict, content) -> None:
-    """The warlord cards, shuffled face down (CAMP-S4-01; the first is turned in the
-    Event phase of round 1)."""
-    part["deck"] = sorted(content.warlord)
-    rng.shuffle(s, part["deck"])
-
-
-COMPONENT_SETUP = {"trade_board": _trade_board, "oaths": _oaths, "warlord": _warlord}
-"""The initial state of each kind of scenario component (``s["components"][kind]``),
-one function per kind of ``content.scenario.COMPONENTS``."""
-
-COMPONENT_DEAL = {"oaths": _deal_oaths, "warlord": _deal_warlord}
-"""A component's cards dealt with the game's generator once every part is set up
-(``fn(state, part, content)``): the oath hands, the warlord deck."""

@@ -24,7 +24,8 @@ Layout of a view (all plain data)::
     cross, markets, market_open, decks: {name: count}, discards: {name: [ids] face up},
     buildings_0_top, homs_card, battle (see battle.py; hands filtered), result (at the end),
     components: {kind: ...} (only in a scenario with components of its own, e.g. the
-              trade board; each kind shown by its :data:`COMPONENT_VIEW` function)
+              trade board; each kind shown by its module's ``view`` hook,
+              ``engine/components/``)
     hooks:    [names] the rule changes of this game (the scenario's hooks and those
               switched on beyond them, e.g. ``terrain``); absent when there are none
     nicknames: {state: nickname id} the nicknames a campaign's states carry (CAMP-05);
@@ -32,11 +33,10 @@ Layout of a view (all plain data)::
 """
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .board import controller
+from .components import COMPONENTS
 from .decisions import public_params, rules_of
 from .state import State, saracen_hand_open
 
@@ -111,41 +111,6 @@ def _battle_view(battle: dict | None, viewer: str | None,
     return out
 
 
-def _public_component(part: dict, viewer: str | None) -> dict:
-    """A component everyone sees whole (the trade board's tracks)."""
-    return copy.deepcopy(part)
-
-
-#: How each kind of scenario component (``s["components"][kind]``) is shown to a viewer:
-#: ``fn(part, viewer) -> dict``. A kind not named here is public as a whole; a kind with
-#: hidden parts (cards in hand, a deck's order) registers its own whitelist here.
-COMPONENT_VIEW: dict[str, Callable[[dict, str | None], dict]] = {}
-
-
-def _oaths_view(part: dict, viewer: str | None) -> dict:
-    """«Вассал моего вассала»' oaths (CAMP-S3-*): a hand is shown to its owner as card ids
-    and to everyone else as a count; the deck as a count; sworn and broken oaths, the
-    regents and the refused cards are public."""
-    return {"hands": {x: list(hand) if x == viewer else len(hand)
-                      for x, hand in part["hands"].items()},
-            "sworn": [dict(o) for o in part["sworn"]],
-            "broken": [dict(o) for o in part["broken"]],
-            "regents": dict(part["regents"]),
-            "deck": len(part["deck"]), "discard": list(part["discard"])}
-
-
-COMPONENT_VIEW["oaths"] = _oaths_view
-
-def _warlord_view(part: dict, viewer: str | None) -> dict:
-    """The warlord (CAMP-S4-01): where he stands, his face-up card and target, the
-    played cards; the face-down deck is only a count (its order is hidden)."""
-    return {"city": part["city"], "card": part["card"], "target": part["target"],
-            "deck": len(part["deck"]), "discard": list(part["discard"])}
-
-
-COMPONENT_VIEW["warlord"] = _warlord_view
-
-
 def make_view(g: Game, viewer: str | None) -> dict:
     s = g.s
     d = g.decision
@@ -189,7 +154,7 @@ def make_view(g: Game, viewer: str | None) -> dict:
         "result": s.get("result"),
     }
     if s.get("components"):  # absent in the base game: its views stay as they were
-        view["components"] = {kind: COMPONENT_VIEW.get(kind, _public_component)(part, viewer)
+        view["components"] = {kind: COMPONENTS[kind].view(part, viewer)
                               for kind, part in s["components"].items()}
     hooks = (*g.rules.scenario.hooks, *g.rules.extra_hooks)
     if hooks:  # absent in the base game, like the components

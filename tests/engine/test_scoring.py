@@ -5,6 +5,7 @@ import pytest
 from cardkit import bull, game
 from helpers import halted, run_step
 
+from krestonostsy.content.scenario import scenario_ids
 from krestonostsy.content.vocabulary import METRICS
 from krestonostsy.engine import Game
 from krestonostsy.engine.ruleset import load_ruleset
@@ -15,6 +16,7 @@ from krestonostsy.engine.scoring import (
     influence_sources,
     metric,
 )
+from krestonostsy.resources import data_dir
 
 BULL = bull("test_bull", ("holy_lands", [[2, 3], [3, 6]]), ("coins", [[5, 2], [10, 9]]))
 
@@ -110,8 +112,7 @@ def test_each_vocabulary_metric_is_one_small_function_of_the_registry():
 
 
 @pytest.mark.rule("SCORE-01")
-@pytest.mark.parametrize("scenario", ["base", "chronicle_beginning", "levantine_merchants",
-                                      "rise_of_the_crescent", "vassal_of_my_vassal"])
+@pytest.mark.parametrize("scenario", scenario_ids(data_dir()))
 def test_the_influence_sources_add_up_to_each_states_influence(scenario):
     """The scoring screen says where each state's influence came from: its parts, read
     from the log, add up to the influence scored, in whole random games of every scenario

@@ -5,7 +5,8 @@ terrain choices.
 
 The oaths and the warlord are built by other parts of issue 11; their view shapes are the
 shared contract (BRIEF: ``oaths``, ``warlord``), so the tests set ``g.s["components"]`` of a
-real game to those shapes (a kind without a view function of its own is shown whole)."""
+real game to those shapes (each kind shown by its own ``view`` hook,
+engine/components/)."""
 from __future__ import annotations
 
 import copy
@@ -101,6 +102,17 @@ def test_a_base_game_draws_no_component(table, lang_ru):
     for prefix in ("trade:", "harbour:", "terrain:", "oath:", "warlord:", "piece:warlord"):
         assert not items(table, prefix), prefix
     assert items(table, "piece:battle:marker")
+
+
+def test_every_component_the_engine_plays_has_its_drawer_and_its_briefing_name():
+    """Adding a component (docs/engine.md): its engine module, its drawer here, its name in
+    a campaign's briefing. A kind the engine plays without them is drawn by nothing."""
+    from krestonostsy.engine.components import COMPONENTS
+    from krestonostsy.ui.campaign.story import COMPONENT_NAMES
+    from krestonostsy.ui.table.components import DRAWERS
+    assert list(DRAWERS) == list(COMPONENTS)
+    assert list(COMPONENT_NAMES) == list(COMPONENTS)
+    assert all(d.board or d.on_map for d in DRAWERS.values())
 
 
 # --- oaths (the contract's view shape) ---------------------------------------------------------

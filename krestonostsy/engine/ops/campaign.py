@@ -2,9 +2,10 @@
 «Левантийские торговцы» (docs/campaign.md §7, CAMP-S2-*).
 
 The board is ``g.s["components"]["trade_board"] = {"tracks": {republic: {state: cell}}}``
-(set up by ``engine/setup.py``); its numbers are the scenario's
-``rules.scenario.components["trade_board"]`` (content/scenario.py ``TradeBoard``). In a
-game without the trade board the ops do nothing and the metrics are 0.
+(set up by ``engine/components/trade_board.py``); its numbers are the scenario's
+``rules.scenario.components["trade_board"]`` (``content/components/trade_board.py``
+``TradeBoard``). In a game without the trade board the ops do nothing and the metrics
+are 0.
 
 Ops: ``trade`` (CAMP-S2-02: climb), ``lose_trade`` (CAMP-S2-05: a rival's cargo seized,
 its marker drops). Metrics (vocabulary.METRICS, registered in ``engine/scoring.py``'s

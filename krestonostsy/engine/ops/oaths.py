@@ -1,15 +1,16 @@
 """Effect ops of the vocabulary section *campaign components*: the oaths of «Вассал моего
 вассала» (docs/campaign.md §8, CAMP-S3-*), and the steps they push.
 
-The component is ``g.s["components"]["oaths"]`` (set up by ``engine/setup.py``)::
+The component is ``g.s["components"]["oaths"]`` (set up, dealt, shown and sampled by
+``engine/components/oaths.py``)::
 
     {"deck": [oath ids, face down], "hands": {state: [oath ids]} (hidden from others),
      "sworn": [{"card", "lord", "vassal"}],
      "broken": [{"card", "lord", "vassal", "round", "by" (the breaker), "cost"}],
      "regents": {ward: regent}, "discard": [oath ids refused, face up]}
 
-its numbers are the scenario's ``rules.scenario.components["oaths"]`` (content/scenario.py
-``Oaths``); the cards are ``g.c.oaths``. In a game without oaths every op does nothing.
+its numbers are the scenario's ``rules.scenario.components["oaths"]``
+(``content/components/oaths.py`` ``Oaths``); the cards are ``g.c.oaths``. In a game without oaths every op does nothing.
 
 * ``swear`` (CAMP-S3-02): the state may offer one oath card of its hand to another state
   not yet bound to it; the other accepts (the oath is sworn: each side's terms run, the

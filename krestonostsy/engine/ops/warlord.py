@@ -9,7 +9,7 @@ The piece is ``g.s["components"]["warlord"]``::
     deck      the warlord cards still face down, top last (hidden order: a count in views)
     discard   the warlord cards already played, in order (face up)
 
-set up by ``engine/setup.py`` and played by the hook ``zengi``
+set up by ``engine/components/warlord.py`` and played by the hook ``zengi``
 (``engine/hooks/rise_of_the_crescent.py``). The cards' effect is ``[warlord_move
 towards its target, warlord_attack with its value]`` (``content.models.WarlordCard``);
 the ops do nothing in a game without the warlord.

@@ -22,7 +22,7 @@ from ..os_errors import os_error_text
 from ..saves import save_error_text
 from ..scoring_screen import END_CONDITIONS, TIEBREAKS
 
-#: The new components a briefing names (kinds of ``content.scenario.COMPONENTS``).
+#: The new components a briefing names (one per kind of ``engine.components.COMPONENTS``).
 COMPONENT_NAMES = {
     "trade_board": N_("The trade board: the tracks of Genoa, Pisa and Venice"),
     "oaths": N_("Oath cards"),

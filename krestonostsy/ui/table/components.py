@@ -1,8 +1,10 @@
 """The campaign on the table (issue 11): each scenario component drawn from its view, the
 terrain of each city (the advanced mode) and the nicknames on the state boards.
 
-A scenario component is ``view["components"][kind]`` (engine/view.py ``COMPONENT_VIEW``);
-:data:`DRAWERS` names, per kind, what the table draws of it:
+A scenario component is ``view["components"][kind]`` (its engine module's ``view`` hook,
+``engine/components/<kind>.py``); :data:`DRAWERS` names, per kind, what the table draws
+of it — one entry per kind the engine plays (``engine.components.COMPONENTS``, a test
+holds them equal):
 
 * ``board``: its own board in the **scenario strip** — the strip under the markets that
   the battle board takes during a battle (between battles it only says "no battle");
@@ -11,7 +13,7 @@ A scenario component is ``view["components"][kind]`` (engine/view.py ``COMPONENT
 The scene (``scene.py``) calls :func:`draw_strip` and :func:`draw_map_marks` as two
 sections of its own, and asks :func:`takes_strip` whether the battle board steps aside.
 Nothing here decides a rule: the numbers a tooltip explains come from the scenario's
-data (``content.scenario.components``) and the view.
+data (``Scenario.components``, read by ``content/components/``) and the view.
 """
 from __future__ import annotations
 
@@ -248,8 +250,8 @@ def _flag(p: QPainter, rect: QRectF, republic: str) -> None:
 
 
 def _trade_spec(v: dict):
-    """The trade board's data (``content.scenario.TradeBoard``) of the shown game, or None
-    when the shown content is another scenario's."""
+    """The trade board's data (``content.components.trade_board.TradeBoard``) of the shown
+    game, or None when the shown content is another scenario's."""
     content = L._content()
     scenario = getattr(content, "scenario", None) if content is not None else None
     return (getattr(scenario, "components", None) or {}).get("trade_board")
@@ -676,5 +678,6 @@ DRAWERS: dict[str, Drawer] = {
     "oaths": Drawer(N_("Oaths"), _oaths),
     "warlord": Drawer(N_("The warlord"), _warlord_board, _warlord_on_map),
 }
-"""kind -> what the table draws of it (one entry per kind of ``content.scenario.COMPONENTS``
-the window knows; a kind not named here is not drawn)."""
+"""kind -> what the table draws of it: one entry per kind of ``engine.components.COMPONENTS``
+(tests/ui/test_components.py holds them equal), the one place a new component's drawer
+is registered."""
