@@ -1,4 +1,4 @@
-"""The rules behind every decision: prompt kind → the rule IDs (RULES.md) it applies.
+"""The rules behind every decision: prompt kind → the rule IDs (docs/rules.md) it applies.
 
 A decision's prompt names what is asked (``place_order``, ``battle_cancel``…); this table
 names, once per prompt kind, the rules that make it so, first the paragraph a player should
