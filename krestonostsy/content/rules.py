@@ -1,7 +1,7 @@
 """The rules reference and the glossary: the whole game in our own words, as data.
 
 ``data/rules/reference.yaml`` tells the game section by section, like the rulebook; every
-paragraph names the rule IDs (RULES.md) it explains. ``data/rules/glossary.yaml`` explains
+paragraph names the rule IDs (docs/rules.md) it explains. ``data/rules/glossary.yaml`` explains
 every keyword and symbol of the cards and prompts. Both are written in Russian and English
 side by side (:class:`Text`) and validated at load like the other content: a problem is a
 :class:`ContentError` ``file:line: what is wrong``.

@@ -1,7 +1,7 @@
 """Card rules text, generated from the effect data through translatable templates.
 
 Because the text a player reads is produced from the same data the engine executes,
-the two can never disagree (DESIGN.md, "Content is data"). There is one template per
+the two can never disagree (docs/rules.md, "Cards are data"). There is one template per
 op (:data:`OP_TEMPLATES`), per trigger, per metric and per round modifier; numbers go
 through ``ngettext`` so Russian gets its three plural forms (1 монета, 2 монеты,
 5 монет).

@@ -3,7 +3,7 @@
 This table is the contract between the content files (``data/cards/*.yaml``), the
 content loader (which validates every op against it), the card-text generator (one
 template per op) and the engine (``krestonostsy/engine/ops/``, one module per section
-below, implements each op exactly once). It mirrors the rulebook's symbol list (RULES.md §12, SYM-*).
+below, implements each op exactly once). It mirrors the rulebook's symbol list (SYM-*, data/rules/glossary.yaml).
 
 An *effect* is a list of ops; each op is a mapping ``{op: <name>, <param>: <value>...}``.
 Ops run in order for the card's owner ("you"). Parameter types:

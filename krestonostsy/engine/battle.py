@@ -165,7 +165,7 @@ def start_strength(g: Game, b: dict) -> int:
     city = b["city"]
     att = B.units(g, city, b["attacker"]) + (2 if b["enhanced"] else 0)
     att += int(mods.get("attacker_strength", 0))
-    if b["attacker"] == SARACEN:  # the warlord's Saracens attack (CAMP-S4-03, EVENT-09a)
+    if b["attacker"] == SARACEN:  # the warlord's Saracens attack (CAMP-S4-03, EVENT-09)
         att += s["saracen_track"]["strength"]
     dfn = B.units(g, city, b["defender"]) + B.city_level(g, city)
     if b["defender"] == SARACEN:

@@ -50,7 +50,7 @@ class Decision:
     """What the game is waiting for: ``player`` must pick one of ``actions``.
 
     ``prompt`` is the key of the question asked (labelled in both languages,
-    ``ui/words.py``) and ``params`` fills it in. A value object: the engine never changes
+    ``ui/table/labels.py``) and ``params`` fills it in. A value object: the engine never changes
     one after building it (a new decision replaces it), and neither may its readers.
     A plain class, not a dataclass: one is built per action played, and compiled (mypyc)
     its fields are C slots."""

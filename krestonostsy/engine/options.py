@@ -1,4 +1,4 @@
-"""Game options: the rulebook's variants and the configurable readings of RULES.md §14."""
+"""Game options: the rulebook's variants and the configurable readings of docs/rules-decisions.md."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields

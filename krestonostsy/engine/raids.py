@@ -5,7 +5,7 @@ plus Homs whenever a crusader holds it (RAID-04). Players are taken in turn orde
 player's raids fully finished before the next (RAID-06, TURN-05/06); a player with
 several targets chooses the order (RAID-07). For each target:
 
-``begin``   1 (or 2/3 with the track bonus, EVENT-09b) non-last Saracen from each adjacent
+``begin``   1 (or 2/3 with the track bonus, EVENT-09) non-last Saracen from each adjacent
             Saracen city moves in (RAID-02, GLOSS-08); the defender keeps control (RAID-05).
             §14.8: without movers the raid still resolves (option ``raid_without_movers``
             = "resolve") or is skipped ("skip"). A ``raid_rescripts`` hook (triggers.py)
@@ -46,7 +46,7 @@ def targets_of(g: Game, player: str, colour: str | None) -> list[str]:
 
 
 def movers(g: Game, target: str) -> dict:
-    """RAID-02, EVENT-09b, GLOSS-08: non-last Saracens from each adjacent Saracen city."""
+    """RAID-02, EVENT-09, GLOSS-08: non-last Saracens from each adjacent Saracen city."""
     per = g.s["saracen_track"]["units"]
     out = {}
     for c in B.adjacent(g, target):

@@ -127,14 +127,14 @@ class BotSeat(Seat):
 # tournaments, not an opponent).
 BOT_LEVELS = ("novice", "easy", "normal", "hard", "expert")
 # The level that suggests a move to a human who asks: the strongest that answers within
-# a second (Hard: p95 under 0.5 s, README "Bots"; the Expert runs worker processes).
+# a second (Hard: p95 under 0.5 s, README "Performance"; the Expert runs worker processes).
 HINT_LEVEL = "hard"
 SEAT_TYPES: dict[str, Callable[[], Seat]] = {"human": HumanSeat}
 SEAT_LABELS: dict[str, str] = {"human": N_("Human"), "novice": N_("Novice (bot)"),
                                "easy": N_("Easy (bot)"), "normal": N_("Normal (bot)"),
                                "hard": N_("Hard (bot)"), "expert": N_("Expert (bot)")}
 # What each seat is like, for the new-game dialog (docs/ai.md, "The levels"; the times are
-# README's "Bots" table).
+# docs/performance.md, "Bots").
 SEAT_NOTES: dict[str, str] = {
     "human": N_("A person at this computer"),
     "novice": N_("Makes clear mistakes; answers at once"),

@@ -152,7 +152,7 @@ def test_sums_are_written_again_without_listing_themselves(release, artefacts):
                                      ["shasum", "-a", "256", "-c"]],
                          ids=["linux-sha256sum", "macos-shasum"])
 def test_the_readmes_check_commands_accept_the_file(release, artefacts, command):
-    """What the README tells players to run (Linux; macOS reads the lines piped by grep)."""
+    """What docs/playing.md tells players to run (Linux; macOS reads the lines piped by grep)."""
     if shutil.which(command[0]) is None:
         pytest.skip(f"{command[0]} is not installed")
     release.main(["sums", str(artefacts)])

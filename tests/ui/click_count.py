@@ -9,7 +9,7 @@ prompt-bar button). Every click the window asks for besides — a confirmation o
 bar, the "skip the order?" question — is clicked too and counted. A *decision* is one
 engine action of the human; the figure is clicks ÷ decisions over the game.
 
-Run on its own for the README's figure (a whole game against Hard)::
+Run on its own for the figure in docs/playing.md (a whole game against Hard)::
 
     QT_QPA_PLATFORM=offscreen python tests/ui/click_count.py --level hard --seed 1
 """

@@ -4,7 +4,7 @@ the prompt-bar buttons and every confirmation, counted).
 
 The opponent here is a Novice bot, so the test stays quick: the count is of the player's
 clicks, which the bot's level changes only through the course the game takes (against
-Hard, seeds 1 and 2: 1.24 per decision; README, "Playing"). The figure is a count, not a
+Hard, seeds 1 and 2: 1.24 per decision; docs/playing.md, "Playing"). The figure is a count, not a
 time."""
 from __future__ import annotations
 
