@@ -215,8 +215,7 @@ def _world_from_state(state: dict, setup: dict, log: list):
     """A playable game from a determinization's state, set-up and log (the seat's log: a
     determinization samples from it) in a worker process, with the ruleset of the scenario
     its set-up names."""
-    from ..engine import Game
-    from ..engine.ruleset import load_ruleset
+    from ..engine import Game, load_ruleset
     g = Game(state, load_ruleset(setup.get("scenario", "base")), setup)
     g.log = list(log)
     g._advance()  # recompute the decision; run() never changes the state at a decision

@@ -42,9 +42,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..content.errors import ContentError
-from ..engine import Game, SaveError
+from ..engine import Game, Ruleset, SaveError
 from ..engine.options import GameOptions
-from ..engine.ruleset import Ruleset
 from ..engine.saves import nesting_depth
 from ..engine.setup import check_lineup
 from ..files import atomic_write, remove_stale_temporary_files

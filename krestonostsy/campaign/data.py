@@ -91,7 +91,7 @@ class CampaignData:
 
     def rules(self, scenario: str):
         """The ruleset of ``scenario`` in this campaign's content folder."""
-        from ..engine.ruleset import load_ruleset
+        from ..engine import load_ruleset
         return load_ruleset(scenario, self.data_dir)
 
     def scenario(self, sid: str) -> ScenarioEntry:

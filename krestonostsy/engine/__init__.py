@@ -3,7 +3,8 @@ frozen game runs it compiled by mypyc (packaging/compile_engine.py): the same so
 same games, about 1.5× as fast.
 
 Public API: :class:`Game`, :class:`Action`, :class:`IllegalAction`, :class:`GameOptions`,
-:class:`SaveError`.
+:class:`SaveError`, and a scenario's rules: :class:`Ruleset`, :func:`load_ruleset` (both
+from ``modules.py``, which assembles every rule first).
 
 Each name is imported from its module when first asked for (PEP 562), not with the
 package: a module that needs only :mod:`.actions` or :mod:`.errors` (the window's start
@@ -19,15 +20,19 @@ if TYPE_CHECKING:
     from .actions import Action, IllegalAction
     from .errors import SaveError
     from .game import Game
+    from .modules import load_ruleset
     from .options import GameOptions
+    from .ruleset import Ruleset
 
     COMPILED: bool
 
 # public name -> the module (of this package) that defines it
 _HOMES = {"Action": "actions", "IllegalAction": "actions", "SaveError": "errors",
-          "Game": "game", "GameOptions": "options"}
+          "Game": "game", "GameOptions": "options", "Ruleset": "modules",
+          "load_ruleset": "modules"}
 
-__all__ = ["COMPILED", "Action", "Game", "GameOptions", "IllegalAction", "SaveError"]
+__all__ = ["COMPILED", "Action", "Game", "GameOptions", "IllegalAction", "Ruleset", "SaveError",
+           "load_ruleset"]
 
 
 def _attribute(name: str) -> object:

@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from hashlib import shake_128
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 
 from . import rng
 from .decks import deck_of
@@ -63,10 +63,13 @@ from .state import (
     copy_state,
     saracen_hand_open,
 )
+from .table import Table
+from .triggers import asked
 
-if TYPE_CHECKING:  # (game.py imports this module: its type only, never at run time)
+if TYPE_CHECKING:
     from ..content import Content
-    from .game import Game
+
+G = TypeVar("G", bound=Table)  # the game's own class: a Game's sample is a Game
 
 INFLUENCE_SPREAD = 2
 MAX_SAMPLES = 200  # samples tried for a deciding player whose question depends on them
@@ -111,7 +114,7 @@ class Knowledge:
     __slots__ = ("viewer", "source", "seen", "log", "order", "levels", "events", "pinned",
                  "set_aside", "starting")
 
-    def __init__(self, g: Game, viewer: str):
+    def __init__(self, g: Table, viewer: str):
         self.viewer = viewer
         self.source = g.log
         self.seen = 0
@@ -160,7 +163,7 @@ class Knowledge:
         self.seen = len(self.source)
 
 
-def knowledge(g: Game, viewer: str) -> Knowledge:
+def knowledge(g: Table, viewer: str) -> Knowledge:
     """The viewer's :class:`Knowledge` of ``g``, brought up to date (cached on ``g``)."""
     cache = g._knowledge
     k = cache.get(viewer)
@@ -345,7 +348,7 @@ class _Layout(NamedTuple):
     draws: int  # about as many numbers as a sample draws from its Stream
 
 
-def _layout(g: Game, viewer: str, k: Knowledge) -> _Layout:
+def _layout(g: Table, viewer: str, k: Knowledge) -> _Layout:
     """``viewer``'s :class:`_Layout` of ``g``, cached on ``g`` until the position changes
     (another decision, action or log entry): a search bot determinizes one position once
     per iteration, and most of the sampling's work is this canonical part."""
@@ -662,8 +665,8 @@ def _same_question(new: Decision | None, old: Decision, viewer: str,
     return old.player != viewer or len(new.actions) == len(old.actions)
 
 
-def _sampled_game(g: Game, viewer: str, seed: int, k: Knowledge, lay: _Layout,
-                  r: Stream) -> tuple[Game, dict[str, str]]:
+def _sampled_game(g: G, viewer: str, seed: int, k: Knowledge, lay: _Layout,
+                  r: Stream) -> tuple[G, dict[str, str]]:
     """One sample: the new game (no decision yet) and its renaming of frame cards."""
     s = copy_state(g.s, share=True)
     sigma = _sample(s, viewer, lay, r)
@@ -687,7 +690,7 @@ def _sampled_game(g: Game, viewer: str, seed: int, k: Knowledge, lay: _Layout,
     return h, sigma
 
 
-def determinize(g: Game, viewer: str, seed: int) -> Game:
+def determinize(g: G, viewer: str, seed: int) -> G:
     """A new game equal to ``g`` as ``viewer`` sees it, its hidden parts sampled with a
     generator seeded by ``seed`` alone (see the module docstring for the contract)."""
     if viewer not in g.s["states"]:
@@ -705,7 +708,7 @@ def determinize(g: Game, viewer: str, seed: int) -> Game:
         try:
             new = h.rules.steps[frame["s"]].run(h, frame)
             if new is not None and new.actions:
-                new = h._with_own_turn(frame, new)
+                new = asked(h, frame, new)
         except (EngineError, LookupError, ValueError):
             continue  # this sample contradicts the position: draw another
         if _same_question(new, old, viewer, sigma):

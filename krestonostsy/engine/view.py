@@ -34,14 +34,11 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from .board import controller
 from .prompt_rules import rules_of
 from .state import State, saracen_hand_open
-
-if TYPE_CHECKING:
-    from .game import Game
+from .table import Table
 
 HIDDEN = None  # a level/card the viewer may not see
 HIDDEN_CARD = "?"  # a face-down card whose identity the viewer does not know
@@ -176,7 +173,7 @@ def _warlord_view(part: dict, viewer: str | None) -> dict:
 COMPONENT_VIEW["warlord"] = _warlord_view
 
 
-def make_view(g: Game, viewer: str | None) -> dict:
+def make_view(g: Table, viewer: str | None) -> dict:
     s = g.s
     d = g.decision
     cities = {}

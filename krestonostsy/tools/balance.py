@@ -22,8 +22,7 @@ from collections import Counter, defaultdict
 from ..ai import LEVELS, make_bot
 from ..ai.play import play as play_with_bots
 from ..content.errors import ContentError
-from ..engine import Game
-from ..engine.ruleset import load_ruleset
+from ..engine import Game, load_ruleset
 from .tournament import wilson
 
 PAIRS = (("jerusalem", "tripoli"), ("tripoli", "antioch"), ("antioch", "edessa"),

@@ -24,7 +24,7 @@ def main(argv: list[str] | None = None) -> int:
                                  description="Check the game's YAML content.")
     ap.add_argument("dir", nargs="?", default=None, help="content folder (default: shipped data)")
     a = ap.parse_args(argv)
-    from ..engine.ruleset import Ruleset
+    from ..engine import Ruleset
 
     folder = a.dir if a.dir is not None else data_dir()
     ids = scenario_ids(folder)

@@ -397,8 +397,8 @@ class GameController(QObject):
         import random
 
         from ..campaign.chronicle import ADVANCED_HOOKS
+        from ..engine import load_ruleset
         from ..engine.game import Game
-        from ..engine.ruleset import load_ruleset
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
         if isinstance(options, GameOptions):

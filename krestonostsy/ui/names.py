@@ -86,7 +86,7 @@ def shown_content():
     global _content
     if _content is None:
         try:
-            from ..engine.ruleset import load_ruleset
+            from ..engine import load_ruleset
             _content = load_ruleset("base").content
         except Exception:
             _content = False

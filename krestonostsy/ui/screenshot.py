@@ -141,7 +141,7 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
 
     if phase not in PHASES:
         raise ValueError(f"phase must be one of {', '.join(PHASES)}")
-    from ..engine.ruleset import load_ruleset
+    from ..engine import load_ruleset
     rules = load_ruleset(scenario)
     if advanced and "terrain" not in rules.scenario.hooks:
         rules = rules.with_hooks(("terrain",))

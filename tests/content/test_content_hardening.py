@@ -155,7 +155,7 @@ def _load_mutated(data, kind: str, name: str):
     """Load the mutated file as validate-data does: a scenario through the content loader,
     the lesson through load_lesson and its replay."""
     if kind == "scenario":
-        from krestonostsy.engine.ruleset import Ruleset
+        from krestonostsy.engine import Ruleset
         content = load_content(data, name)
         return Ruleset(content.scenario, content)
     from krestonostsy.content.tutorial import load_lesson, translated
