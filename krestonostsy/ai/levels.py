@@ -107,11 +107,11 @@ class GreedyBot(Bot):
 
     def _score(self, world, seat: str, a, p: float, rnd) -> float:
         """The seat's lead after ``a`` and its own follow-up choices, plus the prior."""
-        round_now = world.s["round"]
+        round_now = world.round
         w = world.clone()
         w.apply(a)
         for _ in range(self.follow_up):
-            if w.is_over or w.decision.player != seat or w.s["round"] != round_now:
+            if w.is_over or w.decision.player != seat or w.round != round_now:
                 break
             w.apply(playout_choice(w, rnd))
         return _lead(values(w, seat, self.weights), seat) + self.prior_weight * p

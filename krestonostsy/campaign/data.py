@@ -24,7 +24,7 @@ from ..content.errors import ContentError
 from ..content.loader import load_content
 from ..content.scenario import COMPONENTS, ID_RE, PLAYER_COUNTS, scenario_ids
 from ..content.yamlfile import Reader, read_yaml
-from ..engine.options import GameOptions
+from ..engine import GameOptions
 from ..resources import data_dir as shipped_data_dir
 from .qualities import MEASURES, QUALITIES
 

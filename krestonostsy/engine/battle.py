@@ -648,3 +648,29 @@ class RecoverStarting(Step):
 
     def on_recover_tactic(self, g: Table, f, a):
         self._take(g, f, a.card)
+
+
+def deciding_for_saracens(g: Table) -> bool:
+    """Is the decision asked now one that its player makes for the Saracen side of a
+    battle (BATTLE-02: the closest opponent plays the Saracens' cards)?
+
+    True when a battle against the Saracens is under way (or their attack, the warlord's
+    in «Rise of the Crescent»), the deciding player is its Saracen player, and no step
+    above the battle was started by that player for themselves (their own spy, building or
+    rescript): only public parts of the state (the battle and the flow) are read."""
+    d = g.decision
+    b = g.s.get("battle")
+    if d is None or not b or SARACEN not in (b.get("defender"), b.get("attacker")) \
+            or d.player != b.get("saracen_player") \
+            or d.player in (b.get("attacker"), b.get("defender")):
+        return False
+    stack = g.s["stack"]
+    i = len(stack)
+    while i:  # from the top (mypyc cannot compile reversed() of this list)
+        i -= 1
+        frame = stack[i]
+        if frame.get("s") in ("battle", "warlord_battle"):
+            return True
+        if d.player in (frame.get("player"), frame.get("owner")):
+            return False
+    return False

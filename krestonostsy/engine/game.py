@@ -19,6 +19,7 @@ from typing import Any
 
 from ..content import Content
 from .actions import Action, IllegalAction, _value_repr
+from .battle import deciding_for_saracens
 from .determinize import determinize
 from .flow import Decision, EngineError
 from .modules import load_ruleset
@@ -27,7 +28,7 @@ from .ruleset import Ruleset
 from .saves import CURRENT as FORMAT_VERSION
 from .saves import load_save, state_digest
 from .setup import new_state
-from .state import State, copy_state
+from .state import City, Player, State, copy_state
 from .table import Table
 from .triggers import asked
 from .view import make_view
@@ -440,6 +441,83 @@ class Game(Table):
         if not self.is_over:
             raise EngineError("the game is not over")
         return self.s["result"]
+
+    # --- the position, read (what the UI, the bots and the tools ask; never ``s``) ---------
+    #
+    # Read only: a player or a city is the game's own data (a clone may share it), handed
+    # out to be read; only :meth:`apply` changes a game.
+
+    @property
+    def round(self) -> int:
+        """The round being played (1 to the scenario's last)."""
+        return self.s["round"]
+
+    @property
+    def phase(self) -> str | None:
+        """The phase of the round under way (``planning``, ``orders``…; TURN-01)."""
+        return self.s.get("phase")
+
+    @property
+    def states(self) -> tuple[str, ...]:
+        """The states that play, in their order at the table."""
+        return tuple(self.s["states"])
+
+    @property
+    def options(self) -> GameOptions:
+        """The game's options (its rulebook variants, :class:`GameOptions`)."""
+        return GameOptions.from_json(self.s["options"])
+
+    @property
+    def barrier(self) -> int:
+        """How many random draws and reveals the game has made: what undo never crosses
+        (a change of it between two positions means something was drawn or shown)."""
+        return self.s["barrier"]
+
+    def player(self, state: str) -> Player:
+        """The board of ``state`` (coins, cities, hand…; the layout in ``state.py``);
+        read only."""
+        return self.s["players"][state]
+
+    def city(self, city: str) -> City:
+        """The city ``city`` (level, owner, units, bishops…; ``state.py``); read only."""
+        return self.s["cities"][city]
+
+    @property
+    def sanctity(self) -> dict[str, Any]:
+        """The sanctity track: each state's cell (PRAY-04); read only."""
+        return self.s["sanctity"]
+
+    @property
+    def battle(self) -> dict | None:
+        """The battle under way (its sides, slots, cards; ``battle.py``), or None; read
+        only."""
+        return self.s.get("battle")
+
+    def component(self, name: str) -> dict | None:
+        """The part of a scenario component (``oaths``, the trade board…) in this game, or
+        None when its scenario has none; read only."""
+        return (self.s.get("components") or {}).get(name)
+
+    @property
+    def deciding_for_saracens(self) -> bool:
+        """The decision asked now is one its player makes for the Saracen side of a
+        battle (BATTLE-02; see :func:`.battle.deciding_for_saracens`)."""
+        return deciding_for_saracens(self)
+
+    def position(self) -> tuple[State, dict, list]:
+        """This game as plain data for another process: ``(state, setup, log)``;
+        :meth:`at_position` plays on from it (no history: nothing to undo)."""
+        return self.s, self.setup, self.log
+
+    @classmethod
+    def at_position(cls, position: tuple[State, dict, list] | Any) -> Game:
+        """A game playing on from :meth:`position`'s data, with the ruleset of the
+        scenario its set-up names (a bot's search in a worker process)."""
+        state, setup, log = position
+        g = cls(state, load_ruleset(setup.get("scenario", "base")), setup)
+        g.log = list(log)
+        g._advance()  # recompute the decision; run() never changes the state at a decision
+        return g
 
     def determinize(self, player: str | Any, seed: int | Any) -> Game:
         """A new game as ``player`` sees this one, every hidden part freshly sampled from

@@ -46,9 +46,9 @@ def play(states, seed, level: str = "random", scenario: str = "base", bot_seed: 
 
 
 def holdings(g, player):
-    p = g.s["players"][player]
+    p = g.player(player)
     cards = [b["card"] for b in p["buildings"]] + list(p["tactics"])
-    cards += [g.s["cities"][c]["governor"] for c in p["cities"] if g.s["cities"][c]["governor"]]
+    cards += [g.city(c)["governor"] for c in p["cities"] if g.city(c)["governor"]]
     return [c for c in cards if not (c in g.c.tactics and g.c.tactics[c].starting)]
 
 
