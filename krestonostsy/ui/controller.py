@@ -512,7 +512,7 @@ class GameController(QObject):
     def seat_deciding(self) -> Seat | None:
         """The seat that answers the current decision: the deciding state's, or — with the
         game option ``computer_saracens`` — a bot for a decision made for the Saracen side
-        of a battle (``ai.saracens``), so hot-seat players need no hand-off for it."""
+        of a battle (``Game.deciding_for_saracens``), so hot-seat players need no hand-off for it."""
         d = self.game.decision if self.game is not None else None
         if d is None:
             return None
