@@ -50,8 +50,8 @@ def make_game(states=ALL4, seed=1, **cards):
     """A game at setup with extra cards (``buildings=[Building...]`` etc.), not advanced."""
     import dataclasses
 
+    from krestonostsy.engine import load_ruleset
     from krestonostsy.engine.options import GameOptions
-    from krestonostsy.engine.ruleset import load_ruleset
     from krestonostsy.engine.setup import new_state
 
     rules = load_ruleset("base")

@@ -21,12 +21,12 @@ import json
 import math
 from dataclasses import dataclass
 
-from ..engine.income import governors_income
-from ..engine.scoring import (
+from ..engine import (
     CONDITION_BONUS,
     HEGEMONY_CITIES,
     RIGHTEOUSNESS_LANDS,
     bull_score,
+    governors_income,
 )
 from ..resources import data_dir
 
@@ -248,7 +248,7 @@ def win_chances(world, viewer: str, weights: Weights) -> dict:
     running one the logistic of each player's lead over the best other player."""
     if world.is_over:
         winner = world.result()["winner"]
-        return {p: 1.0 if p == winner else 0.0 for p in world.s["states"]}
+        return {p: 1.0 if p == winner else 0.0 for p in world.states}
     vals = values(world, viewer, weights)
     out = {}
     for p, x in vals.items():

@@ -114,7 +114,7 @@ def search_tree(root_world, seat: str, seed: int, budget: SearchBudget,
     search (:meth:`Knowledge.check <krestonostsy.ai.seat.Knowledge.check>`)."""
     rnd = random.Random(mix(seed, 0x7EE))
     root = Node()
-    root_round = root_world.s["round"]
+    root_round = root_world.round
     deadline = None if budget.seconds is None else time.thread_time() + budget.seconds
     for it in range(budget.iterations):
         check()
@@ -122,7 +122,7 @@ def search_tree(root_world, seat: str, seed: int, budget: SearchBudget,
             break
         world = root_world.determinize(seat, mix(seed, it))
         node, path = root, []
-        while not world.is_over and world.s["round"] == root_round:
+        while not world.is_over and world.round == root_round:
             acts = world.decision.actions
             if len(acts) == 1:
                 world.apply(acts[0])
@@ -133,7 +133,7 @@ def search_tree(root_world, seat: str, seed: int, budget: SearchBudget,
             if new:
                 break
         n = 0
-        while not world.is_over and world.s["round"] == root_round and n < MAX_PLAYOUT_ACTIONS:
+        while not world.is_over and world.round == root_round and n < MAX_PLAYOUT_ACTIONS:
             check()
             world.apply(playout_choice(world, rnd))
             n += 1
@@ -163,7 +163,7 @@ def paired_tree(root_world, seat: str, seed: int, budget: SearchBudget, weights:
     visit counts of the root actions nearly even (docs/ai.md). Returns one row per world:
     the seat's reward for each action (None where the action is not legal in that world)."""
     rows = []
-    round_now = root_world.s["round"]
+    round_now = root_world.round
     deadline = None if budget.seconds is None else time.thread_time() + budget.seconds
     for j in range(paired_samples(budget, len(actions))):
         check()
@@ -180,7 +180,7 @@ def paired_tree(root_world, seat: str, seed: int, budget: SearchBudget, weights:
             w.apply(a)
             rnd = random.Random(mix(seed, j, 5))
             n = 0
-            while not w.is_over and w.s["round"] == round_now and n < MAX_PLAYOUT_ACTIONS:
+            while not w.is_over and w.round == round_now and n < MAX_PLAYOUT_ACTIONS:
                 check()
                 w.apply(playout_choice(w, rnd))
                 n += 1
@@ -211,22 +211,13 @@ def paired_choice(actions: list, rows: list) -> tuple:
     return actions[best], best_in
 
 
-def _world_from_state(state: dict, setup: dict, log: list):
-    """A playable game from a determinization's state, set-up and log (the seat's log: a
-    determinization samples from it) in a worker process, with the ruleset of the scenario
-    its set-up names."""
+def _tree_job(position, seat, seed, budget, weights, actions=None):
+    """One root's search in a worker process, on the determinization whose
+    ``Game.position()`` (its state, set-up and the seat's log) it is given."""
     from ..engine import Game
-    from ..engine.ruleset import load_ruleset
-    g = Game(state, load_ruleset(setup.get("scenario", "base")), setup)
-    g.log = list(log)
-    g._advance()  # recompute the decision; run() never changes the state at a decision
-    return g
-
-
-def _tree_job(state, setup, log, seat, seed, budget, weights, actions=None):
-    world = _world_from_state(state, setup, log)
+    world = Game.at_position(position)
     if budget.paired:
-        from ..engine.actions import Action
+        from ..engine import Action
         return paired_tree(world, seat, seed, budget, weights,
                            [Action.from_json(a) for a in actions])
     return [(a.to_json(), v) for a, v in search_tree(world, seat, seed, budget, weights).items()]
@@ -336,9 +327,9 @@ def search_visits(knowledge: Knowledge, budget: SearchBudget, weights: Weights) 
     roots = [knowledge.world(t) for t in range(budget.trees)]
     seeds = [mix(knowledge.seed, 0x5EA, t) for t in range(budget.trees)]
     if budget.processes > 1 and budget.trees > 1:
-        from ..engine.actions import Action
+        from ..engine import Action
         pool = _pool(min(budget.processes, budget.trees))
-        jobs = [pool.submit(_tree_job, w.s, w.setup, w.log, seat, s, budget, weights)
+        jobs = [pool.submit(_tree_job, w.position(), seat, s, budget, weights)
                 for w, s in zip(roots, seeds, strict=True)]
         _await(jobs, knowledge.check)
         for job in jobs:
@@ -366,7 +357,7 @@ def paired_search(knowledge: Knowledge, budget: SearchBudget, weights: Weights) 
     if budget.processes > 1 and budget.trees > 1:
         pool = _pool(min(budget.processes, budget.trees))
         acts_json = [a.to_json() for a in actions]
-        jobs = [pool.submit(_tree_job, w.s, w.setup, w.log, seat, s, budget, weights,
+        jobs = [pool.submit(_tree_job, w.position(), seat, s, budget, weights,
                             acts_json)
                 for w, s in zip(roots, seeds, strict=True)]
         _await(jobs, knowledge.check)

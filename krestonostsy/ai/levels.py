@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..engine.decisions import searched_by
+from ..engine import searched_by
 from .evaluation import HAND_WEIGHTS, Weights, expert_weights, values
 from .ismcts import SearchBudget, best_of, paired_search, search_visits
 from .policy import STOP_KINDS, WINDOW_KINDS, hopeless, playout_choice, priors
@@ -108,11 +108,11 @@ class GreedyBot(Bot):
 
     def _score(self, world, seat: str, a, p: float, rnd) -> float:
         """The seat's lead after ``a`` and its own follow-up choices, plus the prior."""
-        round_now = world.s["round"]
+        round_now = world.round
         w = world.clone()
         w.apply(a)
         for _ in range(self.follow_up):
-            if w.is_over or w.decision.player != seat or w.s["round"] != round_now:
+            if w.is_over or w.decision.player != seat or w.round != round_now:
                 break
             w.apply(playout_choice(w, rnd))
         return _lead(values(w, seat, self.weights), seat) + self.prior_weight * p

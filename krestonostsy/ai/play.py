@@ -25,7 +25,7 @@ def play(game, seats: dict, seed: int, max_actions: int = 20_000) -> Played:
     nor anything computed from it (the game seed determines every hidden card, and a bot
     must not receive a number from which they can be computed). A tool takes it from an
     option of its own (``tournament --bot-seed``) or a constant."""
-    order = {s: i for i, s in enumerate(game.s["states"])}
+    order = {s: i for i, s in enumerate(game.states)}
     counters = {s: 0 for s in order}
     out = Played(game)
     for _ in range(max_actions):

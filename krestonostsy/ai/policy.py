@@ -12,7 +12,7 @@ could use; :func:`hopeless` tells an attack that cannot win.
 """
 from __future__ import annotations
 
-from ..engine import board as B
+from ..engine import adjacent, units_on_map
 
 STOP_KINDS = frozenset(("done", "pass", "skip", "decline", "end_moves", "end_march",
                         "stop_reinforce", "keep"))
@@ -47,11 +47,11 @@ def _level(world, card) -> int:
 def attack_strength(world, player: str, city: str) -> tuple[int, int]:
     """(the player's units next to ``city`` and in it, the other units in ``city``):
     public numbers of the map."""
-    cities = world.s["cities"]
-    mine = cities[city]["units"].get(player, 0) + sum(
-        cities[n]["units"].get(player, 0) for n in B.adjacent(world, city))
-    others = sum(k for o, k in cities[city]["units"].items() if o != player)
-    return mine, others + cities[city]["level"] - 1
+    here = world.city(city)
+    mine = here["units"].get(player, 0) + sum(
+        world.city(n)["units"].get(player, 0) for n in adjacent(world, city))
+    others = sum(k for o, k in here["units"].items() if o != player)
+    return mine, others + here["level"] - 1
 
 
 def hopeless(world, player: str, action) -> bool:
@@ -65,13 +65,13 @@ def hopeless(world, player: str, action) -> bool:
 
 @scorer("place_order")
 def _place_order(world, player, a):
-    p = world.s["players"][player]
+    p = world.player(player)
     base = ORDER_BASE.get(a.order, 0.5)
     if a.order == "build" and p["coins"] + sum(x[0] for x in p["goods"].values()) < 2:
         base -= 0.2
     if a.order == "muster" and p["units"] < 2:
         base -= 0.25
-    if a.order == "march" and B.units_on_map(world, player) < 3:
+    if a.order == "march" and units_on_map(world, player) < 3:
         base -= 0.2
     return base + (0.05 if a.get("cell") == "outer" else 0.0)
 
@@ -112,7 +112,7 @@ def _fair(world, player, a):
 def _march_target(world, player, a):
     mine, theirs = attack_strength(world, player, a.city)
     margin = mine - theirs
-    return max(0.05, min(0.95, 0.5 + 0.1 * margin + 0.05 * world.s["cities"][a.city]["level"]))
+    return max(0.05, min(0.95, 0.5 + 0.1 * margin + 0.05 * world.city(a.city)["level"]))
 
 
 @scorer("march_move", "move_units")
@@ -122,7 +122,7 @@ def _move(world, player, a):
 
 @scorer("place_unit", "retreat_to", "discard_units")
 def _own_city(world, player, a):
-    own = a.city in world.s["players"][player]["cities"]
+    own = a.city in world.player(player)["cities"]
     return 0.7 if own == (a.kind != "discard_units") else 0.4
 
 
@@ -142,10 +142,10 @@ def _oath(world, card):
 def _threat(world, player: str, other: str) -> int:
     """How much of ``other``'s realm ``player`` could attack: its cities next to
     ``player``'s whose public defence ``player``'s adjacent units beat."""
-    mine = set(world.s["players"][player]["cities"])
+    mine = set(world.player(player)["cities"])
     n = 0
-    for c in world.s["players"][other]["cities"]:
-        if any(a in mine for a in B.adjacent(world, c)):
+    for c in world.player(other)["cities"]:
+        if any(a in mine for a in adjacent(world, c)):
             units, defence = attack_strength(world, player, c)
             n += units > defence + 1
     return n
@@ -168,7 +168,7 @@ def _accept_oath(world, player, a):
     card = _oath(world, d.params.get("card")) if d is not None else None
     lord = d.params.get("lord") if d is not None else None
     tribute = card.tribute if card else 1
-    threat = _threat(world, player, lord) if lord in world.s["players"] else 0
+    threat = _threat(world, player, lord) if lord in world.states else 0
     return 0.65 - 0.08 * tribute - 0.2 * min(threat, 2)
 
 
@@ -180,7 +180,7 @@ def _refuse_oath(world, player, a):
 @scorer("break_oath")
 def _break_oath(world, player, a):
     """Breaking costs influence: worth it only to attack the partner's weak cities."""
-    part = (world.s.get("components") or {}).get("oaths") or {}
+    part = world.component("oaths") or {}
     for o in part.get("sworn", ()):
         if o["card"] == a.card:
             other = o["vassal"] if o["lord"] == player else o["lord"]
@@ -192,9 +192,9 @@ def _break_oath(world, player, a):
 def _name_regent(world, player, a):
     """The strongest protector: the candidate with the most units on the map (a lord
     already bound to the ward counts double)."""
-    part = (world.s.get("components") or {}).get("oaths") or {}
+    part = world.component("oaths") or {}
     lord = any(o["lord"] == a.player and o["vassal"] == player for o in part.get("sworn", ()))
-    return min(0.95, 0.4 + 0.03 * B.units_on_map(world, a.player) + (0.2 if lord else 0.0))
+    return min(0.95, 0.4 + 0.03 * units_on_map(world, a.player) + (0.2 if lord else 0.0))
 
 
 def prior(world, player: str, action) -> float:

@@ -29,7 +29,7 @@ class Reason:
 def attack(world, seat: str, action) -> Reason | None:
     """A march on a city the seat does not hold: the strength the seat can bring against
     the city's defence (public units and the city's level)."""
-    if action.kind != "march_target" or action.city in world.s["players"][seat]["cities"]:
+    if action.kind != "march_target" or action.city in world.player(seat)["cities"]:
         return None
     mine, theirs = attack_strength(world, seat, action.city)
     return Reason("bot_attacks", {"player": seat, "city": action.city, "strength": mine,

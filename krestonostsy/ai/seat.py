@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..engine.actions import Action
+from ..engine import Action
 from .reasons import Reason
 
 

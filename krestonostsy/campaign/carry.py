@@ -18,8 +18,7 @@ the units in supply bound every addition.
 """
 from __future__ import annotations
 
-from ..engine.prayer import sanctity_move
-from ..engine.setup import removed_cities, sanctity_cells
+from ..engine import removed_cities, sanctity_cells, sanctity_move
 
 
 def _lost_capital(g, x: str) -> bool:
@@ -32,11 +31,11 @@ def _fief(g, x: str, next_rules, taken: set) -> str | None:
     """The city ``x`` keeps (CAMP-06), or None."""
     board = g.c.board
     recipe = next_rules.setup
-    absent = set(removed_cities(next_rules.content, g.s["states"])) | set(recipe.blocked_cities)
+    absent = set(removed_cities(next_rules.content, list(g.states))) | set(recipe.blocked_cities)
     held_by_file = {cid for pos in recipe.starting.values() for cid in pos.cities}
     order = list(board.cities)
-    mine = [c for c in g.s["players"][x]["cities"] if board.cities[c].kind != "capital"]
-    mine.sort(key=lambda c: (-g.s["cities"][c]["level"], order.index(c)))
+    mine = [c for c in g.player(x)["cities"] if board.cities[c].kind != "capital"]
+    mine.sort(key=lambda c: (-g.city(c)["level"], order.index(c)))
     for cid in mine:
         change = recipe.cities.get(cid)
         if cid in absent or cid in held_by_file or cid in taken:
@@ -61,7 +60,7 @@ def carry_over(g, place: dict, nicknames: dict, data, next_rules) -> tuple[dict,
     set-up, the cells passed give no bonus."""
     board = next_rules.content.board
     recipe = next_rules.setup
-    states = g.s["states"]
+    states = list(g.states)
     last = max(place.values())
     cells = sanctity_cells(board, recipe, states)
     values: dict = {}

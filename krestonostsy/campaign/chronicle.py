@@ -42,11 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..content.errors import ContentError
-from ..engine import Game, SaveError
-from ..engine.options import GameOptions
-from ..engine.ruleset import Ruleset
-from ..engine.saves import nesting_depth
-from ..engine.setup import check_lineup
+from ..engine import Game, GameOptions, Ruleset, SaveError, check_lineup, nesting_depth
 from ..files import atomic_write, remove_stale_temporary_files
 from .carry import carry_over
 from .data import CampaignData, ScenarioEntry, shipped_campaign

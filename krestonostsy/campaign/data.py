@@ -25,7 +25,7 @@ from ..content.errors import ContentError
 from ..content.loader import load_content
 from ..content.scenario import ID_RE, PLAYER_COUNTS, scenario_ids
 from ..content.yamlfile import Reader, read_yaml
-from ..engine.options import GameOptions
+from ..engine import GameOptions
 from ..resources import data_dir as shipped_data_dir
 from .qualities import MEASURES, QUALITIES
 
@@ -92,7 +92,7 @@ class CampaignData:
 
     def rules(self, scenario: str):
         """The ruleset of ``scenario`` in this campaign's content folder."""
-        from ..engine.ruleset import load_ruleset
+        from ..engine import load_ruleset
         return load_ruleset(scenario, self.data_dir)
 
     def scenario(self, sid: str) -> ScenarioEntry:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..engine.scoring import metric
+from ..engine import metric
 
 QUALITIES = ("prudence", "piety", "leadership", "belligerence", "moderation")
 """SYM-94, in the tie order of the nicknames."""
@@ -34,7 +34,7 @@ def _count(log, key: str, player: str) -> int:
 
 @_measure("coins")
 def _coins(g, x, log) -> int:
-    return g.s["players"][x]["coins"]
+    return g.player(x)["coins"]
 
 
 @_measure("cities_upgraded")
@@ -95,7 +95,7 @@ def places(g) -> dict[str, int]:
     """Each state's place, 1 = the winner (SCORE-02's order: total, conditions met,
     sanctity); states equal in all three share the better place."""
     scores = g.result()["scores"]
-    pos = g.s["sanctity"]
+    pos = g.sanctity
 
     def key(x):
         row = scores[x]
@@ -109,10 +109,10 @@ def qualities(g, data) -> dict[str, dict[str, int]]:
     log = g.log_for(None)
     scores = g.result()["scores"]
     out: dict[str, dict[str, int]] = {}
-    for x in g.s["states"]:
+    for x in g.states:
         row = {q: sum(w * MEASURES[m](g, x, log) for m, w in data.qualities[q].items())
                for q in QUALITIES}
-        bull = g.s["players"][x].get("bull")
+        bull = g.player(x).get("bull")
         if bull and scores[x]["bull"] > 0 and bull in data.bull_symbols:
             row[data.bull_symbols[bull]] += data.bull_symbol_bonus
         out[x] = row

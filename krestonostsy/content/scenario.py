@@ -33,6 +33,7 @@ from typing import Any
 
 from .components import COMPONENTS
 from .components import DECKS as COMPONENT_DECKS
+from .components.spec import DeckSpec
 from .errors import ContentError
 from .yamlfile import Reader, read_yaml
 
@@ -49,24 +50,6 @@ DECK_EXTRA_COUNTS = {"tactics": ("starting_per_state",), "governors": ("starting
 MAX_ROUNDS = 20
 CROSS_ORDERS = ("build", "prayer", "muster", "march")  # the cross (engine/state.py)
 MAX_INFLUENCE = 99
-
-
-@dataclass(frozen=True)
-class DeckSpec:
-    """One deck of a scenario: its card file and the number of cards it must hold.
-
-    ``count`` is None for a single card (the Homs card); ``extra`` holds the deck's other
-    counts (``starting_per_state`` tactics, ``starting`` governors)."""
-
-    file: str
-    count: int | None
-    extra: Mapping[str, int]
-    add: tuple[tuple[str, int], ...] = ()  # more card files of this deck: (file, count)
-
-    @property
-    def files(self) -> tuple[str, ...]:
-        """Every card file of the deck: its own, then the added ones."""
-        return (self.file, *(f for f, _ in self.add))
 
 
 @dataclass(frozen=True)

@@ -8,15 +8,11 @@ AUTOMA-07: automa tokens just go back to the automa's supply.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..content.vocabulary import ORDER_FACTS
 from . import board as B
 from .flow import Step, innermost, step
 from .state import AUTOMA, CROSS_ORDERS
-
-if TYPE_CHECKING:
-    from .game import Game
+from .table import Table
 
 
 def new_facts() -> dict:
@@ -24,7 +20,7 @@ def new_facts() -> dict:
     return {k: (False if k in ("battle", "won") else 0) for k in ORDER_FACTS}
 
 
-def current_turn(g: Game) -> str | None:
+def current_turn(g: Table) -> str | None:
     """The player whose own turn it is (TURN-10): the owner of the innermost ``order``
     being resolved, or None outside any order."""
     frame = innermost(g.s["stack"], "order")
@@ -42,7 +38,7 @@ class ActivationPhase(Step):
     name = "activation_phase"
     start = "next"
 
-    def at_resolved(self, g: Game, f):
+    def at_resolved(self, g: Table, f):
         """ACT-03: the order just resolved sends its token home."""
         token = f.pop("token")
         f.pop("ret", None)
@@ -54,7 +50,7 @@ class ActivationPhase(Step):
         self._home(g, token[0], CROSS_ORDERS[f["o"]])
         f["at"] = "next"
 
-    def at_next(self, g: Game, f):
+    def at_next(self, g: Table, f):
         s = g.s
         f.setdefault("o", 0)
         while f["o"] < len(CROSS_ORDERS):
@@ -77,7 +73,7 @@ class ActivationPhase(Step):
             f["o"] += 1
         f["at"] = "end"
 
-    def at_end(self, g: Game, f):
+    def at_end(self, g: Table, f):
         """ACT-05: outer tokens move inward, to the bottom of next round's stacks."""
         for order in CROSS_ORDERS:
             cell = g.s["cross"][order]
@@ -88,7 +84,7 @@ class ActivationPhase(Step):
         g.ret()
 
     @staticmethod
-    def _home(g: Game, owner, order):
+    def _home(g: Table, owner, order):
         if owner == AUTOMA:
             B.part_w(g, "automa")["supply"].append(order)
         else:
@@ -107,26 +103,26 @@ class OrderStep(Step):
     name = "order"
     start = "begin"
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         """ACT-06: an eliminated player's order ends at once, at whatever stage."""
         if g.s["players"][f["player"]]["eliminated"]:
             g.ret(f.get("facts") or new_facts())
             return None
         return super().run(g, f)
 
-    def at_begin(self, g: Game, f):
+    def at_begin(self, g: Table, f):
         """The order is announced; the own-turn window before it."""
         f["at"] = "order"
         B.log(g, "order_started", player=f["player"], order=f["order"],
               enhanced=f["enhanced"], extra=f.get("extra", False))
         g.call("own_turn", player=f["player"])
 
-    def at_order(self, g: Game, f):
+    def at_order(self, g: Table, f):
         f["at"] = "after_order"
         f.pop("ret", None)
         g.call(f"order_{f['order']}", player=f["player"], enhanced=f["enhanced"])
 
-    def at_after_order(self, g: Game, f):
+    def at_after_order(self, g: Table, f):
         """The order's facts; the reactions to it (buildings, spies)."""
         f["at"] = "own_turn_after"
         facts = f.pop("ret", None) or new_facts()
@@ -134,10 +130,10 @@ class OrderStep(Step):
         g.call("after_order", player=f["player"], order=f["order"],
                enhanced=f["enhanced"], facts=facts)
 
-    def at_own_turn_after(self, g: Game, f):
+    def at_own_turn_after(self, g: Table, f):
         f["at"] = "end"
         f.pop("ret", None)
         g.call("own_turn", player=f["player"])
 
-    def at_end(self, g: Game, f):
+    def at_end(self, g: Table, f):
         g.ret(f["facts"])

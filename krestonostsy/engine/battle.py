@@ -37,8 +37,6 @@ prevent_destruction, destroy_city in battle) live in ``ops/battle.py``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import board as B
 from . import cities as C
 from . import rng
@@ -48,9 +46,7 @@ from .effects import OneOf, effect_data
 from .effects import amount as effects_amount
 from .flow import Decision, Step, step
 from .state import SARACEN
-
-if TYPE_CHECKING:
-    from .game import Game
+from .table import Table
 
 SIDES = ("attacker", "defender")
 MANEUVERS = 2
@@ -72,7 +68,7 @@ def chooser(b: dict, side: str) -> str | None:
     return b.get("saracen_player") if o == SARACEN else o
 
 
-def hand(g: Game, b: dict, side: str, write: bool = False) -> list:
+def hand(g: Table, b: dict, side: str, write: bool = False) -> list:
     """The live hand of ``side`` (BATTLE-01): a player's tactics, or the Saracen hand;
     ``write``: the game's own list, to change (copy-on-write, ``board.player_w``)."""
     o = b[side]
@@ -81,7 +77,7 @@ def hand(g: Game, b: dict, side: str, write: bool = False) -> list:
     return B.player_w(g, o)["tactics"] if write else g.s["players"][o]["tactics"]
 
 
-def units_in(g: Game, side: str) -> int:
+def units_in(g: Table, side: str) -> int:
     b = g.s["battle"]
     return B.units(g, b["city"], b[side])
 
@@ -91,13 +87,13 @@ def push(b: dict, side: str, n: int) -> None:
     b["marker"] += n if side == "attacker" else -n
 
 
-def _card(g: Game, card: str):
+def _card(g: Table, card: str):
     if card in g.c.tactics:
         return g.c.tactics[card]
     return g.c.saracens[card]
 
 
-def card_colours(g: Game, card: str) -> tuple:
+def card_colours(g: Table, card: str) -> tuple:
     """TACTIC-03: starting and Saracen tactics are colourless; level IV has two colours."""
     t = g.c.tactics.get(card)
     if t is None or t.starting:
@@ -105,7 +101,7 @@ def card_colours(g: Game, card: str) -> tuple:
     return t.colours
 
 
-def tactics_played(g: Game, colour: str | None = None) -> int:
+def tactics_played(g: Table, colour: str | None = None) -> int:
     """TACTIC-02, §14.22: face-up tactics played in this battle so far, both sides."""
     b = g.s.get("battle")
     if not b:
@@ -119,7 +115,7 @@ def tactics_played(g: Game, colour: str | None = None) -> int:
     return n
 
 
-def amount(g: Game, f, value) -> int:
+def amount(g: Table, f, value) -> int:
     """An op amount: an int or ``{base, per: metric, each}``; battle metrics here."""
     if isinstance(value, int):
         return value
@@ -144,7 +140,7 @@ def amount(g: Game, f, value) -> int:
     return max(0, n)
 
 
-def saracen_candidates(g: Game, attacker: str | None, city: str) -> list[str]:
+def saracen_candidates(g: Table, attacker: str | None, city: str) -> list[str]:
     """BATTLE-02, §14.13: the opponents whose cities are closest to the battle city."""
     best, out = None, []
     for p in B.active_players(g):
@@ -158,7 +154,7 @@ def saracen_candidates(g: Game, attacker: str | None, city: str) -> list[str]:
     return out
 
 
-def start_strength(g: Game, b: dict) -> int:
+def start_strength(g: Table, b: dict) -> int:
     """BATTLE-04 stage 1: the signed difference, + for the attacker."""
     s = g.s
     mods = s.get("modifiers") or {}
@@ -175,7 +171,7 @@ def start_strength(g: Game, b: dict) -> int:
     return att - dfn
 
 
-def run_ops(g: Game, side: str, ops, card: str | None, end: bool = False) -> None:
+def run_ops(g: Table, side: str, ops, card: str | None, end: bool = False) -> None:
     """Push the effect step for one ability of ``side``'s card."""
     b = g.s["battle"]
     ctx = {"battle": True, "side": side, "city": b["city"], "card": card,
@@ -184,7 +180,7 @@ def run_ops(g: Game, side: str, ops, card: str | None, end: bool = False) -> Non
            ops=effect_data(ops), ctx=ctx)
 
 
-def _random_or(g: Game, who, prompt, params, actions):
+def _random_or(g: Table, who, prompt, params, actions):
     """A decision for ``who``; with nobody playing the Saracens (§14.13) pick at random."""
     if who is None:
         return rng.pick(g.s, list(actions))
@@ -200,7 +196,7 @@ class Battle(Step):
     start = "start"  # stages: the methods at_<stage> below
 
     # --- set-up -------------------------------------------------------------------------
-    def at_start(self, g: Game, f):
+    def at_start(self, g: Table, f):
         city, att = f["city"], f["attacker"]
         c = g.s["cities"][city]
         dfn = f.get("defender")
@@ -226,11 +222,11 @@ class Battle(Step):
         f["at"] = "deal"
         return None
 
-    def at_pick_saracen(self, g: Game, f):
+    def at_pick_saracen(self, g: Table, f):
         return Decision(f["attacker"], "saracen_player", {"city": f["city"]}, tuple(
             Action("saracen_player", player=p) for p in f["cands"]))
 
-    def at_deal(self, g: Game, f):
+    def at_deal(self, g: Table, f):
         """BATTLE-01/02: hands; BATTLE-04: stage 1. The Saracens' hand is the top 5 of
         their deck whenever they fight, defending (BATTLE-03) or, in «Восход полумесяца»,
         attacking with the warlord (CAMP-S4-03, face up: SYM-92)."""
@@ -251,7 +247,7 @@ class Battle(Step):
         return None
 
     # --- stage 2: maneuvers ---------------------------------------------------------------
-    def at_maneuver(self, g: Game, f):
+    def at_maneuver(self, g: Table, f):
         b = g.s["battle"]
         for side in SIDES:
             if units_in(g, side) <= 0:  # BATTLE-11: a side without units loses at once
@@ -272,7 +268,7 @@ class Battle(Step):
             g.call("battle_rescripts", player=b[side], moment="before")
         return None
 
-    def at_play(self, g: Game, f):
+    def at_play(self, g: Table, f):
         b = g.s["battle"]
         side = b["active"]
         acts = [Action("play_tactic", card=c) for c in sorted(set(hand(g, b, side)))]
@@ -282,7 +278,7 @@ class Battle(Step):
             return None
         return d
 
-    def _do_play(self, g: Game, f, card):
+    def _do_play(self, g: Table, f, card):
         """BATTLE-06: the card goes face up into the lowest open cell."""
         b = g.s["battle"]
         side = b["active"]
@@ -295,7 +291,7 @@ class Battle(Step):
         B.log(g, "tactic_played", player=b[side], card=card, side=side)
         f["at"] = "cancel"
 
-    def at_cancel(self, g: Game, f):
+    def at_cancel(self, g: Table, f):
         """BATTLE-07: the opponent cancels the top or the bottom."""
         b = g.s["battle"]
         opp = other(b["active"])
@@ -307,7 +303,7 @@ class Battle(Step):
             return None
         return d
 
-    def _do_cancel(self, g: Game, f, half):
+    def _do_cancel(self, g: Table, f, half):
         """BATTLE-07/08: the half is cancelled; a blind card from the opponent covers it."""
         b = g.s["battle"]
         side = b["active"]
@@ -324,7 +320,7 @@ class Battle(Step):
         B.log(g, "tactic_cancelled", card=slot["card"], half=half)
         f["at"] = "resolve"
 
-    def at_resolve(self, g: Game, f):
+    def at_resolve(self, g: Table, f):
         """BATTLE-09: the uncovered half now, unless it is an end-of-battle ability."""
         b = g.s["battle"]
         slot = b["slots"][-1]
@@ -340,7 +336,7 @@ class Battle(Step):
             run_ops(g, slot["side"], ability.effect, slot["card"])
         return None
 
-    def at_post(self, g: Game, f):
+    def at_post(self, g: Table, f):
         b = g.s["battle"]
         side = b["active"]
         b["maneuvers"][side] += 1
@@ -351,7 +347,7 @@ class Battle(Step):
         return None
 
     # --- stage 3: winner; stage 4A: end-of-battle effects -------------------------------------
-    def at_winner(self, g: Game, f):
+    def at_winner(self, g: Table, f):
         b = g.s["battle"]
         b["active"] = None
         if b["winner"] is None:
@@ -362,7 +358,7 @@ class Battle(Step):
         f["at"] = "end_effects"
         return None
 
-    def at_end_effects(self, g: Game, f):
+    def at_end_effects(self, g: Table, f):
         """BATTLE-15/19: uncovered end-of-battle abilities in play order."""
         b = g.s["battle"]
         while f["e"] < len(b["slots"]):
@@ -381,7 +377,7 @@ class Battle(Step):
         f["at"] = "retreat"
         return None
 
-    def _use_end(self, g: Game, f, slot, ability):
+    def _use_end(self, g: Table, f, slot, ability):
         b = g.s["battle"]
         slot["resolved"] = True
         f["e"] += 1
@@ -392,7 +388,7 @@ class Battle(Step):
             run_ops(g, slot["side"], ability.effect, slot["card"], end=True)
 
     # --- stage 4B-D ------------------------------------------------------------------------------
-    def at_retreat(self, g: Game, f):
+    def at_retreat(self, g: Table, f):
         """BATTLE-22: the loser discards 1 unit and retreats the rest."""
         b = g.s["battle"]
         b["stage"] = "retreat"
@@ -409,7 +405,7 @@ class Battle(Step):
                        chooser=chooser(b, loser), reason="retreat")
         return None
 
-    def at_cards(self, g: Game, f):
+    def at_cards(self, g: Table, f):
         """BATTLE-22: everyone takes back their cards, covers included; Saracen cards go
         face up under the Saracen deck, except those lost (to the box, BATTLE-17). Tactics
         lost by a player are discarded (DISCARD-01) and as many starting tactics come back
@@ -445,7 +441,7 @@ class Battle(Step):
                 g.call("recover_starting", player=o, n=len(lost), battle=True)
         return None
 
-    def at_destroy(self, g: Game, f):
+    def at_destroy(self, g: Table, f):
         """BATTLE-23: the city loses a level even if the defender won (§14.10: never < 1)."""
         b = g.s["battle"]
         b["stage"] = "destruction"
@@ -458,7 +454,7 @@ class Battle(Step):
         f["at"] = "trophies"
         return None
 
-    def at_trophies(self, g: Game, f):
+    def at_trophies(self, g: Table, f):
         """BATTLE-24: the attacking player takes the city token, goods and governor."""
         b = g.s["battle"]
         b["stage"] = "trophies"
@@ -467,12 +463,12 @@ class Battle(Step):
             self.take_trophies(g, b)
         return None
 
-    def take_trophies(self, g: Game, b: dict) -> None:
+    def take_trophies(self, g: Table, b: dict) -> None:
         """The attacker won: the city changes hands (a scenario's battle may differ)."""
         dfn = b["defender"]
         C.gain_city(g, b["attacker"], b["city"], None if dfn == SARACEN else dfn)
 
-    def at_after(self, g: Game, f):
+    def at_after(self, g: Table, f):
         b = g.s["battle"]
         b["stage"] = "done"
         won = b["winner"] == "attacker"
@@ -491,27 +487,27 @@ class Battle(Step):
         """What the battle returns to the step that started it."""
         return {"winner": b[b["winner"]], "attacker_won": won}
 
-    def at_done(self, g: Game, f):
+    def at_done(self, g: Table, f):
         g.ret(f["result"])
         return None
 
     # --- actions -------------------------------------------------------------------------------
-    def on_saracen_player(self, g: Game, f, a):
+    def on_saracen_player(self, g: Table, f, a):
         g.s["battle"]["saracen_player"] = a.player
         f["at"] = "deal"
 
-    def on_play_tactic(self, g: Game, f, a):
+    def on_play_tactic(self, g: Table, f, a):
         self._do_play(g, f, a.card)
 
-    def on_cancel_half(self, g: Game, f, a):
+    def on_cancel_half(self, g: Table, f, a):
         self._do_cancel(g, f, a.half)
 
-    def on_use_effect(self, g: Game, f, a):
+    def on_use_effect(self, g: Table, f, a):
         slot = g.s["battle"]["slots"][f["e"]]
         half = "bottom" if slot["cancelled"] == "top" else "top"
         self._use_end(g, f, slot, getattr(_card(g, slot["card"]), half))
 
-    def on_decline_effect(self, g: Game, f, a):
+    def on_decline_effect(self, g: Table, f, a):
         slot = g.s["battle"]["slots"][f["e"]]
         slot["resolved"] = True
         B.log(g, "end_effect_declined", player=slot["owner"], card=slot["card"])
@@ -520,7 +516,7 @@ class Battle(Step):
 
 # --- moving units out (rout, retreat, raid capture) --------------------------------------
 
-def retreat_options(g: Game, owner: str, frm: str) -> list[str]:
+def retreat_options(g: Table, owner: str, frm: str) -> list[str]:
     """GLOSS-10: adjacent cities controlled by ``owner`` (Saracen cities for Saracens)."""
     return [c for c in B.adjacent(g, frm)
             if c != frm and B.controller(g, c) == owner
@@ -536,10 +532,10 @@ class RetreatUnits(OneOf):
 
     name = "retreat_units"
 
-    def options(self, g: Game, f):
+    def options(self, g: Table, f):
         return retreat_options(g, f["owner"], f["frm"])
 
-    def nothing(self, g: Game, f):
+    def nothing(self, g: Table, f):
         B.add_units(g, f["frm"], f["owner"], -f["n"])
         B.to_supply(g, f["owner"], f["n"])
         B.log(g, "units_destroyed", player=f["owner"], city=f["frm"], n=f["n"],
@@ -547,7 +543,7 @@ class RetreatUnits(OneOf):
         g.ret()
         return None
 
-    def ask(self, g: Game, f, opts):
+    def ask(self, g: Table, f, opts):
         acts = [Action("retreat_to", city=c) for c in opts]
         d = _random_or(g, f.get("chooser"), "retreat_to",
                        {"frm": f["frm"], "n": f["n"], "reason": f.get("reason")}, acts)
@@ -556,7 +552,7 @@ class RetreatUnits(OneOf):
             return None
         return d
 
-    def apply(self, g: Game, f, city):
+    def apply(self, g: Table, f, city):
         B.add_units(g, f["frm"], f["owner"], -f["n"])
         B.add_units(g, city, f["owner"], f["n"])
         B.log(g, "units_retreated", player=f["owner"], frm=f["frm"], city=city, n=f["n"],
@@ -571,13 +567,13 @@ class BattleReinforce(Step):
 
     name = "battle_reinforce"
 
-    def _sources(self, g: Game, f):
+    def _sources(self, g: Table, f):
         b = g.s["battle"]
         o = b[f["side"]]
         return [c for c in B.adjacent(g, b["city"])
                 if B.controller(g, c) == o and B.units(g, c, o) > 1]
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         b = g.s.get("battle")
         if not b or f["left"] <= 0:
             g.ret()
@@ -594,10 +590,10 @@ class BattleReinforce(Step):
             return None
         return d
 
-    def on_stop_reinforce(self, g: Game, f, a):
+    def on_stop_reinforce(self, g: Table, f, a):
         g.ret()
 
-    def on_reinforce_from(self, g: Game, f, a):
+    def on_reinforce_from(self, g: Table, f, a):
         b = g.s["battle"]
         o = b[f["side"]]
         B.add_units(g, a.city, o, -1)
@@ -615,7 +611,7 @@ class RecoverStarting(Step):
 
     name = "recover_starting"
 
-    def _done(self, g: Game, f):
+    def _done(self, g: Table, f):
         b = g.s.get("battle")
         if f.get("battle") and b:
             for sl in [sl for sl in b["slots"] if sl["lost"] and sl["owner"] == f["player"]]:
@@ -623,7 +619,7 @@ class RecoverStarting(Step):
                 b["returned"].append(sl)
         g.ret()
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         p = g.s["players"][f["player"]]
         if f["n"] <= 0 or not p["personal_discard"]:
             self._done(g, f)
@@ -636,7 +632,7 @@ class RecoverStarting(Step):
         return Decision(f["player"], "recover_starting", {"n": f["n"]}, tuple(
             Action("recover_tactic", card=c) for c in sorted(set(p["personal_discard"]))))
 
-    def _take(self, g: Game, f, card):
+    def _take(self, g: Table, f, card):
         p = B.player_w(g, f["player"])
         p["personal_discard"].remove(card)
         p["tactics"].append(card)
@@ -650,5 +646,31 @@ class RecoverStarting(Step):
                     break
         B.log(g, "tactic_recovered", visibility=(f["player"],), player=f["player"], card=card)
 
-    def on_recover_tactic(self, g: Game, f, a):
+    def on_recover_tactic(self, g: Table, f, a):
         self._take(g, f, a.card)
+
+
+def deciding_for_saracens(g: Table) -> bool:
+    """Is the decision asked now one that its player makes for the Saracen side of a
+    battle (BATTLE-02: the closest opponent plays the Saracens' cards)?
+
+    True when a battle against the Saracens is under way (or their attack, the warlord's
+    in «Rise of the Crescent»), the deciding player is its Saracen player, and no step
+    above the battle was started by that player for themselves (their own spy, building or
+    rescript): only public parts of the state (the battle and the flow) are read."""
+    d = g.decision
+    b = g.s.get("battle")
+    if d is None or not b or SARACEN not in (b.get("defender"), b.get("attacker")) \
+            or d.player != b.get("saracen_player") \
+            or d.player in (b.get("attacker"), b.get("defender")):
+        return False
+    stack = g.s["stack"]
+    i = len(stack)
+    while i:  # from the top (mypyc cannot compile reversed() of this list)
+        i -= 1
+        frame = stack[i]
+        if frame.get("s") in ("battle", "warlord_battle"):
+            return True
+        if d.player in (frame.get("player"), frame.get("owner")):
+            return False
+    return False

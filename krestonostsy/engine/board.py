@@ -5,12 +5,10 @@ Functions take the :class:`~krestonostsy.engine.game.Game` (``g``) and read ``g.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from .state import SARACEN, SHARED_PARTS, City, Player, copy_city, copy_player
-
-if TYPE_CHECKING:
-    from .game import Game
+from .table import Table
 
 GOOD_COLOURS: tuple[str, ...] = ("yellow", "white", "blue", "red", "green")
 
@@ -27,7 +25,7 @@ GOOD_COLOURS: tuple[str, ...] = ("yellow", "white", "blue", "red", "green")
 # reference from the barrier, before anything else it calls may copy the entry.
 # tests/engine/test_clone.py checks that no shared entry ever changes.
 
-def player_w(g: Game, pid: str) -> Player:
+def player_w(g: Table, pid: str) -> Player:
     """The player dict of ``pid`` to write to: the game's own copy (see above)."""
     own = g._own_p
     if own is not None and pid not in own:
@@ -38,7 +36,7 @@ def player_w(g: Game, pid: str) -> Player:
     return g.s["players"][pid]
 
 
-def part_w(g: Game, key: str):
+def part_w(g: Table, key: str):
     """The part ``g.s[key]`` to write to (decks, discards, markets, cross, automa,
     saracen_track, sanctity…: ``state.SHARED_PARTS``), the game's own copy: a clone shares
     these whole (``g._own_parts``, like the players above) and copies one at its first
@@ -52,7 +50,7 @@ def part_w(g: Game, key: str):
     return s[key]
 
 
-def city_w(g: Game, cid: str) -> City:
+def city_w(g: Table, cid: str) -> City:
     """The city dict of ``cid`` to write to: the game's own copy (see above)."""
     own = g._own_c
     if own is not None and cid not in own:
@@ -65,7 +63,7 @@ def city_w(g: Game, cid: str) -> City:
 
 # --- who holds what ---------------------------------------------------------------------
 
-def controller(g: Game, city: str) -> str | None:
+def controller(g: Table, city: str) -> str | None:
     """The city's controller (GLOSS-01/02): a state id, ``"saracen"`` or None if empty.
 
     During a battle or raid both sides stand in the city; the defender (recorded in
@@ -81,11 +79,11 @@ def controller(g: Game, city: str) -> str | None:
     return None
 
 
-def units(g: Game, city: str, owner: str) -> int:
+def units(g: Table, city: str, owner: str) -> int:
     return g.s["cities"][city]["units"].get(owner, 0)
 
 
-def add_units(g: Game, city: str, owner: str, n: int) -> None:
+def add_units(g: Table, city: str, owner: str, n: int) -> None:
     u = city_w(g, city)["units"]
     value = u.get(owner, 0) + n
     if value < 0:
@@ -96,7 +94,7 @@ def add_units(g: Game, city: str, owner: str, n: int) -> None:
         u.pop(owner, None)
 
 
-def to_supply(g: Game, owner: str, n: int) -> None:
+def to_supply(g: Table, owner: str, n: int) -> None:
     """Units back to their supply (a state's or the Saracens')."""
     if owner == SARACEN:
         g.s["saracens"] += n
@@ -104,7 +102,7 @@ def to_supply(g: Game, owner: str, n: int) -> None:
         player_w(g, owner)["units"] += n
 
 
-def from_supply(g: Game, owner: str, n: int) -> int:
+def from_supply(g: Table, owner: str, n: int) -> int:
     """Take up to ``n`` units from a supply; returns how many were available."""
     if owner == SARACEN:
         k = min(n, g.s["saracens"])
@@ -116,23 +114,23 @@ def from_supply(g: Game, owner: str, n: int) -> int:
     return k
 
 
-def cities_of(g: Game, player: str) -> list[str]:
+def cities_of(g: Table, player: str) -> list[str]:
     """The player's city tokens, capital first (CAPITAL-02)."""
     return g.s["players"][player]["cities"]
 
 
-def capital(g: Game, player: str) -> str | None:
+def capital(g: Table, player: str) -> str | None:
     cs = g.s["players"][player]["cities"]
     return cs[0] if cs else None
 
 
-def adjacent(g: Game, city: str) -> tuple[str, ...]:
+def adjacent(g: Table, city: str) -> tuple[str, ...]:
     """Existing neighbours of ``city`` (removed cities do not exist, SETUP-28/29)."""
     cities = g.s["cities"]
     return tuple([n for n in g.c.board.adjacency[city] if not cities[n].get("removed")])
 
 
-def existing_cities(g: Game) -> list[str]:
+def existing_cities(g: Table) -> list[str]:
     return [c for c, d in g.s["cities"].items() if not d.get("removed")]
 
 
@@ -141,7 +139,7 @@ _DISTANCES: dict[tuple, tuple[dict, dict[tuple[str, str], int]]] = {}
 only on the map and on which cities are removed, so each is searched once."""
 
 
-def distance(g: Game, a: str, b: str) -> int:
+def distance(g: Table, a: str, b: str) -> int:
     """Shortest path over existing cities (§3 'closest', SYM-86); large if unreachable."""
     if a == b:
         return 0
@@ -157,7 +155,7 @@ def distance(g: Game, a: str, b: str) -> int:
     return d
 
 
-def _search(g: Game, a: str, b: str) -> int:
+def _search(g: Table, a: str, b: str) -> int:
     seen = {a}
     frontier = [a]
     d = 0
@@ -175,13 +173,13 @@ def _search(g: Game, a: str, b: str) -> int:
     return 99
 
 
-def units_on_map(g: Game, player: str) -> int:
+def units_on_map(g: Table, player: str) -> int:
     return sum(c["units"].get(player, 0) for c in g.s["cities"].values())
 
 
 # --- turn order (TURN-04/05/07) ---------------------------------------------------------
 
-def turn_order(g: Game, include_automa: bool = False) -> list[str]:
+def turn_order(g: Table, include_automa: bool = False) -> list[str]:
     """Pieces from the rightmost on the sanctity track leftwards.
 
     Outside Planning the automa's pieces do not count (TURN-07), so by default only the
@@ -195,33 +193,33 @@ def turn_order(g: Game, include_automa: bool = False) -> list[str]:
     return sorted(pieces, key=pos.__getitem__, reverse=True)
 
 
-def active_players(g: Game) -> list[str]:
+def active_players(g: Table) -> list[str]:
     """Players in turn order who may still act (not eliminated, CAPITAL-05)."""
     return [p for p in turn_order(g) if not g.s["players"][p]["eliminated"]]
 
 
 # --- goods (BUILD-05/06, GLOSS-03/04) ---------------------------------------------------
 
-def goods_total(g: Game, player: str, colour: str | None = None) -> int:
+def goods_total(g: Table, player: str, colour: str | None = None) -> int:
     goods = g.s["players"][player]["goods"]
     if colour:
         return sum(goods.get(colour, (0, 0, 0)))
     return sum(sum(v) for v in goods.values())
 
 
-def ready_goods(g: Game, player: str, colour: str | None = None) -> int:
+def ready_goods(g: Table, player: str, colour: str | None = None) -> int:
     goods = g.s["players"][player]["goods"]
     if colour:
         return goods.get(colour, (0, 0, 0))[0]
     return sum(v[0] for v in goods.values())
 
 
-def add_good(g: Game, player: str, colour: str, ready: bool = True) -> None:
+def add_good(g: Table, player: str, colour: str, ready: bool = True) -> None:
     row = player_w(g, player)["goods"].setdefault(colour, [0, 0, 0])
     row[0 if ready else 1] += 1
 
 
-def spend_good(g: Game, player: str, colour: str) -> None:
+def spend_good(g: Table, player: str, colour: str) -> None:
     row = player_w(g, player)["goods"][colour]
     if row[0] <= 0:
         raise ValueError(f"{player} has no ready {colour} good")
@@ -229,7 +227,7 @@ def spend_good(g: Game, player: str, colour: str) -> None:
     row[1] += 1
 
 
-def remove_good(g: Game, player: str, colour: str) -> None:
+def remove_good(g: Table, player: str, colour: str) -> None:
     """Take one good of ``colour`` out of the warehouse, giving up the least useful one
     (blocked, then spent, then ready): the owner's best choice (RAID-13, BATTLE-23)."""
     goods = g.s["players"][player]["goods"]
@@ -246,18 +244,18 @@ def remove_good(g: Game, player: str, colour: str) -> None:
         del goods[colour]
 
 
-def produced_goods(g: Game, city: str) -> tuple[str, ...]:
+def produced_goods(g: Table, city: str) -> tuple[str, ...]:
     """Goods the city's open sector shows at its current level (BUILD-08)."""
     return g.c.board.cities[city].sector(g.s["cities"][city]["level"]).goods
 
 
-def city_level(g: Game, city: str) -> int:
+def city_level(g: Table, city: str) -> int:
     return g.s["cities"][city]["level"]
 
 
 # --- the log -----------------------------------------------------------------------------
 
-def log(g: Game, key: str, visibility=None, **params) -> None:
+def log(g: Table, key: str, visibility=None, **params) -> None:
     """Add a structured log entry ``(key, params, visibility)``.
 
     ``visibility`` None = everyone; otherwise a tuple of players who may read it.

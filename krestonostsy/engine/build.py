@@ -7,8 +7,6 @@ across the basic actions as the player likes, plus one extra building of any lev
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import board as B
 from .actions import Action, bare
 from .activation import new_facts
@@ -17,24 +15,22 @@ from .decks import discard
 from .flow import Decision, Step, step
 from .markets import can_take_any
 from .payment import can_pay
+from .table import Table
 from .triggers import window_during_order
-
-if TYPE_CHECKING:
-    from .game import Game
 
 BASIC_MARKETS = ["buildings_0", "buildings_12"]
 ALL_MARKETS = ["buildings_0", "buildings_12", "buildings_34"]
 MAX_BUILDINGS = 4  # BUILD-11
 
 
-def upgrade_cost(g: Game, city: str) -> list:
+def upgrade_cost(g: Table, city: str) -> list:
     lvl = g.s["cities"][city]["level"]
     if lvl >= 3:
         return []
     return list(g.c.board.cities[city].sector(lvl).upgrade)
 
 
-def place_building_options(g: Game, player: str, card: str) -> list:
+def place_building_options(g: Table, player: str, card: str) -> list:
     """BLDG-01 / BUILD-11: with 4 cells full, discard an old building or the new one."""
     return [Action("discard_building", card=b["card"])
             for b in g.s["players"][player]["buildings"]] + [Action("discard_building",
@@ -51,7 +47,7 @@ class BuildOrder(Step):
     name = "order_build"
     start = "begin"
 
-    def _menu(self, g: Game, f):
+    def _menu(self, g: Table, f):
         player = f["player"]
         left = f["disc"] - f["disc_used"]
         acts = []
@@ -66,7 +62,7 @@ class BuildOrder(Step):
             acts.append(bare("build_extra"))
         return acts
 
-    def at_begin(self, g: Game, f):
+    def at_begin(self, g: Table, f):
         """The discount for the whole order (EX-BUILD-1: 2 when enhanced) and the basic
         actions still unused."""
         mods = g.s.get("modifiers") or {}
@@ -76,7 +72,7 @@ class BuildOrder(Step):
         f["facts"] = new_facts()
         f["at"] = "menu"
 
-    def at_upgraded(self, g: Game, f):
+    def at_upgraded(self, g: Table, f):
         """Back from paying an upgrade (BUILD-03..05)."""
         res = f.pop("ret")
         f["disc_used"] += res["discount_used"]
@@ -88,7 +84,7 @@ class BuildOrder(Step):
                   level=g.s["cities"][city]["level"])
         f["at"] = "menu"
 
-    def at_took(self, g: Game, f):
+    def at_took(self, g: Table, f):
         """Back from ``take_card``: the building goes into a free cell, or one must go
         (BLDG-01)."""
         player = f["player"]
@@ -109,11 +105,11 @@ class BuildOrder(Step):
                 f["new"] = card
                 f["at"] = "replace"
 
-    def at_replace(self, g: Game, f):
+    def at_replace(self, g: Table, f):
         return Decision(f["player"], "replace_building", {"card": f["new"]},
                         tuple(place_building_options(g, f["player"], f["new"])))
 
-    def at_menu(self, g: Game, f):
+    def at_menu(self, g: Table, f):
         player = f["player"]
         acts = self._menu(g, f)
         if not acts and (f["up"] and f["bb"] or not window_during_order(g, player)):
@@ -125,10 +121,10 @@ class BuildOrder(Step):
         return Decision(player, "build", {"discount": f["disc"] - f["disc_used"]},
                         tuple(acts))
 
-    def on_done(self, g: Game, f, a):
+    def on_done(self, g: Table, f, a):
         g.ret(f["facts"])
 
-    def on_upgrade(self, g: Game, f, a):
+    def on_upgrade(self, g: Table, f, a):
         f["up"] = True
         f["city"] = a.city
         f["at"] = "upgraded"
@@ -136,7 +132,7 @@ class BuildOrder(Step):
                discount=f["disc"] - f["disc_used"], optional=False,
                reason="upgrade", own_turn=True)
 
-    def on_build_building(self, g: Game, f, a, extra=False):
+    def on_build_building(self, g: Table, f, a, extra=False):
         if not extra:
             f["bb"] = True
         f["extra_take"] = extra
@@ -146,10 +142,10 @@ class BuildOrder(Step):
                discount=0 if extra else f["disc"] - f["disc_used"], free=False,
                own_turn=True, reason="build")
 
-    def on_build_extra(self, g: Game, f, a):
+    def on_build_extra(self, g: Table, f, a):
         self.on_build_building(g, f, a, extra=True)
 
-    def on_discard_building(self, g: Game, f, a):  # BLDG-01
+    def on_discard_building(self, g: Table, f, a):  # BLDG-01
         player = f["player"]
         new = f.pop("new")
         blds = B.player_w(g, player)["buildings"]

@@ -15,21 +15,17 @@ Shared functions (see docs/engine.md):
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import board as B
 from .actions import Action
 from .decks import discard
 from .flow import Decision, Step, step
 from .state import SARACEN
-
-if TYPE_CHECKING:
-    from .game import Game
+from .table import Table
 
 HOMS = "homs"
 
 
-def owner_of(g: Game, city: str) -> str | None:
+def owner_of(g: Table, city: str) -> str | None:
     """The player holding the city's token (the defender during a raid/battle)."""
     for pid, p in g.s["players"].items():
         if city in p["cities"]:
@@ -37,7 +33,7 @@ def owner_of(g: Game, city: str) -> str | None:
     return None
 
 
-def _take_good(g: Game, player: str, colour: str) -> int | None:
+def _take_good(g: Table, player: str, colour: str) -> int | None:
     """Take one good of ``colour`` out of ``player``'s warehouse, the least useful one
     (blocked, then spent, then ready: the owner's dominant choice, BATTLE-24/RAID-13).
     Returns the state index taken (0 ready, 1 spent, 2 blocked) or None."""
@@ -57,12 +53,12 @@ def _take_good(g: Game, player: str, colour: str) -> int | None:
     return None
 
 
-def _put_good(g: Game, player: str, colour: str, state_index: int = 0) -> None:
+def _put_good(g: Table, player: str, colour: str, state_index: int = 0) -> None:
     row = B.player_w(g, player)["goods"].setdefault(colour, [0, 0, 0])
     row[state_index] += 1
 
 
-def lose_city(g: Game, player: str, city: str, by: str | None) -> bool:
+def lose_city(g: Table, player: str, city: str, by: str | None) -> bool:
     """``player`` loses ``city`` (RAID-13/14, RAID-15, CAPITAL-04/05).
 
     ``by``: the state id that captures it in a battle (its goods and governor are handed
@@ -106,7 +102,7 @@ def lose_city(g: Game, player: str, city: str, by: str | None) -> bool:
     return False
 
 
-def gain_city(g: Game, player: str, city: str, from_player: str | None) -> bool:
+def gain_city(g: Table, player: str, city: str, from_player: str | None) -> bool:
     """``player`` takes ``city`` (BATTLE-24 trophies; §14.9 an empty city).
 
     Goods: from ``from_player``'s warehouse in whatever state they are in (the previous
@@ -137,7 +133,7 @@ def gain_city(g: Game, player: str, city: str, from_player: str | None) -> bool:
     return True
 
 
-def set_level(g: Game, city: str, level: int) -> int:
+def set_level(g: Table, city: str, level: int) -> int:
     """Set ``city``'s level, clamped to 1..3 (§14.10); returns the new level.
 
     Goods follow the open sector (BUILD-08): a second good gained at level 3 goes ready
@@ -173,7 +169,7 @@ def set_level(g: Game, city: str, level: int) -> int:
     return level
 
 
-def release_emptied(g: Game, city: str) -> bool:
+def release_emptied(g: Table, city: str) -> bool:
     """§14.9: a player's city with none of their units left (not captured) is lost as in
     RAID-13/14; it becomes nobody's city. Returns True if a step was pushed."""
     owner = owner_of(g, city)
@@ -191,7 +187,7 @@ class ChooseCapital(Step):
 
     name = "choose_capital"
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         p = f["player"]
         cities = g.s["players"][p]["cities"]
         if len(cities) <= 1:
@@ -200,7 +196,7 @@ class ChooseCapital(Step):
         return Decision(p, "choose_capital", {}, tuple(
             Action("choose_capital", city=c) for c in cities))
 
-    def on_choose_capital(self, g: Game, f, a):
+    def on_choose_capital(self, g: Table, f, a):
         p = f["player"]
         cities = B.player_w(g, p)["cities"]
         cities.remove(a.city)
@@ -209,7 +205,7 @@ class ChooseCapital(Step):
         g.ret()
 
 
-def _market_governors(g: Game) -> list[tuple[int, str]]:
+def _market_governors(g: Table) -> list[tuple[int, str]]:
     return [(i, c) for i, c in enumerate(g.s["markets"]["governors"]) if c]
 
 
@@ -222,7 +218,7 @@ class AppointGovernor(Step):
     name = "appoint_governor"
     start = "start"
 
-    def at_start(self, g: Game, f):
+    def at_start(self, g: Table, f):
         """Keep or replace the governor there is; none: take one at once."""
         p, city = f["player"], f["city"]
         c = g.s["cities"][city]
@@ -236,22 +232,22 @@ class AppointGovernor(Step):
             Action("keep_governor", city=city, card=c["governor"]),
             Action("replace_governor", city=city, card=c["governor"])))
 
-    def at_take(self, g: Game, f):
+    def at_take(self, g: Table, f):
         f["at"] = "taken"
         g.call("take_card", player=f["player"], markets=["governors"], optional=False,
                discount=0, free=True)
 
-    def at_taken(self, g: Game, f):
+    def at_taken(self, g: Table, f):
         card = f.get("ret")
         if card:
             B.city_w(g, f["city"])["governor"] = card
             B.log(g, "governor_appointed", player=f["player"], city=f["city"], card=card)
         g.ret()
 
-    def on_keep_governor(self, g: Game, f, a):
+    def on_keep_governor(self, g: Table, f, a):
         g.ret()
 
-    def on_replace_governor(self, g: Game, f, a):
+    def on_replace_governor(self, g: Table, f, a):
         c = B.city_w(g, f["city"])
         discard(g, c["governor"], "governors")
         B.log(g, "governor_discarded", player=f["player"], city=f["city"], card=c["governor"])

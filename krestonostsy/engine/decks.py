@@ -17,13 +17,9 @@ module may use it.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import board as B
 from . import rng
-
-if TYPE_CHECKING:
-    from .game import Game
+from .table import Table
 
 FACE_UP_DECKS = ("buildings_0",)
 """Decks lying face up: their top card is public, drawing it reveals nothing."""
@@ -48,7 +44,7 @@ def deck_of(content, card: str) -> str:
     raise KeyError(f"card {card!r} belongs to no deck")
 
 
-def reshuffle(g: Game, deck: str) -> bool:
+def reshuffle(g: Table, deck: str) -> bool:
     """DISCARD-04: an empty ``deck`` is rebuilt from its discard pile (shuffled unless
     the deck lies face up). False when there is nothing to rebuild it from."""
     s = g.s
@@ -65,7 +61,7 @@ def reshuffle(g: Game, deck: str) -> bool:
     return True
 
 
-def draw(g: Game, deck: str) -> str | None:
+def draw(g: Table, deck: str) -> str | None:
     """The top card of ``deck`` (a market refill, a blind draw, a rescript, a spy…), or
     None when the deck and its discards are empty. A card from a face-down deck is a
     reveal: no undo across it."""
@@ -79,12 +75,12 @@ def draw(g: Game, deck: str) -> str | None:
     return cards.pop()
 
 
-def put_back(g: Game, deck: str, card: str) -> None:
+def put_back(g: Table, deck: str, card: str) -> None:
     """Return a drawn card on top of its deck (MARKET-02: an unaffordable blind draw)."""
     B.part_w(g, "decks")[deck].append(card)
 
 
-def discard(g: Game, card: str, deck: str | None = None) -> None:
+def discard(g: Table, card: str, deck: str | None = None) -> None:
     """DISCARD-01: ``card`` goes face up under its deck (``deck`` names it when the card
     may belong to none, e.g. a test's card); the face-up deck takes it at the bottom."""
     if deck is None:

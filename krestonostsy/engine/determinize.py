@@ -49,8 +49,7 @@ may replace with its own model.
 from __future__ import annotations
 
 from collections import defaultdict
-from hashlib import shake_128
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 
 from . import rng
 from .components import COMPONENTS
@@ -64,10 +63,14 @@ from .state import (
     copy_state,
     saracen_hand_open,
 )
+from .stream import Stream
+from .table import Table
+from .triggers import asked
 
-if TYPE_CHECKING:  # (game.py imports this module: its type only, never at run time)
+if TYPE_CHECKING:
     from ..content import Content
-    from .game import Game
+
+G = TypeVar("G", bound=Table)  # the game's own class: a Game's sample is a Game
 
 INFLUENCE_SPREAD = 2
 MAX_SAMPLES = 200  # samples tried for a deciding player whose question depends on them
@@ -112,7 +115,7 @@ class Knowledge:
     __slots__ = ("viewer", "source", "seen", "log", "order", "levels", "events", "pinned",
                  "set_aside", "starting")
 
-    def __init__(self, g: Game, viewer: str):
+    def __init__(self, g: Table, viewer: str):
         self.viewer = viewer
         self.source = g.log
         self.seen = 0
@@ -161,7 +164,7 @@ class Knowledge:
         self.seen = len(self.source)
 
 
-def knowledge(g: Game, viewer: str) -> Knowledge:
+def knowledge(g: Table, viewer: str) -> Knowledge:
     """The viewer's :class:`Knowledge` of ``g``, brought up to date (cached on ``g``)."""
     cache = g._knowledge
     k = cache.get(viewer)
@@ -173,93 +176,6 @@ def knowledge(g: Game, viewer: str) -> Knowledge:
 
 
 # --- sampling ---------------------------------------------------------------------------------
-
-class Stream:
-    """The random numbers of one determinization, a function of its seed alone: bytes read
-    in order from SHAKE-128 of the seed (FIPS 202: the same bytes on every platform and
-    Python version). One C call makes a whole sample's worth; a ``random.Random`` would
-    cost as much to seed as the whole sample takes to draw. Reading past the bytes made so
-    far makes a longer output, which begins with the same bytes.
-
-    A number below ``k`` is drawn by rejection, so it is exactly uniform: a byte ``b`` is
-    kept when ``b < 256 - 256 % k`` and gives ``b % k`` (about one byte per number for the
-    small ranges of a sample; wider ranges take as many bytes as they need). Bytes, not
-    wider words, because a byte is a small integer that neither the interpreter nor the
-    compiled engine has to allocate."""
-
-    __slots__ = ("_key", "_raw", "_at")
-
-    def __init__(self, seed: int, expect: int = 32):
-        self._key = b"krestonostsy determinize %d" % seed
-        self._raw = shake_128(self._key).digest(max(expect, 32))
-        self._at = 0
-
-    def _grow(self) -> bytes:
-        """The stream made twice as long (its beginning unchanged)."""
-        self._raw = shake_128(self._key).digest(2 * len(self._raw))
-        return self._raw
-
-    def _room(self, n: int) -> bytes:
-        """The stream, long enough for ``n`` more bytes."""
-        while len(self._raw) - self._at < n:
-            self._grow()
-        return self._raw
-
-    def below(self, k: int) -> int:
-        """A number in ``range(k)``, ``k >= 1``."""
-        size = ((k - 1).bit_length() + 7) // 8 or 1  # whole bytes enough for k - 1
-        span = 1 << (8 * size)
-        limit = span - span % k
-        while True:
-            raw = self._room(size)
-            at = self._at
-            self._at = at + size
-            v = int.from_bytes(raw[at:at + size], "little")
-            if v < limit:
-                return v % k
-
-    def shuffle(self, items: list, lo: int = 0, hi: int = -1) -> None:
-        """Shuffle ``items[lo:hi]`` (all of ``items`` by default) in place: Fisher–Yates,
-        a number below ``i + 1`` for each place ``i`` of the slice but the first."""
-        if hi < 0:
-            hi = len(items)
-        n = hi - lo
-        if n < 2:
-            return
-        if n > 256:  # wider than a byte: the general draw
-            for i in range(hi - 1, lo, -1):
-                j = lo + self.below(i - lo + 1)
-                items[i], items[j] = items[j], items[i]
-            return
-        # below() for one byte, written out: a sample makes ~100 of these
-        raw = self._room(n)  # a byte for each place; a rejection makes its own room
-        at = self._at
-        limits = _BYTE_LIMITS
-        for i in range(hi - 1, lo, -1):
-            k = i - lo  # a number below k + 1
-            b = raw[at]
-            at += 1
-            if b >= limits[k]:  # rejected: the next byte that is not
-                self._at = at
-                b = self._byte_under(limits[k], k - 1)
-                raw = self._raw
-                at = self._at
-            j = lo + b % (k + 1)
-            items[i], items[j] = items[j], items[i]
-        self._at = at
-
-    def _byte_under(self, limit: int, room: int) -> int:
-        """The next byte below ``limit``, leaving room for ``room`` bytes after it."""
-        while True:
-            b = self._room(room + 1)[self._at]
-            self._at += 1
-            if b < limit:
-                return b
-
-
-_BYTE_LIMITS = tuple(256 - 256 % (i + 1) for i in range(256))
-"""For a number below ``i + 1`` ≤ 256: the bytes below ``_BYTE_LIMITS[i]`` are kept."""
-
 
 def _hidden_places(s: State, viewer: str, k: Knowledge) -> tuple[list, list]:
     """The hidden places of ``s`` outside decks, in state order, each named by where it
@@ -346,7 +262,7 @@ class _Layout(NamedTuple):
     draws: int  # about as many numbers as a sample draws from its Stream
 
 
-def _layout(g: Game, viewer: str, k: Knowledge) -> _Layout:
+def _layout(g: Table, viewer: str, k: Knowledge) -> _Layout:
     """``viewer``'s :class:`_Layout` of ``g``, cached on ``g`` until the position changes
     (another decision, action or log entry): a search bot determinizes one position once
     per iteration, and most of the sampling's work is this canonical part."""
@@ -636,8 +552,8 @@ def _same_question(new: Decision | None, old: Decision, viewer: str,
     return old.player != viewer or len(new.actions) == len(old.actions)
 
 
-def _sampled_game(g: Game, viewer: str, seed: int, k: Knowledge, lay: _Layout,
-                  r: Stream) -> tuple[Game, dict[str, str]]:
+def _sampled_game(g: G, viewer: str, seed: int, k: Knowledge, lay: _Layout,
+                  r: Stream) -> tuple[G, dict[str, str]]:
     """One sample: the new game (no decision yet) and its renaming of frame cards."""
     s = copy_state(g.s, share=True)
     sigma = _sample(s, viewer, lay, r)
@@ -661,7 +577,7 @@ def _sampled_game(g: Game, viewer: str, seed: int, k: Knowledge, lay: _Layout,
     return h, sigma
 
 
-def determinize(g: Game, viewer: str, seed: int) -> Game:
+def determinize(g: G, viewer: str, seed: int) -> G:
     """A new game equal to ``g`` as ``viewer`` sees it, its hidden parts sampled with a
     generator seeded by ``seed`` alone (see the module docstring for the contract)."""
     if viewer not in g.s["states"]:
@@ -679,7 +595,7 @@ def determinize(g: Game, viewer: str, seed: int) -> Game:
         try:
             new = h.rules.steps[frame["s"]].run(h, frame)
             if new is not None and new.actions:
-                new = h._with_own_turn(frame, new)
+                new = asked(h, frame, new)
         except (EngineError, LookupError, ValueError):
             continue  # this sample contradicts the position: draw another
         if _same_question(new, old, viewer, sigma):

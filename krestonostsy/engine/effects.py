@@ -31,14 +31,11 @@ from __future__ import annotations
 
 import json
 import marshal
-from typing import TYPE_CHECKING
 
 from . import board as B
 from .flow import Step, interpreted, step
 from .scoring import metric as scoring_metric
-
-if TYPE_CHECKING:
-    from .game import Game
+from .table import Table
 
 COLOURS = B.GOOD_COLOURS
 
@@ -65,14 +62,14 @@ def plain(value):
     return value
 
 
-def metric(g: Game, player: str, name: str) -> int:
+def metric(g: Table, player: str, name: str) -> int:
     """A vocabulary metric of ``player`` (``scoring.metric``); 0 for the Saracens."""
     if not is_player(g, player):
         return 0
     return int(scoring_metric(g, player, name))
 
 
-def amount(g: Game, f: dict, value) -> int:
+def amount(g: Table, f: dict, value) -> int:
     """Evaluate an ``amount``: an int, or ``{base, per: metric[:colour], each}``
     (SYM-83: base + each × metric of the effect's owner)."""
     if value is None:
@@ -90,11 +87,11 @@ def amount(g: Game, f: dict, value) -> int:
     return max(0, n)
 
 
-def is_player(g: Game, who) -> bool:
+def is_player(g: Table, who) -> bool:
     return isinstance(who, str) and who in g.s["players"]
 
 
-def target_of(g: Game, f: dict, o: dict):
+def target_of(g: Table, f: dict, o: dict):
     """The player an op is aimed at: ``who: opponent`` = ``ctx["opponent"]``, else you."""
     if o.get("who", "you") == "opponent":
         t = f.get("ctx", {}).get("opponent")
@@ -108,7 +105,7 @@ def chooser_of(f: dict, target: str) -> str:
     return f.get("ctx", {}).get("chooser") or target
 
 
-def bishop_totals(g: Game, city: str) -> dict:
+def bishop_totals(g: Table, city: str) -> dict:
     """{owner: total bishop level} in a city."""
     totals: dict = {}
     for owner, level, _no in g.s["cities"][city]["bishops"]:
@@ -141,7 +138,6 @@ def activation_cost(card_effect) -> list | None:
     return None
 
 
-
 @interpreted
 class OneOf(Step):
     """A choice that repeats one shape: with no option the step is over, with one (no real
@@ -149,10 +145,10 @@ class OneOf(Step):
     asked. Subclasses give :meth:`options`, :meth:`ask`, :meth:`chosen` and
     :meth:`apply`; :meth:`nothing` and :meth:`no_choice` have defaults."""
 
-    def options(self, g: Game, f: dict) -> list:  # pragma: no cover - interface
+    def options(self, g: Table, f: dict) -> list:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def ask(self, g: Game, f: dict, options: list):  # pragma: no cover - interface
+    def ask(self, g: Table, f: dict, options: list):  # pragma: no cover - interface
         """The decision among ``options`` (or None after applying one without asking)."""
         raise NotImplementedError
 
@@ -160,10 +156,10 @@ class OneOf(Step):
         """The option an action names (by default its city)."""
         return a.city
 
-    def apply(self, g: Game, f: dict, option) -> None:  # pragma: no cover - interface
+    def apply(self, g: Table, f: dict, option) -> None:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def nothing(self, g: Game, f: dict):
+    def nothing(self, g: Table, f: dict):
         """No option is left: the step returns."""
         g.ret()
         return None
@@ -171,7 +167,7 @@ class OneOf(Step):
     def no_choice(self, f: dict, options: list) -> bool:
         return len(options) == 1
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         opts = self.options(g, f)
         if not opts:
             return self.nothing(g, f)
@@ -180,7 +176,7 @@ class OneOf(Step):
             return None
         return self.ask(g, f, opts)
 
-    def act(self, g: Game, f, a):
+    def act(self, g: Table, f, a):
         self.apply(g, f, self.chosen(a))
 
 
@@ -196,7 +192,7 @@ class EffectStep(Step):
 
     name = "effect"
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         if "i" not in f:
             f["i"] = 0
             ops = f.get("ops") or []

@@ -9,21 +9,17 @@ returns to no deck.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import board as B
 from .decks import draw
 from .effects import effect_data
 from .flow import Step, step
 from .state import SARACEN
-
-if TYPE_CHECKING:
-    from .game import Game
+from .table import Table
 
 HOMS = "homs"
 
 
-def activation_colour(g: Game) -> str | None:
+def activation_colour(g: Table) -> str | None:
     """EVENT-03: the colour of the face-up raid token, or None."""
     t = g.s["saracen_track"]
     i = t.get("next")
@@ -32,7 +28,7 @@ def activation_colour(g: Game) -> str | None:
     return t["tokens"][i]
 
 
-def reinforce(g: Game, colour: str) -> list[str]:
+def reinforce(g: Table, colour: str) -> list[str]:
     """EVENT-04/05: +1 Saracen in every Saracen city of ``colour`` except Homs, in board
     order while the supply lasts (§14.14). Returns the reinforced cities."""
     done = []
@@ -51,7 +47,7 @@ def reinforce(g: Game, colour: str) -> list[str]:
     return done
 
 
-def new_target(g: Game) -> None:
+def new_target(g: Table) -> None:
     """EVENT-08/09: the face-up raid token goes to the box, revealing the bonus under it
     (+strength adds up, units per city keeps the highest); the next token is revealed."""
     i = g.s["saracen_track"].get("next")
@@ -81,7 +77,7 @@ class EventPhase(Step):
 
     start = "reveal"
 
-    def at_reveal(self, g: Game, f):
+    def at_reveal(self, g: Table, f):
         s = g.s
         ev = draw(g, "events")  # a reveal: no undo across it
         s["event"] = ev
@@ -94,7 +90,7 @@ class EventPhase(Step):
         if event is not None and event.modifiers:
             s["modifiers"] = dict(event.modifiers)  # until the end of the round
 
-    def at_apply(self, g: Game, f):
+    def at_apply(self, g: Table, f):
         ev = g.s["event"]
         event = g.c.events.get(ev) if ev else None
         if event is None or not event.effect:
@@ -109,7 +105,7 @@ class EventPhase(Step):
                 return
         f["at"] = "saracens"
 
-    def at_saracens(self, g: Game, f):
+    def at_saracens(self, g: Table, f):
         s = g.s
         t = s["saracen_track"]
         if s["round"] <= 1:
@@ -130,11 +126,11 @@ class EventPhase(Step):
         f["at"] = "new_target"
         g.call("raids", colour=colour)
 
-    def at_new_target(self, g: Game, f):
+    def at_new_target(self, g: Table, f):
         new_target(g)
         f["at"] = "end"
 
-    def at_end(self, g: Game, f):
+    def at_end(self, g: Table, f):
         if g.s["event"]:
             B.log(g, "event_boxed", card=g.s["event"])
         g.ret()

@@ -19,12 +19,19 @@ from typing import Any
 
 from ..content import Content
 from .actions import Action, IllegalAction, _value_repr
+from .battle import deciding_for_saracens
+from .determinize import determinize
 from .flow import Decision, EngineError
+from .modules import load_ruleset
 from .options import GameOptions
-from .ruleset import Ruleset, load_ruleset
+from .ruleset import Ruleset
 from .saves import CURRENT as FORMAT_VERSION
-from .state import State, copy_state
-from .triggers import DURING_ORDER_STEPS, during_order
+from .saves import load_save, state_digest
+from .setup import new_state
+from .state import City, Player, State, copy_state
+from .table import Table
+from .triggers import asked
+from .view import make_view
 
 _MAX_AUTO_STEPS = 100_000
 
@@ -65,34 +72,18 @@ def _viewer(where: str, player: object) -> str | None:
     return None if player is None else _player(where, player, "a state's id or None")
 
 
-class Game:
-    """One game of «Крестоносцы». See the module docstring."""
+class Game(Table):
+    """One game of «Крестоносцы». See the module docstring; what the rules see of it (the
+    state, the rules, the log, the flow's moves) is its :class:`~.table.Table`."""
 
     def __init__(self, state: State, rules: Ruleset, setup: dict):
-        self.s: State = state
-        self.rules = rules  # the scenario's rules: steps, effect handlers, setup recipe
-        self.c = rules.content
-        # {"states", "seed", "options", "scenario"}: enough to recreate the start
-        self.setup = setup
-        self.log: list = []
-        self.actions: list[Action] = []
-        self._decision: Decision | None = None
+        super().__init__(state, rules, setup)
         # One (player, barrier) pair per action played: enough to tell whether undo is
         # allowed. Undo itself replays the game, so play never pays for snapshots.
         self._undo_marks: list = []
-        # {"viewer", "seed"} for a game made by determinize() (no history), else None
-        self.determinized: dict | None = None
         # Where apply's roll-back replays from: None = the start of the game (setup), or
         # (actions played, state, log, undo marks) recorded by rebase().
         self._base: tuple | None = None
-        # The players and cities this game may write in place (copy-on-write, see
-        # board.player_w): None = all (a game never cloned); clone() empties both games' sets.
-        self._own_p: set | None = None
-        self._own_c: set | None = None
-        self._own_parts: set | None = None  # the same for decks, discards… (board.part_w)
-        # determinize's caches, by viewer (determinize.knowledge and _layout)
-        self._knowledge: dict = {}
-        self._layouts: dict = {}
         # set by loading a save (saves.game_from_json)
         self.content_mismatch = False
         self.digest_verified: bool | None = None
@@ -122,8 +113,6 @@ class Game:
         :class:`Ruleset` or content that is not a :class:`Content`, and ``ContentError``
         for a scenario that does not load.
         """
-        from .setup import new_state
-
         if not isinstance(states, (list, tuple)) or not all(type(s) is str for s in states):
             raise ValueError(f"the states must be a list of names, got {states!r:.80}")
         if type(seed) is not int:
@@ -153,26 +142,7 @@ class Game:
         game._advance()
         return game
 
-    # --- the flow (used by steps) ---------------------------------------------------------
-
-    def call(self, step: str, **frame: Any) -> None:
-        """Push a child step; its ``ret`` value lands in the caller's frame as ``ret``."""
-        if step not in self.rules.steps:
-            raise EngineError(f"unknown step {step!r}")
-        frame["s"] = step
-        self.s["stack"].append(frame)
-
-    def goto(self, step: str, **frame: Any) -> None:
-        """Replace the current step by another one."""
-        self.s["stack"].pop()
-        self.call(step, **frame)
-
-    def ret(self, value: Any = None) -> None:
-        """End the current step and hand ``value`` to the caller."""
-        stack = self.s["stack"]
-        stack.pop()
-        if stack:
-            stack[-1]["ret"] = value
+    # --- the flow ----------------------------------------------------------------------------
 
     def _advance(self) -> None:
         stack = self.s["stack"]
@@ -186,30 +156,11 @@ class Game:
             if d is not None:
                 if not d.actions:
                     raise EngineError(f"step {frame['s']} offers no action ({d.prompt})")
-                self._decision = self._with_own_turn(frame, d)
+                self._decision = asked(self, frame, d)
                 return
         raise EngineError("the flow did not reach a decision (endless automatic steps)")
 
-    def _with_own_turn(self, frame: dict, d: Decision) -> Decision:
-        """The decision as asked: TURN-10's "use an own-turn effect" added at the steps of
-        one's own order (determinize rebuilds a decision the same way)."""
-        return during_order(self, d) if frame["s"] in DURING_ORDER_STEPS else d
-
     # --- playing ---------------------------------------------------------------------------
-
-    @property
-    def decision(self) -> Decision | None:
-        """What the game waits for, or None when the game is over."""
-        return self._decision
-
-    @property
-    def decider(self) -> str:
-        """The player who must choose now (an action handler's player);
-        :class:`EngineError` when the game is over."""
-        d = self._decision
-        if d is None:
-            raise EngineError("the game is over: nobody decides")
-        return d.player
 
     @property
     def is_over(self) -> bool:
@@ -450,7 +401,6 @@ class Game:
                     "game": "krestonostsy-determinized", "determinized": self.determinized,
                     "setup": self.setup, "state": self.s,
                     "actions": [a.to_json() for a in self.actions]}
-        from .saves import state_digest
         return {"format_version": FORMAT_VERSION, "content_version": self.c.version,
                 "game": "krestonostsy", "setup": self.setup,
                 "actions": [a.to_json() for a in self.actions],
@@ -464,7 +414,6 @@ class Game:
         The save names its scenario; ``rules`` gives that scenario's ruleset when it is not
         a shipped one (a save naming another scenario is refused). ``ValueError`` for
         ``content`` or ``rules`` of another type."""
-        from .saves import load_save
         if content is not None and not isinstance(content, Content):
             raise ValueError(f"the content must be a Content, got {type(content).__name__}")
         if rules is not None and not isinstance(rules, Ruleset):
@@ -476,7 +425,6 @@ class Game:
     def view(self, player: str | None | Any = None) -> dict:
         """What ``player`` may see (None = a spectator). See view.py. ``ValueError`` for a
         player that is neither a text nor None."""
-        from .view import make_view
         return make_view(self, _viewer("view", player))
 
     def log_for(self, player: str | None | Any) -> list:
@@ -494,12 +442,88 @@ class Game:
             raise EngineError("the game is not over")
         return self.s["result"]
 
+    # --- the position, read (what the UI, the bots and the tools ask; never ``s``) ---------
+    #
+    # Read only: a player or a city is the game's own data (a clone may share it), handed
+    # out to be read; only :meth:`apply` changes a game.
+
+    @property
+    def round(self) -> int:
+        """The round being played (1 to the scenario's last)."""
+        return self.s["round"]
+
+    @property
+    def phase(self) -> str | None:
+        """The phase of the round under way (``planning``, ``orders``…; TURN-01)."""
+        return self.s.get("phase")
+
+    @property
+    def states(self) -> tuple[str, ...]:
+        """The states that play, in their order at the table."""
+        return tuple(self.s["states"])
+
+    @property
+    def options(self) -> GameOptions:
+        """The game's options (its rulebook variants, :class:`GameOptions`)."""
+        return GameOptions.from_json(self.s["options"])
+
+    @property
+    def barrier(self) -> int:
+        """How many random draws and reveals the game has made: what undo never crosses
+        (a change of it between two positions means something was drawn or shown)."""
+        return self.s["barrier"]
+
+    def player(self, state: str) -> Player:
+        """The board of ``state`` (coins, cities, hand…; the layout in ``state.py``);
+        read only."""
+        return self.s["players"][state]
+
+    def city(self, city: str) -> City:
+        """The city ``city`` (level, owner, units, bishops…; ``state.py``); read only."""
+        return self.s["cities"][city]
+
+    @property
+    def sanctity(self) -> dict[str, Any]:
+        """The sanctity track: each state's cell (PRAY-04); read only."""
+        return self.s["sanctity"]
+
+    @property
+    def battle(self) -> dict | None:
+        """The battle under way (its sides, slots, cards; ``battle.py``), or None; read
+        only."""
+        return self.s.get("battle")
+
+    def component(self, name: str) -> dict | None:
+        """The part of a scenario component (``oaths``, the trade board…) in this game, or
+        None when its scenario has none; read only."""
+        return (self.s.get("components") or {}).get(name)
+
+    @property
+    def deciding_for_saracens(self) -> bool:
+        """The decision asked now is one its player makes for the Saracen side of a
+        battle (BATTLE-02; see :func:`.battle.deciding_for_saracens`)."""
+        return deciding_for_saracens(self)
+
+    def position(self) -> tuple[State, dict, list]:
+        """This game as plain data for another process: ``(state, setup, log)``;
+        :meth:`at_position` plays on from it (no history: nothing to undo)."""
+        return self.s, self.setup, self.log
+
+    @classmethod
+    def at_position(cls, position: tuple[State, dict, list] | Any) -> Game:
+        """A game playing on from :meth:`position`'s data, with the ruleset of the
+        scenario its set-up names (a bot's search in a worker process)."""
+        state, setup, log = position
+        g = cls(state, load_ruleset(setup.get("scenario", "base")), setup)
+        g.log = list(log)
+        g._advance()  # recompute the decision; run() never changes the state at a decision
+        return g
+
     def determinize(self, player: str | Any, seed: int | Any) -> Game:
         """A new game as ``player`` sees this one, every hidden part freshly sampled from
         ``seed`` (for AI search): it carries no true history and cannot be undone. The
         contract is in determinize.py. ``ValueError`` for a player that is not one of the
         game's states or a seed that is not a whole number (``True``, ``1.5`` are not)."""
-        from .determinize import determinize
         viewer = _player("determinize", player)
         if type(seed) is not int:
             raise ValueError(f"determinize: the seed must be a whole number, got "

@@ -11,21 +11,17 @@ Income rescripts (timing ``income``) may be played, in turn order, before step 3
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import board as B
 from .actions import Action, bare
 from .flow import Decision, Step, step
 from .markets import fill_markets
 from .scoring import bishop_totals, goods_with_spices, holy_land_counts, metric, spices_held
+from .table import Table
 from .triggers import income_rescripts
-
-if TYPE_CHECKING:
-    from .game import Game
 
 # --- taxes and goods ------------------------------------------------------------------------------
 
-def taxes(g: Game, player: str) -> int:
+def taxes(g: Table, player: str) -> int:
     """INCOME-01: sector coins of every city + 1 for the capital (CAPITAL-02)."""
     cities = g.s["players"][player]["cities"]
     if not cities:
@@ -35,7 +31,7 @@ def taxes(g: Game, player: str) -> int:
     return total + 1
 
 
-def restore_and_unblock(g: Game, player: str) -> None:
+def restore_and_unblock(g: Table, player: str) -> None:
     """INCOME-02.1/.3, GLOSS-04: spent → ready; blocked → spent (not restored this time)."""
     for row in B.player_w(g, player)["goods"].values():
         row[0] += row[1]
@@ -43,7 +39,7 @@ def restore_and_unblock(g: Game, player: str) -> None:
         row[2] = 0
 
 
-def clear_bans(g: Game, player: str) -> None:
+def clear_bans(g: Table, player: str) -> None:
     """INCOME-02.3, BLDG-03, SPY-07."""
     p = B.player_w(g, player)
     for b in p["buildings"]:
@@ -54,14 +50,14 @@ def clear_bans(g: Game, player: str) -> None:
 
 # --- governors ------------------------------------------------------------------------------------
 
-def _leader(g: Game, player: str, name: str, value: int) -> bool:
+def _leader(g: Table, player: str, name: str, value: int) -> bool:
     """GLOSS-07: first or tied for first among the players, with at least 1."""
     if value < 1:
         return False
     return all(value >= metric(g, other, name) for other in g.s["states"] if other != player)
 
 
-def governor_influence(g: Game, player: str, gov_id: str, spices: int = 0) -> int:
+def governor_influence(g: Table, player: str, gov_id: str, spices: int = 0) -> int:
     """A governor's influence for ``player`` now (GOV-04/05, GLOSS-07); ``spices`` counts
     as that many goods of the governor's colour (GOV-09)."""
     gov = g.c.governors.get(gov_id)
@@ -85,7 +81,7 @@ def governor_influence(g: Game, player: str, gov_id: str, spices: int = 0) -> in
     return n
 
 
-def governors_income(g: Game, player: str) -> tuple[int, dict]:
+def governors_income(g: Table, player: str) -> tuple[int, dict]:
     """(total influence, {city: influence}) of the player's governors; each spices good
     is counted for the one colour-specific governor where it gains the most (GOV-09)."""
     cities = g.s["cities"]
@@ -118,7 +114,7 @@ def governors_income(g: Game, player: str) -> tuple[int, dict]:
     return sum(per_city.values()), per_city
 
 
-def reveal_contested(g: Game) -> None:
+def reveal_contested(g: Table) -> None:
     """BISHOP-03, INCOME-04: reveal the bishops of cities shared by several players."""
     for cid, c in g.s["cities"].items():
         if c.get("removed"):
@@ -141,7 +137,7 @@ class IncomePhase(Step):
     name = "income_phase"
     start = "taxes"
 
-    def at_taxes(self, g: Game, f):
+    def at_taxes(self, g: Table, f):
         """Taxes, goods restored and unblocked, bans cleared, markets filled."""
         s = g.s
         for x in B.turn_order(g):
@@ -156,7 +152,7 @@ class IncomePhase(Step):
         f["at"] = "rescripts"
         f["queue"] = [x for x in B.active_players(g)]
 
-    def at_rescripts(self, g: Game, f):
+    def at_rescripts(self, g: Table, f):
         f.pop("ret", None)
         while f["queue"]:
             x = f["queue"][0]
@@ -169,7 +165,7 @@ class IncomePhase(Step):
         f["at"] = "influence"
         return None
 
-    def at_influence(self, g: Game, f):
+    def at_influence(self, g: Table, f):
         """Contested bishops revealed, then influence from governors and holy lands."""
         s = g.s
         reveal_contested(g)
@@ -187,9 +183,9 @@ class IncomePhase(Step):
                   holy_lands=lands, total=total)
         g.ret()
 
-    def on_done(self, g: Game, f, a):
+    def on_done(self, g: Table, f, a):
         f["queue"].pop(0)
 
-    def on_play_rescript(self, g: Game, f, a):
+    def on_play_rescript(self, g: Table, f, a):
         g.call("play_rescript", player=f["queue"][0], card=a.card,
                ctx={"own_turn": False, "timing": "income"})

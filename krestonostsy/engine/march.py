@@ -11,24 +11,20 @@ MARCH-06 / take an empty city §14.9 / nothing for an own city §14.23) → ``af
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import board as B
 from . import cities as C
 from .actions import Action, bare
 from .decks import discard
 from .flow import Decision, Step, step
 from .payment import max_extra_goods
-
-if TYPE_CHECKING:
-    from .game import Game
+from .table import Table
 
 BASE_MOVES = 4
 ENHANCED_MOVES = 2
 MAX_PAID = 4
 
 
-def sources(g: Game, player: str, target: str) -> dict:
+def sources(g: Table, player: str, target: str) -> dict:
     """Own cities adjacent to ``target`` and how many units each can send (MARCH-03)."""
     out = {}
     mine = g.s["players"][player]["cities"]
@@ -42,7 +38,7 @@ def sources(g: Game, player: str, target: str) -> dict:
     return out
 
 
-def targets(g: Game, player: str) -> list[str]:
+def targets(g: Table, player: str) -> list[str]:
     """MARCH-01/07, §14.23: cities adjacent to any of the player's cities (own ones
     included) from which at least one unit can move in (MARCH-02)."""
     own = set(g.s["players"][player]["cities"])
@@ -59,12 +55,12 @@ def targets(g: Game, player: str) -> list[str]:
     return out
 
 
-def free_moves(g: Game, enhanced: bool) -> int:
+def free_moves(g: Table, enhanced: bool) -> int:
     return (BASE_MOVES + (ENHANCED_MOVES if enhanced else 0)
             + int(g.s.get("modifiers", {}).get("march_moves", 0)))
 
 
-def _governor_actions(g: Game, player: str) -> list:
+def _governor_actions(g: Table, player: str) -> list:
     """MARCH-05: replace one governor in an own city (market or blind draw available)."""
     s = g.s
     if not any(s["markets"]["governors"]) and not s["decks"]["governors"] \
@@ -82,7 +78,7 @@ class MarchOrder(Step):
 
     start = "target"
 
-    def at_target(self, g: Game, f):
+    def at_target(self, g: Table, f):
         p = f["player"]
         enhanced = bool(f.get("enhanced"))
         ts = targets(g, p)
@@ -96,11 +92,11 @@ class MarchOrder(Step):
             return self._finish(g, f)
         return Decision(p, "march_target", {"moves": free_moves(g, enhanced)}, tuple(acts))
 
-    def at_gov(self, g: Game, f):
+    def at_gov(self, g: Table, f):
         """Back from appoint_governor (MARCH-05): where the march was."""
         f["at"] = f.pop("gov_back")
 
-    def at_buy(self, g: Game, f):
+    def at_buy(self, g: Table, f):
         p, t = f["player"], f["target"]
         movable = sum(sources(g, p, t).values())
         usable = movable - f["moves"]
@@ -111,14 +107,14 @@ class MarchOrder(Step):
         return Decision(p, "march_buy_moves", {"city": t, "moves": f["moves"]}, tuple(
             Action("buy_moves", n=n) for n in range(k + 1)))
 
-    def at_paying(self, g: Game, f):
+    def at_paying(self, g: Table, f):
         r = f.pop("ret", None) or {}
         if r.get("paid"):
             f["moves"] += f["buying"]
             B.log(g, "march_moves_bought", player=f["player"], n=f["buying"])
         f["at"] = "move"
 
-    def at_move(self, g: Game, f):
+    def at_move(self, g: Table, f):
         p, t = f["player"], f["target"]
         src = sources(g, p, t)
         left = f["moves"] - f["moved"]
@@ -130,15 +126,15 @@ class MarchOrder(Step):
             acts.append(bare("end_moves"))
         return Decision(p, "march_move", {"target": t, "left": left}, tuple(acts))
 
-    def at_battle(self, g: Game, f):
+    def at_battle(self, g: Table, f):
         r = f.pop("ret", None) or {}
         f["won"] = bool(r.get("attacker_won"))
         f["at"] = "after"
 
-    def at_taken(self, g: Game, f):
+    def at_taken(self, g: Table, f):
         f["at"] = "after"
 
-    def at_after(self, g: Game, f):
+    def at_after(self, g: Table, f):
         if f.get("enhanced") and not f.get("gov_done"):
             acts = _governor_actions(g, f["player"])
             if acts:
@@ -146,7 +142,7 @@ class MarchOrder(Step):
                 return Decision(f["player"], "march_governor", {}, tuple(acts))
         return self._finish(g, f)
 
-    def _arrive(self, g: Game, f):
+    def _arrive(self, g: Table, f):
         """MARCH-06 battle, §14.9 empty city taken, §14.23 own city: nothing more."""
         p, t = f["player"], f["target"]
         c = g.s["cities"][t]
@@ -166,13 +162,13 @@ class MarchOrder(Step):
                defender=prev)
         return None
 
-    def _finish(self, g: Game, f):
+    def _finish(self, g: Table, f):
         facts = {"moved": f.get("moved", 0), "battle": bool(f.get("battle")),
                  "won": bool(f.get("won")), "target": f.get("target")}
         g.ret(facts)
         return None
 
-    def on_replace_governor(self, g: Game, f, a):
+    def on_replace_governor(self, g: Table, f, a):
         f["gov_done"] = True
         c = B.city_w(g, a.city)
         discard(g, c["governor"], "governors")
@@ -182,12 +178,12 @@ class MarchOrder(Step):
         f["at"] = "gov"
         g.call("appoint_governor", player=f["player"], city=a.city)
 
-    def on_end_march(self, g: Game, f, a):
+    def on_end_march(self, g: Table, f, a):
         f["gov_done"] = True
         if f["at"] == "target":
             f["at"] = "after"
 
-    def on_march_target(self, g: Game, f, a):
+    def on_march_target(self, g: Table, f, a):
         f["target"] = a.city
         f["prev"] = B.controller(g, a.city)
         f["moves"] = free_moves(g, bool(f.get("enhanced")))
@@ -195,7 +191,7 @@ class MarchOrder(Step):
         f["at"] = "buy"
         B.log(g, "march_target", player=f["player"], city=a.city)
 
-    def on_buy_moves(self, g: Game, f, a):
+    def on_buy_moves(self, g: Table, f, a):
         if a.n == 0:
             f["at"] = "move"
         else:
@@ -204,7 +200,7 @@ class MarchOrder(Step):
             g.call("pay", player=f["player"], cost=["any"] * a.n, discount=0, optional=True,
                    reason="march_moves", own_turn=True)
 
-    def on_march_move(self, g: Game, f, a):
+    def on_march_move(self, g: Table, f, a):
         p, t = f["player"], f["target"]
         prev = f["prev"]
         if prev not in (None, p):
@@ -215,5 +211,5 @@ class MarchOrder(Step):
         f["moved"] += a.n
         B.log(g, "units_marched", player=p, frm=a.city, city=t, n=a.n)
 
-    def on_end_moves(self, g: Game, f, a):
+    def on_end_moves(self, g: Table, f, a):
         f["moves"] = f["moved"]

@@ -8,31 +8,27 @@ Markets: ``buildings_12`` (5 slots), ``buildings_34`` (3), ``tactics_12`` (5),
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import board as B
 from .actions import Action, bare
 from .decks import FACE_UP_DECKS, draw, put_back
 from .flow import Decision, Step, step
 from .payment import can_pay
+from .table import Table
 from .triggers import window_during_order
 
-if TYPE_CHECKING:
-    from .game import Game
 
-
-def card_cost(g: Game, card: str) -> list:
+def card_cost(g: Table, card: str) -> list:
     for table in (g.c.buildings, g.c.tactics):
         if card in table:
             return list(table[card].cost)
     return []
 
 
-def card_level(g: Game, card: str) -> int:
+def card_level(g: Table, card: str) -> int:
     return len(card_cost(g, card))
 
 
-def fill_markets(g: Game) -> None:
+def fill_markets(g: Table) -> None:
     """INCOME-02 step 2 / GLOSS-06: deal into every empty open slot (players + 1 for the
     I–II and governor markets, 3 for the III–IV markets; closed slots stay empty)."""
     s = g.s
@@ -47,7 +43,7 @@ def fill_markets(g: Game) -> None:
         B.log(g, "markets_refilled", n=dealt)  # public: market cards lie face up
 
 
-def market_cards(g: Game, market: str) -> list:
+def market_cards(g: Table, market: str) -> list:
     """(slot, card) pairs that may be taken from ``market`` now."""
     s = g.s
     if market in FACE_UP_DECKS:
@@ -58,7 +54,7 @@ def market_cards(g: Game, market: str) -> list:
     return [(i, c) for i, c in enumerate(s["markets"][market]) if c is not None]
 
 
-def can_take_any(g: Game, player, markets, discount=0, free=False, own_turn=True) -> bool:
+def can_take_any(g: Table, player, markets, discount=0, free=False, own_turn=True) -> bool:
     """Is there a card the player could take (a paid market card or a blind draw)?"""
     for m in markets:
         for _slot, card in market_cards(g, m):
@@ -82,7 +78,7 @@ class TakeCard(Step):
     name = "take_card"
     start = "choose"
 
-    def at_drawn(self, g: Game, f):
+    def at_drawn(self, g: Table, f):
         """TURN-10: a blind draw not affordable yet, the own-turn window open."""
         card = f["card"]
         if self._affordable(g, f, card):
@@ -90,7 +86,7 @@ class TakeCard(Step):
         return Decision(f["player"], "blind_draw_unaffordable", {"card": card},
                         (Action("return_card", card=card),))
 
-    def at_paid(self, g: Game, f):
+    def at_paid(self, g: Table, f):
         res = f.pop("ret")
         if res["paid"]:
             return self._done(g, f, f["card"], res["discount_used"])
@@ -99,7 +95,7 @@ class TakeCard(Step):
         B.log(g, "blind_draw_returned", player=f["player"], card=f["card"])
         return self._done(g, f, None, 0)
 
-    def at_choose(self, g: Game, f):
+    def at_choose(self, g: Table, f):
         player = f["player"]
         discount = f.get("discount", 0)
         free = f.get("free", False)
@@ -119,10 +115,10 @@ class TakeCard(Step):
                                               "reason": f.get("reason", ""),
                                               "discount": discount}, tuple(acts))
 
-    def on_skip(self, g: Game, f, a):
+    def on_skip(self, g: Table, f, a):
         self._done(g, f, None, 0)
 
-    def on_take_card(self, g: Game, f, a):
+    def on_take_card(self, g: Table, f, a):
         m = a.market
         if m in FACE_UP_DECKS:
             draw(g, m)  # its top card, in view of everyone
@@ -131,7 +127,7 @@ class TakeCard(Step):
         B.log(g, "card_taken", player=f["player"], market=m, card=a.card)
         self._pay(g, f, m, a.card)
 
-    def on_draw_blind(self, g: Game, f, a):
+    def on_draw_blind(self, g: Table, f, a):
         """MARKET-02: the top card, revealed to everyone; back on top if unaffordable."""
         player, m = f["player"], a.market
         card = draw(g, m)
@@ -148,7 +144,7 @@ class TakeCard(Step):
             return
         self._pay(g, f, m, card)
 
-    def on_return_card(self, g: Game, f, a, market=None):
+    def on_return_card(self, g: Table, f, a, market=None):
         """MARKET-02: an unaffordable blind draw goes back on top; the action is used."""
         m = market or f["market"]
         put_back(g, m, a.card)
@@ -156,11 +152,11 @@ class TakeCard(Step):
         self._done(g, f, None, 0)
 
     @staticmethod
-    def _affordable(g: Game, f, card) -> bool:
+    def _affordable(g: Table, f, card) -> bool:
         return f.get("free", False) or can_pay(g, f["player"], card_cost(g, card),
                                                f.get("discount", 0), f.get("own_turn", True))
 
-    def _pay(self, g: Game, f, market, card):
+    def _pay(self, g: Table, f, market, card):
         cost = [] if f.get("free", False) else card_cost(g, card)
         if not cost:
             return self._done(g, f, card, 0)
@@ -170,7 +166,7 @@ class TakeCard(Step):
         g.call("pay", player=f["player"], cost=cost, discount=f.get("discount", 0),
                optional=False, reason="card", own_turn=f.get("own_turn", True))
 
-    def _done(self, g: Game, f, card, used):
+    def _done(self, g: Table, f, card, used):
         stack = g.s["stack"]
         if len(stack) >= 2:
             stack[-2]["discount_used"] = used

@@ -7,8 +7,6 @@ discount. Afterwards the hand goes back to 5 (MUSTER-05/06).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import board as B
 from .actions import Action, bare
 from .activation import new_facts
@@ -16,16 +14,14 @@ from .decks import discard
 from .flow import Decision, Step, step
 from .markets import can_take_any
 from .payment import max_extra_goods
-
-if TYPE_CHECKING:
-    from .game import Game
+from .table import Table
 
 HAND = 5
 BASIC_MARKETS = ["tactics_12"]
 ALL_MARKETS = ["tactics_12", "tactics_34"]
 
 
-def is_starting(g: Game, card: str) -> bool:
+def is_starting(g: Table, card: str) -> bool:
     t = g.c.tactics.get(card)
     return bool(t and t.starting)
 
@@ -37,7 +33,7 @@ class DiscardTactics(Step):
 
     name = "discard_tactics"
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         hand = g.s["players"][f["player"]]["tactics"]
         if len(hand) <= HAND:
             g.ret()
@@ -45,7 +41,7 @@ class DiscardTactics(Step):
         return Decision(f["player"], "discard_tactic", {"hand": HAND},
                         tuple(Action("discard_tactic", card=t) for t in hand))
 
-    def on_discard_tactic(self, g: Game, f, a):
+    def on_discard_tactic(self, g: Table, f, a):
         p = B.player_w(g, f["player"])
         p["tactics"].remove(a.card)
         if is_starting(g, a.card):
@@ -55,7 +51,7 @@ class DiscardTactics(Step):
         B.log(g, "tactic_discarded", player=f["player"], card=a.card)
 
 
-def hire_room(g: Game, player: str) -> int:
+def hire_room(g: Table, player: str) -> int:
     """Units the player could place: the supply (MUSTER-03: an empty supply places none)."""
     return g.s["players"][player]["units"]
 
@@ -66,7 +62,7 @@ class MusterOrder(Step):
 
     name = "order_muster"
 
-    def _menu(self, g: Game, f):
+    def _menu(self, g: Table, f):
         player = f["player"]
         left = f["disc"] - f["disc_used"]
         acts = []
@@ -79,7 +75,7 @@ class MusterOrder(Step):
             acts.append(bare("learn_extra"))
         return acts
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         if "disc" not in f:
             f["disc"] = 2 if f.get("enhanced") else 0
             f["disc_used"] = 0
@@ -91,7 +87,7 @@ class MusterOrder(Step):
             f["at"] = "menu"
         return super().run(g, f)
 
-    def at_menu(self, g: Game, f):
+    def at_menu(self, g: Table, f):
         acts = self._menu(g, f)
         if not acts:
             return self._finish(g, f)
@@ -99,7 +95,7 @@ class MusterOrder(Step):
         return Decision(f["player"], "muster", {"discount": f["disc"] - f["disc_used"]},
                         tuple(acts))
 
-    def at_hire_goods(self, g: Game, f):
+    def at_hire_goods(self, g: Table, f):
         player = f["player"]
         room = hire_room(g, player)
         mods = g.s.get("modifiers") or {}
@@ -111,12 +107,12 @@ class MusterOrder(Step):
         return Decision(player, "hire_goods", {"max": k},
                         tuple(Action("extra_goods", n=n) for n in range(k + 1)))
 
-    def at_hire_paid(self, g: Game, f):
+    def at_hire_paid(self, g: Table, f):
         res = f.pop("ret")
         f["disc_used"] += res["discount_used"]
         return self._start_place(g, f, f["extra"] if res["paid"] else 0)
 
-    def at_place(self, g: Game, f):
+    def at_place(self, g: Table, f):
         player = f["player"]
         cities = [c for c in B.cities_of(g, player)]
         if f["to_place"] > 0 and g.s["players"][player]["units"] > 0 and cities:
@@ -128,7 +124,7 @@ class MusterOrder(Step):
         f["at"] = "menu"
         return self.at_menu(g, f)
 
-    def at_took(self, g: Game, f):
+    def at_took(self, g: Table, f):
         player = f["player"]
         card = f.pop("ret")
         extra = f.pop("extra_take")
@@ -149,16 +145,16 @@ class MusterOrder(Step):
         f["at"] = "menu"
         return self.at_menu(g, f)
 
-    def at_discarded(self, g: Game, f):
+    def at_discarded(self, g: Table, f):
         f.pop("ret", None)
         g.ret(f["facts"])
 
-    def _finish(self, g: Game, f):
+    def _finish(self, g: Table, f):
         f["at"] = "discarded"
         g.call("discard_tactics", player=f["player"])
         return None
 
-    def _start_place(self, g: Game, f, extra):
+    def _start_place(self, g: Table, f, extra):
         mods = g.s.get("modifiers") or {}
         n = 2 + extra + int(mods.get("hire_units", 0))
         f["to_place"] = min(n, g.s["players"][f["player"]]["units"])
@@ -166,14 +162,14 @@ class MusterOrder(Step):
         f["at"] = "place"
         return None
 
-    def _place(self, g: Game, f, city):
+    def _place(self, g: Table, f, city):
         player = f["player"]
         B.from_supply(g, player, 1)
         B.add_units(g, city, player, 1)
         f["to_place"] -= 1
         B.log(g, "unit_placed", player=player, city=city)
 
-    def _learn(self, g: Game, f, optional):
+    def _learn(self, g: Table, f, optional):
         extra = f["at"] == "learn_extra"
         f["extra_take"] = extra
         f["at"] = "took"
@@ -182,14 +178,14 @@ class MusterOrder(Step):
                free=False, own_turn=True, reason="learn")
         return None
 
-    def on_done(self, g: Game, f, a):
+    def on_done(self, g: Table, f, a):
         self._finish(g, f)
 
-    def on_hire(self, g: Game, f, a):
+    def on_hire(self, g: Table, f, a):
         f["hire"] = True
         f["at"] = "hire_goods"
 
-    def on_extra_goods(self, g: Game, f, a):
+    def on_extra_goods(self, g: Table, f, a):
         f["extra"] = a.n
         if a.n:
             f["at"] = "hire_paid"
@@ -199,14 +195,14 @@ class MusterOrder(Step):
         else:
             self._start_place(g, f, 0)
 
-    def on_place_unit(self, g: Game, f, a):
+    def on_place_unit(self, g: Table, f, a):
         self._place(g, f, a.city)
 
-    def on_learn(self, g: Game, f, a):
+    def on_learn(self, g: Table, f, a):
         f["at"] = "learn"
         self._learn(g, f, optional=False)
 
-    def on_learn_extra(self, g: Game, f, a):
+    def on_learn_extra(self, g: Table, f, a):
         f["lx"] = True
         f["at"] = "learn_extra"
         self._learn(g, f, optional=False)

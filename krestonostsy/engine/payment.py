@@ -15,15 +15,11 @@ requirement with a single possible way is paid automatically.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import board as B
 from .actions import Action, bare
 from .decks import discard
 from .flow import Decision, Step, step
-
-if TYPE_CHECKING:
-    from .game import Game
+from .table import Table
 
 GREEN = "green"
 ANY = "any"
@@ -34,14 +30,14 @@ def sort_cost(cost) -> list:
     return sorted(cost, key=lambda c: (c == ANY, c))
 
 
-def rescript_goods(g: Game, card: str) -> tuple:
+def rescript_goods(g: Table, card: str) -> tuple:
     try:
         return tuple(g.c.rescripts[card].goods)
     except KeyError:
         return ()
 
 
-def rescripts_usable(g: Game, player: str, own_turn: bool) -> list:
+def rescripts_usable(g: Table, player: str, own_turn: bool) -> list:
     """Rescripts the player may spend as goods now (RESCRIPT-01, PRAY-10)."""
     if not own_turn:
         return []
@@ -77,7 +73,7 @@ def cover(cost, tokens: dict) -> int:
     return covered
 
 
-def _tokens(g: Game, player: str, own_turn: bool, pool=()) -> dict:
+def _tokens(g: Table, player: str, own_turn: bool, pool=()) -> dict:
     goods = g.s["players"][player]["goods"]
     tokens = {c: row[0] for c, row in goods.items() if row[0] > 0}
     for c in pool:
@@ -88,7 +84,7 @@ def _tokens(g: Game, player: str, own_turn: bool, pool=()) -> dict:
     return tokens
 
 
-def can_pay(g: Game, player: str, cost, discount: int = 0, own_turn: bool = False,
+def can_pay(g: Table, player: str, cost, discount: int = 0, own_turn: bool = False,
             pool=(), coins: int | None = None) -> bool:
     """Can ``player`` pay ``cost`` now (goods, spices, rescripts, discount, coins)?"""
     if not cost:
@@ -101,7 +97,7 @@ def can_pay(g: Game, player: str, cost, discount: int = 0, own_turn: bool = Fals
     return cover(cost, _tokens(g, player, own_turn, pool)) >= short
 
 
-def max_extra_goods(g: Game, player: str, limit: int = 4, discount: int = 0,
+def max_extra_goods(g: Table, player: str, limit: int = 4, discount: int = 0,
                     own_turn: bool = True) -> int:
     """How many "up to 4 extra goods" the player can pay (PRAY-02, MUSTER-03, MARCH-01)."""
     p = g.s["players"][player]
@@ -145,7 +141,7 @@ class Pay(Step):
 
     name = "pay"
 
-    def _canonical(self, g: Game, f, opts: list) -> list:
+    def _canonical(self, g: Table, f, opts: list) -> list:
         """``opts`` without the ways that would only reorder the same payment (see the
         class docstring); all of ``opts`` when that would leave none."""
         need = f["left"][0]
@@ -159,7 +155,7 @@ class Pay(Step):
                and (not run_goes_on or self._rest_payable(g, f, a))]
         return out or opts
 
-    def _rest_payable(self, g: Game, f, a) -> bool:
+    def _rest_payable(self, g: Table, f, a) -> bool:
         """After paying with ``a``, can the rest be paid with ways no earlier than
         ``a`` in :func:`method_key`'s order?"""
         rank, sub = method_key(a)
@@ -193,14 +189,14 @@ class Pay(Step):
         short = len(rest) - disc - coins
         return short <= 0 or cover(rest, tokens) >= short
 
-    def _init(self, g: Game, f):
+    def _init(self, g: Table, f):
         f["left"] = sort_cost(f.get("cost") or [])
         f["used"] = 0
         f["pool"] = []
         f["spent"] = []
         f.setdefault("discount", 0)
 
-    def _options(self, g: Game, f) -> list:
+    def _options(self, g: Table, f) -> list:
         player = f["player"]
         left = f["left"]
         need = left[0]
@@ -248,7 +244,7 @@ class Pay(Step):
             opts.append(bare("pay_coin"))
         return opts
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         if "left" not in f:
             self._init(g, f)
             if f["left"] and not can_pay(g, f["player"], f["left"], f["discount"],
@@ -275,7 +271,7 @@ class Pay(Step):
         g.ret({"paid": True, "discount_used": f["used"]})
         return None
 
-    def on_decline(self, g: Game, f, a):
+    def on_decline(self, g: Table, f, a):
         g.ret({"paid": False, "discount_used": 0})
 
     def _next(self, f, a) -> None:
@@ -283,27 +279,27 @@ class Pay(Step):
         f["floor"] = [f["left"][0], *method_key(a)]
         f["left"].pop(0)
 
-    def on_pay_discount(self, g: Game, f, a):
+    def on_pay_discount(self, g: Table, f, a):
         self._next(f, a)
         f["used"] += 1
         f["spent"].append("discount")
 
-    def on_pay_good(self, g: Game, f, a):
+    def on_pay_good(self, g: Table, f, a):
         self._next(f, a)
         B.spend_good(g, f["player"], a.colour)
         f["spent"].append(a.colour)
 
-    def on_pay_coin(self, g: Game, f, a):
+    def on_pay_coin(self, g: Table, f, a):
         self._next(f, a)
         B.player_w(g, f["player"])["coins"] -= 1
         f["spent"].append("coin")
 
-    def on_pay_rescript_good(self, g: Game, f, a):
+    def on_pay_rescript_good(self, g: Table, f, a):
         self._next(f, a)
         f["pool"].remove(a.colour)
         f["spent"].append(a.colour)
 
-    def on_pay_rescript(self, g: Game, f, a):
+    def on_pay_rescript(self, g: Table, f, a):
         self._next(f, a)
         B.player_w(g, f["player"])["rescripts"].remove(a.card)
         discard(g, a.card)

@@ -6,20 +6,16 @@ rightmost cells (PLAN-01, AUTOMA-02/09): in a 3-player game the automa places 1s
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import board as B
 from . import rng
 from .actions import Action
 from .decks import draw
 from .flow import Decision, Step, step
 from .state import AUTOMA, CROSS_ORDERS
-
-if TYPE_CHECKING:
-    from .game import Game
+from .table import Table
 
 
-def stack_fee(g: Game) -> int:
+def stack_fee(g: Table) -> int:
     """Coins per covered token (PLAN-06), changed by event round modifiers."""
     mods = g.s.get("modifiers") or {}
     if mods.get("free_stacking"):
@@ -36,7 +32,7 @@ _HOMS_PLACEMENTS = {order: Action("place_order", order=order, cell="inner", homs
                     for order in CROSS_ORDERS}
 
 
-def placement_options(g: Game, player: str) -> list:
+def placement_options(g: Table, player: str) -> list:
     """Every legal placement of ``player`` now (PLAN-03..10, HOMS-01); [] = skip (PLAN-07)."""
     s = g.s
     p = s["players"][player]
@@ -64,7 +60,7 @@ def placement_options(g: Game, player: str) -> list:
     return opts
 
 
-def _pay_for_stack(g: Game, payer: str, order: str) -> None:
+def _pay_for_stack(g: Table, payer: str, order: str) -> None:
     """PLAN-06 / AUTOMA-06 / §14.5: 1 coin per covered token, to its owner; coins to or
     from the automa go through the general supply; covering your own token is free."""
     fee = stack_fee(g)
@@ -80,7 +76,7 @@ def _pay_for_stack(g: Game, payer: str, order: str) -> None:
         B.log(g, "stack_payment", payer=payer, owner=owner, coins=fee, order=order)
 
 
-def draw_spy(g: Game, player: str) -> str | None:
+def draw_spy(g: Table, player: str) -> str | None:
     """PLAN-08: the top spy card into the player's hand (kept hidden, SPY-09)."""
     card = draw(g, "spies")
     if card is None:
@@ -91,7 +87,7 @@ def draw_spy(g: Game, player: str) -> str | None:
     return card
 
 
-def place(g: Game, player: str, order: str, cell: str, homs: bool = False) -> str | None:
+def place(g: Table, player: str, order: str, cell: str, homs: bool = False) -> str | None:
     """Put the token on the cross; returns the spy drawn for an outer cell (or None)."""
     p = B.player_w(g, player)
     p["orders"].remove(order)
@@ -108,7 +104,7 @@ def place(g: Game, player: str, order: str, cell: str, homs: bool = False) -> st
     return None
 
 
-def automa_turn(g: Game) -> None:
+def automa_turn(g: Table) -> None:
     """AUTOMA-03/04/10: reveal a random token; a boost sends the next one to an outer cell
     if it is free. With two boosts in a row (2 players) both wait and the third goes out."""
     a = B.part_w(g, "automa")
@@ -144,7 +140,7 @@ class PlanningPhase(Step):
     name = "planning_phase"
     start = "begin"
 
-    def at_begin(self, g: Game, f):
+    def at_begin(self, g: Table, f):
         s = g.s
         automa = set(s["automa"]["pieces"])
         order = [x for x in B.turn_order(g, include_automa=True)
@@ -153,7 +149,7 @@ class PlanningPhase(Step):
         f["i"] = 0
         f["at"] = "place"
 
-    def at_place(self, g: Game, f):
+    def at_place(self, g: Table, f):
         s = g.s
         while f["i"] < len(f["turns"]):
             piece = f["turns"][f["i"]]
@@ -173,7 +169,7 @@ class PlanningPhase(Step):
         f["at"] = "end"
         return None
 
-    def at_end(self, g: Game, f):
+    def at_end(self, g: Table, f):
         """AUTOMA-05: the boosts go back to the automa's supply."""
         if g.s["automa"]["aside"]:
             a = B.part_w(g, "automa")
@@ -181,7 +177,7 @@ class PlanningPhase(Step):
             a["aside"] = []
         g.ret()
 
-    def on_place_order(self, g: Game, f, a):
+    def on_place_order(self, g: Table, f, a):
         piece = f["turns"][f["i"]]
         card = place(g, piece, a.order, a.cell, bool(a.get("homs")))
         f["i"] += 1

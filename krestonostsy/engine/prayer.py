@@ -12,24 +12,20 @@
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import board as B
 from .actions import Action, bare
 from .activation import new_facts
 from .decks import draw
 from .flow import Decision, Step, innermost, step
 from .payment import max_extra_goods
-
-if TYPE_CHECKING:
-    from .game import Game
+from .table import Table
 
 RESCRIPT_LIMIT = 3
 
 
 # --- rescripts ------------------------------------------------------------------------------
 
-def draw_rescript(g: Game, player: str, level: int) -> str | None:
+def draw_rescript(g: Table, player: str, level: int) -> str | None:
     """The top rescript of ``level`` into the player's hand (PRAY-07/09, RESCRIPT-04).
 
     Returns the card, or None if the deck and its discards are empty. The caller must
@@ -43,18 +39,18 @@ def draw_rescript(g: Game, player: str, level: int) -> str | None:
     return card
 
 
-def over_limit(g: Game, player: str) -> bool:
+def over_limit(g: Table, player: str) -> bool:
     return len(g.s["players"][player]["rescripts"]) > RESCRIPT_LIMIT
 
 
-def call_rescript_limit(g: Game, player: str) -> None:
+def call_rescript_limit(g: Table, player: str) -> None:
     """Push ``rescript_limit`` (PRAY-10, triggers.py)."""
     g.call("rescript_limit", player=player)
 
 
 # --- the sanctity track ------------------------------------------------------------------------
 
-def move_piece(g: Game, piece: str, amount: int) -> tuple[int, list]:
+def move_piece(g: Table, piece: str, amount: int) -> tuple[int, list]:
     """Move a sanctity piece ``amount`` points right (PRAY-03/04/08); see
     :func:`sanctity_move`. Returns (new cell, cells entered in order)."""
     cell, passed = sanctity_move(g.s["sanctity"], piece, amount, g.c.board.sanctity_length)
@@ -82,7 +78,7 @@ def sanctity_move(cells: dict, piece: str, amount: int, length: int) -> tuple[in
     return cell, passed
 
 
-def bonuses(g: Game, cells) -> tuple[int, int]:
+def bonuses(g: Table, cells) -> tuple[int, int]:
     """(rescripts, bishop actions) earned by entering ``cells`` (PRAY-05/07)."""
     table = g.c.board.sanctity_bonuses
     r = b = 0
@@ -107,7 +103,7 @@ class GainSanctity(Step):
     name = "gain_sanctity"
     start = "move"
 
-    def at_move(self, g: Game, f):
+    def at_move(self, g: Table, f):
         player = f["player"]
         amount = int(f.get("amount", 0))
         if amount <= 0 or g.s["players"][player]["eliminated"]:
@@ -119,7 +115,7 @@ class GainSanctity(Step):
         f["rescripts"], f["bishops"] = bonuses(g, passed)  # PRAY-06: after the whole move
         f["at"] = "rescripts"
 
-    def at_rescripts(self, g: Game, f):
+    def at_rescripts(self, g: Table, f):
         player = f["player"]
         while f["rescripts"] > 0:
             f["rescripts"] -= 1
@@ -131,14 +127,14 @@ class GainSanctity(Step):
         if f["bishops"] and not f.get("defer"):
             g.call("bishop_actions", player=player, n=f["bishops"], only=None)
 
-    def at_end(self, g: Game, f):
+    def at_end(self, g: Table, f):
         f.pop("ret", None)
         g.ret({"bishop_actions": f["bishops"]})
 
 
 # --- bishops --------------------------------------------------------------------------------------
 
-def player_bishops(g: Game, player: str) -> list:
+def player_bishops(g: Table, player: str) -> list:
     """(city, bishop number) of the player's bishops on the map."""
     out = []
     for cid, c in g.s["cities"].items():
@@ -148,7 +144,7 @@ def player_bishops(g: Game, player: str) -> list:
     return out
 
 
-def train_cities(g: Game, player: str) -> list:
+def train_cities(g: Table, player: str) -> list:
     """BISHOP-05: cities with one of your bishops, or your cities if none on the map."""
     with_bishop = sorted({cid for cid, _no in player_bishops(g, player)})
     if with_bishop:
@@ -156,7 +152,7 @@ def train_cities(g: Game, player: str) -> list:
     return [c for c in B.cities_of(g, player) if not g.s["cities"][c].get("removed")]
 
 
-def train_options(g: Game, player: str) -> list:
+def train_options(g: Table, player: str) -> list:
     supply = g.s["players"][player]["bishops"]
     levels = [lvl for lvl in ("1", "2") if supply.get(lvl, 0) > 0]
     if not levels:
@@ -165,7 +161,7 @@ def train_options(g: Game, player: str) -> list:
             for c in train_cities(g, player) for lvl in levels]
 
 
-def move_options(g: Game, player: str, moved) -> list:
+def move_options(g: Table, player: str, moved) -> list:
     acts = []
     for cid, no in player_bishops(g, player):
         if no in moved:
@@ -175,7 +171,7 @@ def move_options(g: Game, player: str, moved) -> list:
     return acts
 
 
-def train_bishop(g: Game, player: str, city: str, level: int) -> int:
+def train_bishop(g: Table, player: str, city: str, level: int) -> int:
     p = B.player_w(g, player)
     p["bishops"][str(level)] -= 1
     g.s["next_bishop"] += 1
@@ -187,7 +183,7 @@ def train_bishop(g: Game, player: str, city: str, level: int) -> int:
     return no
 
 
-def move_bishop(g: Game, player: str, bishop: int, city: str) -> None:
+def move_bishop(g: Table, player: str, bishop: int, city: str) -> None:
     for cid, c in g.s["cities"].items():
         for i, b in enumerate(c["bishops"]):
             if b[2] == bishop:
@@ -198,7 +194,7 @@ def move_bishop(g: Game, player: str, bishop: int, city: str) -> None:
     raise ValueError(f"no bishop {bishop}")
 
 
-def moved_this_activation(g: Game) -> list:
+def moved_this_activation(g: Table) -> list:
     """Bishop numbers already moved in the order being resolved (BISHOP-06)."""
     frame = innermost(g.s["stack"], "order")
     return [] if frame is None else frame.setdefault("moved_bishops", [])
@@ -214,7 +210,7 @@ class BishopActions(Step):
 
     name = "bishop_actions"
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         player = f["player"]
         f.setdefault("phase", "move" if f.get("only") == "move" else "train")
         f.setdefault("trained", 0)
@@ -234,15 +230,15 @@ class BishopActions(Step):
         g.ret(f["trained"])
         return None
 
-    def on_done(self, g: Game, f, a):
+    def on_done(self, g: Table, f, a):
         f["n"] = 0
 
-    def on_train_bishop(self, g: Game, f, a):
+    def on_train_bishop(self, g: Table, f, a):
         f["n"] -= 1
         train_bishop(g, f["player"], a.city, a.level)
         f["trained"] += 1
 
-    def on_move_bishop(self, g: Game, f, a):
+    def on_move_bishop(self, g: Table, f, a):
         f["n"] -= 1
         f["phase"] = "move"  # BISHOP-06: no train after a move
         move_bishop(g, f["player"], a.bishop, a.city)
@@ -265,7 +261,7 @@ class PrayerOrder(Step):
     name = "order_prayer"
     start = "extra"
 
-    def at_extra(self, g: Game, f):
+    def at_extra(self, g: Table, f):
         k = max_extra_goods(g, f["player"], 4, 0, True)
         if k == 0:
             f["extra"] = 0
@@ -274,12 +270,12 @@ class PrayerOrder(Step):
         return Decision(f["player"], "prayer_goods", {"max": k},
                         tuple(Action("extra_goods", n=n) for n in range(k + 1)))
 
-    def at_paid(self, g: Game, f):
+    def at_paid(self, g: Table, f):
         if not f.pop("ret")["paid"]:
             f["extra"] = 0
         f["at"] = "move"
 
-    def at_move(self, g: Game, f):
+    def at_move(self, g: Table, f):
         mods = g.s.get("modifiers") or {}
         amount = 2 + f["extra"] + int(mods.get("prayer_sanctity", 0))
         f["facts"] = new_facts()
@@ -287,7 +283,7 @@ class PrayerOrder(Step):
         f["at"] = "moved"
         g.call("gain_sanctity", player=f["player"], amount=amount, defer=True)
 
-    def at_moved(self, g: Game, f):
+    def at_moved(self, g: Table, f):
         """The sanctity gained (with its pooled bishop actions); PRAY-09: enhanced, one
         more bishop action and the top level-II rescript."""
         f["actions"] = f.pop("ret")["bishop_actions"]
@@ -298,17 +294,17 @@ class PrayerOrder(Step):
             if over_limit(g, f["player"]):
                 call_rescript_limit(g, f["player"])
 
-    def at_bonus(self, g: Game, f):
+    def at_bonus(self, g: Table, f):
         f.pop("ret", None)
         f["at"] = "bishops"
         if f["actions"]:
             g.call("bishop_actions", player=f["player"], n=f["actions"], only=None)
 
-    def at_bishops(self, g: Game, f):
+    def at_bishops(self, g: Table, f):
         f["facts"]["trained"] = f.pop("ret", None) or 0
         g.ret(f["facts"])
 
-    def on_extra_goods(self, g: Game, f, a):
+    def on_extra_goods(self, g: Table, f, a):
         f["extra"] = a.n
         if a.n:
             f["at"] = "paid"

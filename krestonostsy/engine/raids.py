@@ -20,21 +20,18 @@ several targets chooses the order (RAID-07). For each target:
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
 
 from . import board as B
 from . import cities as C
 from .actions import Action
 from .flow import Decision, Step, step
 from .state import SARACEN
-
-if TYPE_CHECKING:
-    from .game import Game
+from .table import Table
 
 HOMS = "homs"
 
 
-def targets_of(g: Game, player: str, colour: str | None) -> list[str]:
+def targets_of(g: Table, player: str, colour: str | None) -> list[str]:
     """RAID-01/04: the player's cities of ``colour``, and Homs if they hold it."""
     out = []
     for cid in g.s["players"][player]["cities"]:
@@ -45,7 +42,7 @@ def targets_of(g: Game, player: str, colour: str | None) -> list[str]:
     return out
 
 
-def movers(g: Game, target: str) -> dict:
+def movers(g: Table, target: str) -> dict:
     """RAID-02, EVENT-09, GLOSS-08: non-last Saracens from each adjacent Saracen city."""
     per = g.s["saracen_track"]["units"]
     out = {}
@@ -58,7 +55,7 @@ def movers(g: Game, target: str) -> dict:
     return out
 
 
-def raid_strengths(g: Game, target: str, owner: str, moved: int) -> tuple[int, int]:
+def raid_strengths(g: Table, target: str, owner: str, moved: int) -> tuple[int, int]:
     """RAID-08: (city strength, raid strength)."""
     mods = g.s.get("modifiers") or {}
     city = B.units(g, target, owner) + B.city_level(g, target) + int(mods.get("defence", 0))
@@ -78,7 +75,7 @@ class Raids(Step):
     name = "raids"
     start = "next_player"
 
-    def at_next_player(self, g: Game, f):
+    def at_next_player(self, g: Table, f):
         done = f.setdefault("done", [])
         for p in B.active_players(g):
             if p in done:
@@ -93,7 +90,7 @@ class Raids(Step):
         g.ret()
         return None
 
-    def at_next_target(self, g: Game, f):
+    def at_next_target(self, g: Table, f):
         p = f["player"]
         q = [t for t in f["queue"] if t in targets_of(g, p, f.get("colour"))]
         f["queue"] = q
@@ -105,15 +102,15 @@ class Raids(Step):
             return None
         return Decision(p, "raid_order", {}, tuple(Action("raid_city", city=c) for c in q))
 
-    def _pick(self, g: Game, f, city):
+    def _pick(self, g: Table, f, city):
         f["queue"].remove(city)
         f["target"] = city
         f["at"] = "begin"
 
-    def on_raid_city(self, g: Game, f, a):
+    def on_raid_city(self, g: Table, f, a):
         self._pick(g, f, a.city)
 
-    def at_begin(self, g: Game, f):
+    def at_begin(self, g: Table, f):
         p, t = f["player"], f["target"]
         mv = movers(g, t)
         f["movers"] = mv
@@ -131,7 +128,7 @@ class Raids(Step):
         g.call("raid_rescripts", player=p, city=t)
         return None
 
-    def at_resolve(self, g: Game, f):
+    def at_resolve(self, g: Table, f):
         p, t = f["player"], f["target"]
         city, raid = raid_strengths(g, t, p, sum(f["movers"].values()))
         city += int(f.pop("defence", 0))  # raid rescripts (effects.py op_raid_defence)
@@ -161,7 +158,7 @@ class Raids(Step):
                ctx={"city": t, "raid": True, "event": g.s["event"]})
         return None
 
-    def at_captured(self, g: Game, f):
+    def at_captured(self, g: Table, f):
         """RAID-12..15: the Saracens stay; the level is not reduced; goods back to the
         map, governor discarded, token returned; CAPITAL-04/05."""
         p, t = f["player"], f["target"]
@@ -171,7 +168,7 @@ class Raids(Step):
         C.lose_city(g, p, t, by=SARACEN)
         return None
 
-    def at_return(self, g: Game, f):
+    def at_return(self, g: Table, f):
         """RAID-10: the raiders go home; §14.9 a city left empty is lost."""
         p, t = f["player"], f["target"]
         for src, k in f["movers"].items():

@@ -3,16 +3,12 @@ end check (END-01/02) and scoring. Also the setup choices (SETUP-38/40, BULL-02,
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import board as B
 from .actions import Action
 from .decks import discard
 from .flow import Decision, Step, step
 from .scoring import end_conditions
-
-if TYPE_CHECKING:
-    from .game import Game
+from .table import Table
 
 
 @step
@@ -23,14 +19,14 @@ class GameStep(Step):
 
     start = "setup"
 
-    def at_setup(self, g: Game, f):
+    def at_setup(self, g: Table, f):
         f["at"] = "setup_choices"
         g.call("setup_choices")
 
-    def at_setup_choices(self, g: Game, f):
+    def at_setup_choices(self, g: Table, f):
         f["at"] = "round"
 
-    def at_round(self, g: Game, f):
+    def at_round(self, g: Table, f):
         s = g.s
         s["round"] += 1
         for x, p in list(s["players"].items()):
@@ -43,22 +39,22 @@ class GameStep(Step):
         B.log(g, "round_started", round=s["round"])
         g.call("event_phase")
 
-    def at_planning(self, g: Game, f):
+    def at_planning(self, g: Table, f):
         f["at"] = "activation"
         g.s["phase"] = "planning"
         g.call("planning_phase")
 
-    def at_activation(self, g: Game, f):
+    def at_activation(self, g: Table, f):
         f["at"] = "income"
         g.s["phase"] = "activation"
         g.call("activation_phase")
 
-    def at_income(self, g: Game, f):
+    def at_income(self, g: Table, f):
         f["at"] = "end_check"
         g.s["phase"] = "income"
         g.call("income_phase")
 
-    def at_end_check(self, g: Game, f):
+    def at_end_check(self, g: Table, f):
         s = g.s
         s["modifiers"] = {}
         s["event"] = None
@@ -71,7 +67,7 @@ class GameStep(Step):
             return
         f["at"] = "round"
 
-    def at_over(self, g: Game, f):
+    def at_over(self, g: Table, f):
         g.s["stack"].clear()
 
 
@@ -82,14 +78,14 @@ class SetupChoices(Step):
 
     name = "setup_choices"
 
-    def _next(self, g: Game):
+    def _next(self, g: Table):
         for p in B.turn_order(g):
             pl = g.s["players"][p]
             if pl["bull_choices"] or pl["governor_choices"]:
                 return p
         return None
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         p = self._next(g)
         if p is None:
             g.ret()
@@ -101,7 +97,7 @@ class SetupChoices(Step):
         return Decision(p, "choose_start_governor", {"city": B.capital(g, p)}, tuple(
             Action("choose_governor", card=c) for c in pl["governor_choices"]))
 
-    def on_keep_bull(self, g: Game, f, a):
+    def on_keep_bull(self, g: Table, f, a):
         p = g.decider
         pl = B.player_w(g, p)
         pl["bull"] = a.card
@@ -111,7 +107,7 @@ class SetupChoices(Step):
         pl["bull_choices"] = []
         B.log(g, "bull_kept", player=p)
 
-    def on_choose_governor(self, g: Game, f, a):
+    def on_choose_governor(self, g: Table, f, a):
         p = g.decider
         pl = B.player_w(g, p)
         capital = B.capital(g, p)
@@ -134,8 +130,8 @@ class Halt(Step):
 
     name = "halt"
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         return Decision("-", "halt", {}, (Action("halt"),))
 
-    def on_halt(self, g: Game, f, a):
+    def on_halt(self, g: Table, f, a):
         g.s["stack"].clear()

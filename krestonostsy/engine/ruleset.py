@@ -18,15 +18,17 @@ standard board) and Rally the Troops' ``setup(seed, scenario, options)``.
 
 The base game is the scenario ``base``: it names no hook, so its games use the base
 registries themselves (the hot path ``Game._advance`` pays one attribute lookup).
+
+This module stands below the rules (the table, ``table.py``, holds a ruleset): it reads
+the registries, and ``modules.py`` fills them. A ruleset is made by ``modules.load_ruleset``
+(the package's ``load_ruleset``), which imports every rule first; one made here directly
+knows only the hooks registered so far.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import lru_cache
-from pathlib import Path
 
 from ..content import Content
-from ..content.loader import load_content, shipped_content
 from ..content.scenario import Scenario, with_starting
 from .flow import STEPS, EngineError
 from .hook import HOOKS, Hook, hook_step, register_hook  # noqa: F401  (their home)
@@ -80,8 +82,6 @@ class Ruleset:
 
     def __init__(self, scenario: Scenario, content: Content, starting: Mapping | None = None,
                  hooks: tuple[str, ...] = (), nicknames: Mapping | None = None):
-        from . import modules  # noqa: F401  (registers every step and op)
-
         _check_markets(scenario)
         if starting:
             scenario = with_starting(scenario, content.board, starting)
@@ -223,17 +223,3 @@ def _plain(value):
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
     return value
-
-
-@lru_cache(maxsize=16)
-def _cached(scenario_id: str, data_dir: str | None) -> Ruleset:
-    content = shipped_content(scenario_id) if data_dir is None \
-        else load_content(data_dir, scenario_id)
-    assert content.scenario is not None  # load_content always records its scenario
-    return Ruleset(content.scenario, content)
-
-
-def load_ruleset(scenario_id: str = "base", data_dir: Path | str | None = None) -> Ruleset:
-    """The ruleset of scenario ``scenario_id`` in ``data_dir`` (the shipped data by
-    default), loaded once per process; :class:`ContentError` says what is wrong."""
-    return _cached(scenario_id, None if data_dir is None else str(Path(data_dir).resolve()))

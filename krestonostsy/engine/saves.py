@@ -276,7 +276,7 @@ def _scenario(setup: dict, rules):
     """The scenario a save names: ``rules`` when it is that scenario's, else its id (a
     shipped scenario, loaded by ``Game.new``)."""
     from ..content import ContentError
-    from .ruleset import load_ruleset
+    from .modules import load_ruleset
 
     sid = setup["scenario"]  # present and a scenario id: check_shape
     if rules is not None and rules.id != sid:

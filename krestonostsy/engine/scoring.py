@@ -3,14 +3,10 @@
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import board as B
 from .flow import Step, step
 from .state import SARACEN
-
-if TYPE_CHECKING:
-    from .game import Game
+from .table import Table
 
 HEGEMONY_CITIES = 4  # END-01.1, §14.11: 4 or more
 RIGHTEOUSNESS_LANDS = 5  # END-01.2, §14.11: 5 or more
@@ -20,14 +16,14 @@ COINS_PER_INFLUENCE = 4  # SCORE-01.3
 
 # --- holy lands (BISHOP-02) ------------------------------------------------------------------
 
-def bishop_totals(g: Game, city: str) -> dict:
+def bishop_totals(g: Table, city: str) -> dict:
     totals: dict = {}
     for owner, level, _no in g.s["cities"][city]["bishops"]:
         totals[owner] = totals.get(owner, 0) + level
     return totals
 
 
-def holy_land_owner(g: Game, city: str) -> str | None:
+def holy_land_owner(g: Table, city: str) -> str | None:
     """BISHOP-02: the player whose total bishop level beats everyone else's; a tie: none."""
     totals = bishop_totals(g, city)
     if not totals:
@@ -37,7 +33,7 @@ def holy_land_owner(g: Game, city: str) -> str | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def holy_land_owners(g: Game) -> dict[str, str]:
+def holy_land_owners(g: Table) -> dict[str, str]:
     """:func:`holy_land_owner` of every existing city at once: {city: owner}, in the map's
     order, without the cities that have no bishop or a tie."""
     out: dict[str, str] = {}
@@ -49,12 +45,12 @@ def holy_land_owners(g: Game) -> dict[str, str]:
     return out
 
 
-def holy_lands(g: Game, player: str) -> list[str]:
+def holy_lands(g: Table, player: str) -> list[str]:
     """The player's holy lands (BISHOP-02), in the map's order."""
     return [cid for cid, owner in holy_land_owners(g).items() if owner == player]
 
 
-def holy_land_counts(g: Game) -> dict[str, int]:
+def holy_land_counts(g: Table) -> dict[str, int]:
     """{player: how many holy lands}, for every player that has one."""
     counts: dict[str, int] = {}
     for owner in holy_land_owners(g).values():
@@ -64,14 +60,14 @@ def holy_land_counts(g: Game) -> dict[str, int]:
 
 # --- metrics (vocabulary.METRICS) -------------------------------------------------------------
 
-def _colours(g: Game, card: str) -> tuple:
+def _colours(g: Table, card: str) -> tuple:
     try:
         return g.c.card(card).colours
     except (KeyError, AttributeError):
         return ()
 
 
-def _level(g: Game, card: str) -> int:
+def _level(g: Table, card: str) -> int:
     try:
         return len(g.c.card(card).cost)
     except (KeyError, AttributeError):
@@ -91,7 +87,7 @@ def _metric(name: str):
     return deco
 
 
-def metric(g: Game, player: str, name: str) -> int:
+def metric(g: Table, player: str, name: str) -> int:
     """The value of a vocabulary metric (``name`` or ``name:colour``) for ``player``."""
     base, _, colour = name.partition(":")
     fn = METRICS.get(base)
@@ -101,108 +97,108 @@ def metric(g: Game, player: str, name: str) -> int:
 
 
 @_metric("goods")
-def _goods(g: Game, player, p, colour):
+def _goods(g: Table, player, p, colour):
     return B.goods_total(g, player, colour)
 
 
 @_metric("ready_goods")
-def _ready_goods(g: Game, player, p, colour):
+def _ready_goods(g: Table, player, p, colour):
     return B.ready_goods(g, player, colour)
 
 
 @_metric("units_on_map")
-def _units_on_map(g: Game, player, p, colour):
+def _units_on_map(g: Table, player, p, colour):
     return B.units_on_map(g, player)
 
 
 @_metric("bishops_on_map")
-def _bishops_on_map(g: Game, player, p, colour):
+def _bishops_on_map(g: Table, player, p, colour):
     return sum(1 for c in g.s["cities"].values() for b in c["bishops"] if b[0] == player)
 
 
 @_metric("bishop_levels_on_map")
-def _bishop_levels_on_map(g: Game, player, p, colour):
+def _bishop_levels_on_map(g: Table, player, p, colour):
     return sum(b[1] for c in g.s["cities"].values() for b in c["bishops"] if b[0] == player)
 
 
 @_metric("cities")
-def _cities(g: Game, player, p, colour):
+def _cities(g: Table, player, p, colour):
     return len(p["cities"])
 
 
 @_metric("city_levels")
-def _city_levels(g: Game, player, p, colour):
+def _city_levels(g: Table, player, p, colour):
     return sum(g.s["cities"][c]["level"] for c in p["cities"])
 
 
 @_metric("capital_level")
-def _capital_level(g: Game, player, p, colour):
+def _capital_level(g: Table, player, p, colour):
     return g.s["cities"][p["cities"][0]]["level"] if p["cities"] else 0
 
 
 @_metric("central_cities")
-def _central_cities(g: Game, player, p, colour):
+def _central_cities(g: Table, player, p, colour):
     return sum(1 for c in p["cities"] if g.c.board.cities[c].kind == "central")
 
 
 @_metric("holy_lands")
-def _holy_lands(g: Game, player, p, colour):
+def _holy_lands(g: Table, player, p, colour):
     return len(holy_lands(g, player))
 
 
 @_metric("buildings")
-def _buildings(g: Game, player, p, colour):
+def _buildings(g: Table, player, p, colour):
     return sum(1 for b in p["buildings"] if not colour or colour in _colours(g, b["card"]))
 
 
 @_metric("tactics_in_hand")
-def _tactics_in_hand(g: Game, player, p, colour):
+def _tactics_in_hand(g: Table, player, p, colour):
     return sum(1 for t in p["tactics"] if not colour or colour in _colours(g, t))
 
 
 @_metric("high_tactics_in_hand")
-def _high_tactics_in_hand(g: Game, player, p, colour):
+def _high_tactics_in_hand(g: Table, player, p, colour):
     return sum(1 for t in p["tactics"] if _level(g, t) >= 3)
 
 
 @_metric("coins")
-def _coins(g: Game, player, p, colour):
+def _coins(g: Table, player, p, colour):
     return p["coins"]
 
 
 @_metric("rescripts")
-def _rescripts(g: Game, player, p, colour):
+def _rescripts(g: Table, player, p, colour):
     return len(p["rescripts"])
 
 
 @_metric("spies_active")
-def _spies_active(g: Game, player, p, colour):
+def _spies_active(g: Table, player, p, colour):
     return len(p["spies"])
 
 
 @_metric("governors")
-def _governors(g: Game, player, p, colour):
+def _governors(g: Table, player, p, colour):
     return sum(1 for c in p["cities"] if g.s["cities"][c].get("governor"))
 
 
 @_metric("sanctity_rank")
-def _sanctity_rank(g: Game, player, p, colour):
+def _sanctity_rank(g: Table, player, p, colour):
     return 4 - B.turn_order(g).index(player)
 
 
 @_metric("tactics_played")
-def _tactics_played_metric(g: Game, player, p, colour):
+def _tactics_played_metric(g: Table, player, p, colour):
     return _tactics_played(g, colour)
 
 
 @_metric("units_in_battle")
-def _units_in_battle(g: Game, player, p, colour):
+def _units_in_battle(g: Table, player, p, colour):
     bt = g.s.get("battle")
     return B.units(g, bt["city"], player) if bt else 0
 
 
 @_metric("saracen_cities_adjacent")
-def _saracen_cities_adjacent(g: Game, player, p, colour):
+def _saracen_cities_adjacent(g: Table, player, p, colour):
     mine = set(p["cities"])
     near = set()
     for c in mine:
@@ -213,7 +209,7 @@ def _saracen_cities_adjacent(g: Game, player, p, colour):
 
 
 @_metric("warlord_adjacent")
-def _warlord_adjacent(g: Game, player, p, colour):
+def _warlord_adjacent(g: Table, player, p, colour):
     """CAMP-S4-06: the player's cities next to the warlord's city (0 without him, or
     while he is off the map)."""
     lord = (g.s.get("components") or {}).get("warlord")
@@ -223,7 +219,7 @@ def _warlord_adjacent(g: Game, player, p, colour):
     return sum(1 for c in p["cities"] if c in near)
 
 
-def _tactics_played(g: Game, colour) -> int:
+def _tactics_played(g: Table, colour) -> int:
     """TACTIC-02, §14.22: face-up tactics played in this battle, both sides."""
     bt = g.s.get("battle") or {}
     n = 0
@@ -236,7 +232,7 @@ def _tactics_played(g: Game, colour) -> int:
     return n
 
 
-def goods_with_spices(g: Game, player: str, name: str, spices: int) -> int:
+def goods_with_spices(g: Table, player: str, name: str, spices: int) -> int:
     """A colour-specific goods metric with ``spices`` spices counted as that colour
     (HOMS-02, GOV-09, GLOSS-17)."""
     value = metric(g, player, name)
@@ -246,13 +242,13 @@ def goods_with_spices(g: Game, player: str, name: str, spices: int) -> int:
     return value
 
 
-def spices_held(g: Game, player: str) -> int:
+def spices_held(g: Table, player: str) -> int:
     return B.goods_total(g, player, "green")
 
 
 # --- end and scoring -----------------------------------------------------------------------------
 
-def end_conditions(g: Game) -> list:
+def end_conditions(g: Table) -> list:
     """END-01/02: the conditions met now (checked at the end of a round only)."""
     s = g.s
     met = []
@@ -269,7 +265,7 @@ def end_conditions(g: Game) -> list:
     return met
 
 
-def bull_score(g: Game, player: str) -> int:
+def bull_score(g: Table, player: str) -> int:
     """BULL-04, §14.17: the single best goal met (best tier of each goal)."""
     bull = g.s["players"][player].get("bull")
     if not bull or bull not in g.c.bulls:
@@ -284,7 +280,7 @@ def bull_score(g: Game, player: str) -> int:
     return best
 
 
-def final_scores(g: Game) -> dict:
+def final_scores(g: Table) -> dict:
     """SCORE-01 for every player (§14.32: eliminated players score too)."""
     scores = {}
     lands = holy_land_counts(g)
@@ -316,7 +312,7 @@ _INFLUENCE_ENTRIES = {
 }
 
 
-def influence_changes(g: Game):
+def influence_changes(g: Table):
     """Every change of a state's influence in the game, in order: ``(round, state, source,
     n)`` (``round`` 0 before the first round; ``source`` one of ``INFLUENCE_SOURCES``), the
     starting influence (a campaign's carry-over) first. Read from the whole log, so it is for
@@ -336,7 +332,7 @@ def influence_changes(g: Game):
             yield rnd, params["player"], source, int(n or 0)
 
 
-def influence_sources(g: Game) -> dict[str, dict[str, int]]:
+def influence_sources(g: Table) -> dict[str, dict[str, int]]:
     """Each state's influence split by where it came from (``INFLUENCE_SOURCES``): the
     starting influence, the Income phase's governors and holy lands, cards' effects, and the
     campaign scenarios' own sources and losses; the parts add up to each state's influence."""
@@ -346,7 +342,7 @@ def influence_sources(g: Game) -> dict[str, dict[str, int]]:
     return out
 
 
-def influence_by_round(g: Game) -> dict[str, list[int]]:
+def influence_by_round(g: Table) -> dict[str, list[int]]:
     """Each state's influence before the first round and at the end of each round played:
     ``[start, after round 1, …]``; the last value is the influence scored (what the game's
     end adds, e.g. trade privileges, counts in the last round)."""
@@ -359,7 +355,7 @@ def influence_by_round(g: Game) -> dict[str, list[int]]:
     return out
 
 
-def rank(g: Game, scores: dict) -> tuple:
+def rank(g: Table, scores: dict) -> tuple:
     """SCORE-02: (winner, tiebreak used: None | "conditions" | "sanctity")."""
     pos = g.s["sanctity"]
 
@@ -383,7 +379,7 @@ class Scoring(Step):
 
     name = "scoring"
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         scores = final_scores(g)
         winner, tiebreak = rank(g, scores)
         g.s["result"] = {"scores": scores, "winner": winner, "tiebreak": tiebreak,

@@ -23,17 +23,13 @@ rescripts (CAPITAL-05).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import board as B
 from .actions import Action, bare
 from .decks import discard
 from .effects import activation_cost, plain
 from .flow import Decision, Step, interpreted, step
 from .payment import can_pay
-
-if TYPE_CHECKING:
-    from .game import Game
+from .table import Table
 
 RESCRIPT_LIMIT = 3
 SPIES_PER_BOARD = 3  # SPY-03
@@ -68,7 +64,7 @@ def trigger_matches(trigger: dict, on: str, order: str | None = None,
     return True
 
 
-def in_own_turn(g: Game, player: str) -> bool:
+def in_own_turn(g: Table, player: str) -> bool:
     """True while one of ``player``'s orders is being activated (TURN-10, ACT-04)."""
     for fr in g.s["stack"]:
         if fr.get("s") == "order" and fr.get("player") == player:
@@ -76,12 +72,12 @@ def in_own_turn(g: Game, player: str) -> bool:
     return False
 
 
-def can_act(g: Game, player: str) -> bool:
+def can_act(g: Table, player: str) -> bool:
     p = g.s["players"].get(player)
     return p is not None and not p["eliminated"]
 
 
-def spy_placements(g: Game, player: str, card: str) -> list[Action]:
+def spy_placements(g: Table, player: str, card: str) -> list[Action]:
     """Legal ways to play spy ``card`` from ``player``'s hand (SPY-02..05).
 
     ``Action("play_spy", card, player=target)``; when the board or the cells for that
@@ -111,7 +107,7 @@ def spy_placements(g: Game, player: str, card: str) -> list[Action]:
     return acts
 
 
-def play_spy(g: Game, player: str, a: Action) -> None:
+def play_spy(g: Table, player: str, a: Action) -> None:
     """Put a spy from hand onto a spy cell with the target's crest (SPY-02, SPY-05)."""
     me = B.player_w(g, player)
     if a.get("discard"):
@@ -126,7 +122,7 @@ def play_spy(g: Game, player: str, a: Action) -> None:
     B.log(g, "spy_played", player=player, card=a.card, target=a.player)
 
 
-def _rescripts_with_timing(g: Game, player: str, timing: str) -> list[str]:
+def _rescripts_with_timing(g: Table, player: str, timing: str) -> list[str]:
     if not can_act(g, player):
         return []
     p = g.s["players"][player]
@@ -135,7 +131,7 @@ def _rescripts_with_timing(g: Game, player: str, timing: str) -> list[str]:
     return [r for r in dict.fromkeys(p["rescripts"]) if g.c.rescripts[r].timing == timing]
 
 
-def battle_rescripts(g: Game, player: str) -> list[str]:
+def battle_rescripts(g: Table, player: str) -> list[str]:
     """Rescripts with timing ``battle`` that ``player`` may play now: only in their own
     battle (attacker or defender); battle.py offers them right before or after the
     player's maneuver (BATTLE-12, RESCRIPT-05)."""
@@ -145,17 +141,17 @@ def battle_rescripts(g: Game, player: str) -> list[str]:
     return _rescripts_with_timing(g, player, "battle")
 
 
-def raid_rescripts(g: Game, player: str) -> list[str]:
+def raid_rescripts(g: Table, player: str) -> list[str]:
     """Rescripts with timing ``raid`` that ``player`` may play now (raids.py decides when)."""
     return _rescripts_with_timing(g, player, "raid")
 
 
-def income_rescripts(g: Game, player: str) -> list[str]:
+def income_rescripts(g: Table, player: str) -> list[str]:
     """Rescripts with timing ``income`` (income.py decides when)."""
     return _rescripts_with_timing(g, player, "income")
 
 
-def _turn_rescripts(g: Game, player: str) -> list[str]:
+def _turn_rescripts(g: Table, player: str) -> list[str]:
     return _rescripts_with_timing(g, player, "turn")
 
 
@@ -186,7 +182,7 @@ class OwnTurn(Step):
     name = "own_turn"
 
     @staticmethod
-    def options(g: Game, player):
+    def options(g: Table, player):
         p = g.s["players"][player]
         acts = []
         for card in dict.fromkeys(p["spies_hand"]):
@@ -199,7 +195,7 @@ class OwnTurn(Step):
         acts.extend(Action("play_rescript", card=r) for r in _turn_rescripts(g, player))
         return acts
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         p = f["player"]
         f.pop("ret", None)
         if f.get("done") or not can_act(g, p):
@@ -211,16 +207,16 @@ class OwnTurn(Step):
         acts = self.options(g, p)
         return Decision(p, "own_turn", {}, tuple(acts) + (bare("done"),))
 
-    def on_done(self, g: Game, f, a):
+    def on_done(self, g: Table, f, a):
         f["done"] = True
 
-    def on_play_spy(self, g: Game, f, a):
+    def on_play_spy(self, g: Table, f, a):
         play_spy(g, f["player"], a)
 
-    def on_use_building(self, g: Game, f, a):
+    def on_use_building(self, g: Table, f, a):
         use_building(g, f["player"], a.card, own_turn=True)
 
-    def on_play_rescript(self, g: Game, f, a):
+    def on_play_rescript(self, g: Table, f, a):
         g.call("play_rescript", player=f["player"], card=a.card, ctx={"own_turn": True})
 
 
@@ -236,7 +232,7 @@ inside a payment (a payment in progress is one act), a battle (battle rescripts 
 their own moments), an effect, or a reaction to the order."""
 
 
-def window_during_order(g: Game, player: str) -> bool:
+def window_during_order(g: Table, player: str) -> bool:
     """May ``player`` open the own-turn window now, in the middle of their own order?
     Every frame from the ``order`` frame up is one of :data:`DURING_ORDER_STEPS`, no
     battle is in progress, and the window would open (:func:`window_open`: public
@@ -254,16 +250,18 @@ def window_during_order(g: Game, player: str) -> bool:
     return False
 
 
-def during_order(g: Game, d: Decision) -> Decision:
-    """``d`` with :data:`OWN_TURN_ACTION` added when :func:`window_during_order` holds for
-    the deciding player (the engine calls this for decisions of
-    :data:`DURING_ORDER_STEPS`)."""
-    if window_during_order(g, d.player):
+def asked(g: Table, frame: dict, d: Decision) -> Decision:
+    """The decision ``d`` of the step in ``frame`` as the player is asked it: with
+    :data:`OWN_TURN_ACTION` added at the steps of one's own order
+    (:data:`DURING_ORDER_STEPS`) when :func:`window_during_order` holds for the deciding
+    player (TURN-10). The game asks every decision through this, and determinize rebuilds
+    one the same way."""
+    if frame["s"] in DURING_ORDER_STEPS and window_during_order(g, d.player):
         return Decision(d.player, d.prompt, d.params, d.actions + (OWN_TURN_ACTION,))
     return d
 
 
-def window_open(g: Game, player: str) -> bool:
+def window_open(g: Table, player: str) -> bool:
     """Does the own-turn window open? Public information only (see :class:`OwnTurn`)."""
     p = g.s["players"][player]
     if p["spies_hand"] or p["rescripts"]:
@@ -274,7 +272,7 @@ def window_open(g: Game, player: str) -> bool:
     return False
 
 
-def affordable(g: Game, player: str, effect, own_turn: bool) -> bool:
+def affordable(g: Table, player: str, effect, own_turn: bool) -> bool:
     """A card whose effect starts with a payment may be activated only if it can be paid
     (BLDG-04: the Bazaar's effect is paid with 1 good)."""
     cost = activation_cost(effect)
@@ -283,7 +281,7 @@ def affordable(g: Game, player: str, effect, own_turn: bool) -> bool:
     return can_pay(g, player, cost, 0, own_turn)
 
 
-def use_building(g: Game, player: str, card: str, own_turn: bool = True, **ctx) -> None:
+def use_building(g: Table, player: str, card: str, own_turn: bool = True, **ctx) -> None:
     """Activate a building: ban token on it (BLDG-03), then its effect."""
     for b in B.player_w(g, player)["buildings"]:
         if b["card"] == card:
@@ -294,7 +292,7 @@ def use_building(g: Game, player: str, card: str, own_turn: bool = True, **ctx) 
            ctx=_ctx("building", card, own_turn, activated=True, **ctx))
 
 
-def use_spy(g: Game, owner: str, card: str, target: str) -> None:
+def use_spy(g: Table, owner: str, card: str, target: str) -> None:
     """Activate a spy: flip its crest to the ban side (SPY-07), announce it (SPY-08), then
     its bonus for its owner; ``who: opponent`` is the spied-on player."""
     for sp in B.player_w(g, owner)["spies"]:
@@ -308,7 +306,7 @@ def use_spy(g: Game, owner: str, card: str, target: str) -> None:
 
 # --- after an order / a battle ------------------------------------------------------------
 
-def _spied_on(g: Game, player: str) -> bool:
+def _spied_on(g: Table, player: str) -> bool:
     """Does another player have an unused spy aimed at ``player``? Every spy a reaction
     may offer is one (:meth:`_Reactions.spy_options`), and most reactions find none: this
     plain scan spares them the turn order and the per-owner checks."""
@@ -331,10 +329,10 @@ class _Reactions(Step):
     def matches(self, f, trigger) -> bool:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def buildings_allowed(self, g: Game, f) -> bool:
+    def buildings_allowed(self, g: Table, f) -> bool:
         return True
 
-    def building_options(self, g: Game, f):
+    def building_options(self, g: Table, f):
         p = f["player"]
         if f.get("bdone") or not can_act(g, p) or not g.s["players"][p]["buildings"] \
                 or not self.buildings_allowed(g, f):  # (pure reads: any order is fine)
@@ -344,7 +342,7 @@ class _Reactions(Step):
                 if not b["used"] and self.matches(f, g.c.buildings[b["card"]].trigger)
                 and affordable(g, p, g.c.buildings[b["card"]].effect, own)]
 
-    def spy_options(self, g: Game, f, owner):
+    def spy_options(self, g: Table, f, owner):
         if owner == f["player"] or owner in f.get("passed", ()) or not can_act(g, owner):
             return []
         if not g.s["players"][owner]["spies"]:
@@ -354,7 +352,7 @@ class _Reactions(Step):
                 and self.matches(f, g.c.spies[sp["card"]].trigger)
                 and affordable(g, owner, g.c.spies[sp["card"]].effect, False)]
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         f.pop("ret", None)
         p = f["player"]
         opts = self.building_options(g, f)
@@ -375,17 +373,17 @@ class _Reactions(Step):
     def params(self, f):
         return {}
 
-    def on_done(self, g: Game, f, a):
+    def on_done(self, g: Table, f, a):
         f["bdone"] = True
 
-    def on_use_building(self, g: Game, f, a):
+    def on_use_building(self, g: Table, f, a):
         p = f["player"]
         use_building(g, p, a.card, own_turn=in_own_turn(g, p) or self.on == "after_order")
 
-    def on_use_spy(self, g: Game, f, a):
+    def on_use_spy(self, g: Table, f, a):
         use_spy(g, g.decider, a.card, f["player"])
 
-    def on_pass(self, g: Game, f, a):
+    def on_pass(self, g: Table, f, a):
         f.setdefault("passed", []).append(g.decider)
 
 
@@ -422,7 +420,7 @@ class AfterBattle(_Reactions):
     def matches(self, f, trigger):
         return trigger_matches(trigger, "after_battle", won=f.get("won"))
 
-    def buildings_allowed(self, g: Game, f):
+    def buildings_allowed(self, g: Table, f):
         return in_own_turn(g, f["player"])
 
     def params(self, f):
@@ -438,7 +436,7 @@ class OfferSpy(Step):
 
     name = "offer_spy"
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         p = f["player"]
         if f.get("done") or not can_act(g, p) or f["card"] not in g.s["players"][p]["spies_hand"]:
             g.ret()
@@ -450,11 +448,11 @@ class OfferSpy(Step):
         return Decision(p, "play_drawn_spy", {"card": f["card"]},
                         tuple(acts) + (Action("keep", card=f["card"]),))
 
-    def on_play_spy(self, g: Game, f, a):
+    def on_play_spy(self, g: Table, f, a):
         f["done"] = True
         play_spy(g, f["player"], a)
 
-    def on_keep(self, g: Game, f, a):
+    def on_keep(self, g: Table, f, a):
         """SPY-09: the spy stays in hand for a later own turn."""
         f["done"] = True
 
@@ -468,7 +466,7 @@ class RescriptLimit(Step):
 
     name = "rescript_limit"
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         p = f["player"]
         hand = g.s["players"][p]["rescripts"]
         if len(hand) <= RESCRIPT_LIMIT:
@@ -477,7 +475,7 @@ class RescriptLimit(Step):
         return Decision(p, "rescript_limit", {"n": len(hand) - RESCRIPT_LIMIT},
                         tuple(Action("discard_rescript", card=r) for r in dict.fromkeys(hand)))
 
-    def on_discard_rescript(self, g: Game, f, a):
+    def on_discard_rescript(self, g: Table, f, a):
         p = f["player"]
         B.player_w(g, p)["rescripts"].remove(a.card)
         discard(g, a.card)
@@ -491,7 +489,7 @@ class PlayRescript(Step):
 
     name = "play_rescript"
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         if f.get("played"):
             g.ret()
             return None
@@ -524,13 +522,13 @@ class _RescriptWindow(Step):
 
     prompt = ""
 
-    def playable(self, g: Game, f):  # pragma: no cover - interface
+    def playable(self, g: Table, f):  # pragma: no cover - interface
         raise NotImplementedError
 
-    def ctx(self, g: Game, f):
+    def ctx(self, g: Table, f):
         return {"own_turn": False}
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         f.pop("ret", None)
         cards = [] if f.get("done") else self.playable(g, f)
         if not cards:
@@ -541,10 +539,10 @@ class _RescriptWindow(Step):
                         tuple(Action("play_rescript", card=c) for c in cards)
                         + (bare("pass"),))
 
-    def on_pass(self, g: Game, f, a):
+    def on_pass(self, g: Table, f, a):
         f["done"] = True
 
-    def on_play_rescript(self, g: Game, f, a):
+    def on_play_rescript(self, g: Table, f, a):
         g.call("play_rescript", player=f["player"], card=a.card, ctx=self.ctx(g, f))
 
 
@@ -556,7 +554,7 @@ class BattleRescripts(_RescriptWindow):
     name = "battle_rescripts"
     prompt = "battle_rescripts"
 
-    def playable(self, g: Game, f):
+    def playable(self, g: Table, f):
         return battle_rescripts(g, f["player"])
 
 
@@ -568,8 +566,8 @@ class RaidRescripts(_RescriptWindow):
     name = "raid_rescripts"
     prompt = "raid_rescripts"
 
-    def playable(self, g: Game, f):
+    def playable(self, g: Table, f):
         return raid_rescripts(g, f["player"])
 
-    def ctx(self, g: Game, f):
+    def ctx(self, g: Table, f):
         return {"own_turn": False, "raid": True, "city": f.get("city")}

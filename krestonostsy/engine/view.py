@@ -33,15 +33,11 @@ Layout of a view (all plain data)::
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .board import controller
 from .components import COMPONENTS
 from .decisions import public_params, rules_of
 from .state import State, saracen_hand_open
-
-if TYPE_CHECKING:
-    from .game import Game
+from .table import Table
 
 HIDDEN = None  # a level/card the viewer may not see
 HIDDEN_CARD = "?"  # a face-down card whose identity the viewer does not know
@@ -111,7 +107,7 @@ def _battle_view(battle: dict | None, viewer: str | None,
     return out
 
 
-def make_view(g: Game, viewer: str | None) -> dict:
+def make_view(g: Table, viewer: str | None) -> dict:
     s = g.s
     d = g.decision
     cities = {}

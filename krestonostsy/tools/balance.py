@@ -22,8 +22,7 @@ from collections import Counter, defaultdict
 from ..ai import LEVELS, make_bot
 from ..ai.play import play as play_with_bots
 from ..content.errors import ContentError
-from ..engine import Game
-from ..engine.ruleset import load_ruleset
+from ..engine import Game, load_ruleset
 from .tournament import wilson
 
 PAIRS = (("jerusalem", "tripoli"), ("tripoli", "antioch"), ("antioch", "edessa"),
@@ -47,9 +46,9 @@ def play(states, seed, level: str = "random", scenario: str = "base", bot_seed: 
 
 
 def holdings(g, player):
-    p = g.s["players"][player]
+    p = g.player(player)
     cards = [b["card"] for b in p["buildings"]] + list(p["tactics"])
-    cards += [g.s["cities"][c]["governor"] for c in p["cities"] if g.s["cities"][c]["governor"]]
+    cards += [g.city(c)["governor"] for c in p["cities"] if g.city(c)["governor"]]
     return [c for c in cards if not (c in g.c.tactics and g.c.tactics[c].starting)]
 
 

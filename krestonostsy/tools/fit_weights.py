@@ -46,7 +46,7 @@ def samples(games: int, seed: int, level: str = "normal") -> list:
         while not g.is_over:
             d = g.decision
             if d.prompt == "place_order":
-                own = {p: features(g, p)[p] for p in g.s["states"]}
+                own = {p: features(g, p)[p] for p in g.states}
                 for p in own:
                     others = [own[q] for q in own if q != p]
                     rows.append((p, [a - sum(col) / len(others) for a, col in

@@ -12,8 +12,7 @@ import sys
 from pathlib import Path
 
 from ..content import ContentError
-from ..engine import Game, SaveError
-from ..engine.saves import MAX_SAVE_BYTES
+from ..engine import MAX_SAVE_BYTES, Game, SaveError
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -46,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
                  "version and carries no digest of the saved position")
         if game.content_mismatch:
             check += ", and it names other card data than this game's"
-    print(f"{a.save}: {len(game.actions)} actions {check}; round {game.s['round']}, "
+    print(f"{a.save}: {len(game.actions)} actions {check}; round {game.round}, "
           f"game {state}")
     if game.is_over:
         r = game.result()

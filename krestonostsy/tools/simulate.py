@@ -9,8 +9,7 @@ import time
 from collections import Counter
 
 from ..content import ContentError
-from ..engine import Game
-from ..engine.ruleset import load_ruleset
+from ..engine import Game, load_ruleset
 
 ALL = ("jerusalem", "tripoli", "edessa", "antioch")
 PAIRS = (("jerusalem", "tripoli"), ("tripoli", "antioch"), ("antioch", "edessa"),

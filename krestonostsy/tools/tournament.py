@@ -93,7 +93,7 @@ def play_one(job) -> dict:
     played = play(game, seats, bots_seed)
     r = game.result()
     return {"deal": deal, "rotation": rot, "winner_level": levels[r["winner"]],
-            "winner": r["winner"], "actions": len(game.actions), "round": game.s["round"],
+            "winner": r["winner"], "actions": len(game.actions), "round": game.round,
             "end_conditions": r.get("end_conditions", []), "times": played.times}
 
 

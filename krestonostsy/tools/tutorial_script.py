@@ -41,7 +41,7 @@ def newcomer(game: Game, placed: dict) -> Action | None:
     """The newcomer's choice at ``game.decision`` (None: the plan cannot be followed)."""
     d, acts = game.decision, list(game.legal_actions())
     kinds = {a.kind: a for a in acts}
-    rnd = game.s["round"]
+    rnd = game.round
     if d.prompt == "place_order":
         n = placed.get(rnd, 0)
         order, cell = PLAN[rnd][n]
@@ -67,7 +67,7 @@ def newcomer(game: Game, placed: dict) -> Action | None:
         return trains[0] if trains else kinds.get("done")
     if d.prompt == "march_target":
         saracen = [a for a in acts if a.kind == "march_target"
-                   and game.s["cities"][a.get("city")].get("units", {}).get("saracen", 0) > 0]
+                   and game.city(a.get("city")).get("units", {}).get("saracen", 0) > 0]
         return saracen[0] if saracen else None
     if d.prompt == "march_move":
         moves = [a for a in acts if a.kind == "march_move"]
@@ -91,7 +91,7 @@ def play(seed: int) -> tuple[Game, list[tuple[int, str, str, Action]]] | None:
     record, placed = [], {}
     # on to the newcomer's first decision after the lesson's rounds (the last hint is shown
     # there, and the opponent's moves up to it are recorded too)
-    while not game.is_over and not (game.s["round"] > LAST_ROUND
+    while not game.is_over and not (game.round > LAST_ROUND
                                      and game.decision.player == HUMAN):
         d = game.decision
         if d.player == HUMAN:
@@ -99,7 +99,7 @@ def play(seed: int) -> tuple[Game, list[tuple[int, str, str, Action]]] | None:
             if action is None:
                 return None
             if action.kind == "place_order":
-                placed[game.s["round"]] = placed.get(game.s["round"], 0) + 1
+                placed[game.round] = placed.get(game.round, 0) + 1
         else:
             action = decide(bot, game, mix(seed, len(game.actions)))
         record.append((len(game.actions), d.player, d.prompt, action))

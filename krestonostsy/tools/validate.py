@@ -5,7 +5,7 @@ then builds each scenario's ruleset (its hooks and market slots are checked ther
 the rules reference and glossary in ``rules/`` (krestonostsy.content.rules) when the
 folder has them (the shipped data does; a folder of scenarios alone need not), and
 every lesson of the tutorial in ``tutorial/`` (its hints in the catalogs, its script
-replayed against the rules: ``content/tutorial.py``), and the campaign's data in
+replayed against the rules: ``lesson.py``), and the campaign's data in
 ``campaign/`` (krestonostsy/campaign/data.py).
 """
 from __future__ import annotations
@@ -24,7 +24,7 @@ def main(argv: list[str] | None = None) -> int:
                                  description="Check the game's YAML content.")
     ap.add_argument("dir", nargs="?", default=None, help="content folder (default: shipped data)")
     a = ap.parse_args(argv)
-    from ..engine.ruleset import Ruleset
+    from ..engine import Ruleset
 
     folder = a.dir if a.dir is not None else data_dir()
     ids = scenario_ids(folder)
@@ -72,7 +72,7 @@ def _check_rules(folder: Path) -> int:
 
 
 def _check_lessons(folder: Path) -> int:
-    from ..content.tutorial import load_lesson, translated
+    from ..lesson import load_lesson, translated
 
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
         try:

@@ -27,9 +27,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 
-from ..engine.actions import Action, IllegalAction
-from ..engine.options import GameOptions
-from ..engine.state import SARACEN
+from ..engine import SARACEN, Action, GameOptions, IllegalAction
 from ..i18n import N_, _
 from .names import show_content, state_name
 from .os_errors import os_error_text
@@ -40,8 +38,7 @@ from .saves import SaveStore, new_game_id, read_save, setup_game_id, write_save
 # Nor the engine's Game (with the content's modules): imported when a game begins.
 if TYPE_CHECKING:
     from ..ai import Reason
-    from ..engine.game import Game
-    from ..engine.preview import Outcome
+    from ..engine import Game, Outcome
 
 log = logging.getLogger(__name__)
 
@@ -243,7 +240,7 @@ def lead_of(entries, viewer: str | None) -> dict | None:
 
 def _barrier(game: Game) -> object:
     """The engine's count of random draws and reveals (what undo may not cross)."""
-    return game.s.get("barrier")
+    return game.barrier
 
 
 def turn_end_of(game: Game, action: Action, hold_turn_end: bool = True
@@ -257,8 +254,8 @@ def turn_end_of(game: Game, action: Action, hold_turn_end: bool = True
     placement), or the game ends. Not held: an action after which the player decides again
     and can take it back (the toolbar's undo covers it)."""
     player = game.decision.player
-    from ..engine.preview import preview
-    outcome = preview(game, action)
+    from ..engine import preview_action
+    outcome = preview_action(game, action)
     after = outcome.after
     asked = (game.view(player).get("decision") or {}).get("params") or {}
     if outcome.reveals:
@@ -271,11 +268,11 @@ def turn_end_of(game: Game, action: Action, hold_turn_end: bool = True
 def outcomes_of(game: Game, actions) -> dict[Action, Outcome]:
     """The engine's outcome of each of ``actions`` that costs something or cannot be taken
     back (for the labels and the hover of the places that offer them)."""
-    from ..engine.preview import preview
+    from ..engine import preview_action
     out = {}
     for action in actions:
         try:
-            outcome = preview(game, action)
+            outcome = preview_action(game, action)
         except Exception:  # the real apply reports the engine's problem, if ever chosen
             continue
         if outcome.reveals or outcome.payments or outcome.due:
@@ -397,8 +394,7 @@ class GameController(QObject):
         import random
 
         from ..campaign.chronicle import ADVANCED_HOOKS
-        from ..engine.game import Game
-        from ..engine.ruleset import load_ruleset
+        from ..engine import Game, load_ruleset
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
         if isinstance(options, GameOptions):
@@ -516,13 +512,11 @@ class GameController(QObject):
     def seat_deciding(self) -> Seat | None:
         """The seat that answers the current decision: the deciding state's, or — with the
         game option ``computer_saracens`` — a bot for a decision made for the Saracen side
-        of a battle (``ai.saracens``), so hot-seat players need no hand-off for it."""
+        of a battle (``Game.deciding_for_saracens``), so hot-seat players need no hand-off for it."""
         d = self.game.decision if self.game is not None else None
         if d is None:
             return None
-        from ..ai.saracens import deciding_for_saracens
-        if self.game.s.get("options", {}).get("computer_saracens") \
-                and deciding_for_saracens(self.game):
+        if self.game.options.computer_saracens and self.game.deciding_for_saracens:
             return self._saracen_seat
         return self.seats.get(d.player)
 
@@ -627,7 +621,7 @@ class GameController(QObject):
             return mark
         if mark is None and self._unmoved.get(player or "") == len(game.actions):
             return None  # replayed at this position already: not theirs yet
-        from ..engine.game import Game
+        from ..engine import Game
         again = Game.new(game.setup["states"], game.setup["seed"], game.setup["options"],
                          scenario=game.rules, content=game.c)
         mark = None
@@ -761,7 +755,7 @@ class GameController(QObject):
             self.errorOccurred.emit(_("Cannot undo: a card was drawn or revealed since your "
                                       "last move."))
             return False
-        from ..engine.game import Game
+        from ..engine import Game
         back = Game.new(game.setup["states"], game.setup["seed"], game.setup["options"],
                         scenario=game.rules, content=game.c)
         for action in game.actions[:mine[0]]:

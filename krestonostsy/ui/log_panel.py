@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWidget
 
 from .. import i18n
 from ..content.text import REPUBLIC_NAMES, TERRAIN_NAMES
-from ..engine.actions import PARAMS
+from ..engine import PARAMS
 from ..i18n import N_, _, ngettext
 from .names import (
     CITY_NAMES,

@@ -293,7 +293,7 @@ class MainWindow(QMainWindow):
     def _set_app_font(k: float) -> None:
         from PySide6.QtWidgets import QApplication
 
-        from .app import UI_FONT_POINTS, ui_font
+        from .fonts import UI_FONT_POINTS, ui_font
         from .scaled_style import set_style_scale
         font = ui_font()
         font.setPointSizeF(UI_FONT_POINTS * k)
@@ -877,7 +877,7 @@ class MainWindow(QMainWindow):
         sources = by_round = None
         if game is not None and game.is_over:
             try:  # the influence's pages of the sheet, never a reason to fail
-                from ..engine.scoring import influence_by_round, influence_sources
+                from ..engine import influence_by_round, influence_sources
                 sources, by_round = influence_sources(game), influence_by_round(game)
             except Exception:
                 log.exception("the influence's sources cannot be read from the log")
@@ -969,19 +969,17 @@ class MainWindow(QMainWindow):
         if game is None or self.current_page() not in GAME_PAGES:
             self.status_label.setText("")
             return
-        s = game.s if hasattr(game, "s") else {}
         parts = [_("Replay")] if r is not None else []
-        rnd = s.get("round")
-        if rnd:
-            parts.append(_("Round {round}").format(round=rnd))
-        if s.get("phase"):
-            parts.append(phase_name(s["phase"]))
+        if game.round:
+            parts.append(_("Round {round}").format(round=game.round))
+        if game.phase:
+            parts.append(phase_name(game.phase))
         if r is not None:
             parts.append(_("You see the table as {state}").format(state=state_name(r.viewer)))
             self.status_label.setText(" · ".join(parts))
             return
         if c.game.is_over:
-            if s.get("phase") != "over":  # the phase already says "Game over"
+            if game.phase != "over":  # the phase already says "Game over"
                 parts.append(_("The game is over"))
         elif c.deciding in c.seats:
             parts.append(_("Turn: {state}").format(state=state_name(c.deciding)))

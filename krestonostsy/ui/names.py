@@ -7,7 +7,7 @@ are marked here so they are in ``messages.po`` too. Unknown ids are shown readab
 from __future__ import annotations
 
 from ..content.text import GOODS, ORDER_NAMES, STATE_NAMES
-from ..engine.actions import PARAMS
+from ..engine import PARAMS
 from ..i18n import N_, _
 
 # the words the card texts use too: one table, in the content layer below the UI
@@ -86,7 +86,7 @@ def shown_content():
     global _content
     if _content is None:
         try:
-            from ..engine.ruleset import load_ruleset
+            from ..engine import load_ruleset
             _content = load_ruleset("base").content
         except Exception:
             _content = False

@@ -72,7 +72,7 @@ OPTION_VALUE_LABELS = {
 def allowed_pairs(scenario: str = "base") -> list[set]:
     """The 2-player line-ups the chosen scenario's board allows (SETUP-30)."""
     try:
-        from ..engine.ruleset import load_ruleset
+        from ..engine import load_ruleset
         board = load_ruleset(scenario).content.board
         return [set(pair) for pair, _covered in board.two_player_pairs]
     except Exception:

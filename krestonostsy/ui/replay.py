@@ -17,12 +17,12 @@ from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QPainter
 from PySide6.QtWidgets import QComboBox, QLabel, QSizePolicy, QToolBar, QWidget
 
-from ..engine.actions import Action
+from ..engine import Action
 from ..i18n import _
 from .names import state_name
 
 if TYPE_CHECKING:
-    from ..engine.game import Game
+    from ..engine import Game
 
 CHECKPOINT_EVERY = 40
 
@@ -35,7 +35,7 @@ class Replay:
         self.actions: tuple[Action, ...] = tuple(game.actions)
         self.viewer = viewer
         self.at = 0
-        from ..engine.game import Game  # the whole engine: not needed before a replay
+        from ..engine import Game  # the whole engine: not needed before a replay
         start = Game.new(game.setup["states"], game.setup["seed"], game.setup["options"],
                          scenario=game.rules)
         self._checkpoints: dict[int, Game] = {0: start}

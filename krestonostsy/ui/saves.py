@@ -41,15 +41,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..engine.errors import SAVE_ERRORS, SaveError
-from ..engine.saves import CURRENT as SAVE_FORMAT
-from ..engine.saves import MAX_SAVE_BYTES, decode, parse
+from ..engine import MAX_SAVE_BYTES, SAVE_ERRORS, SAVE_FORMAT, SaveError
+from ..engine import decode_save as decode
+from ..engine import parse_save as parse
 from ..files import STALE_TEMP_SECONDS, atomic_write, remove_stale_temporary_files
 from ..i18n import _
 from .os_errors import os_error_text
 
 if TYPE_CHECKING:  # the engine's Game is imported when a save is read, not with the window
-    from ..engine.game import Game
+    from ..engine import Game
 
 AUTOSAVE_PREFIX = "autosave-"
 SAVE_SUFFIX = ".json"
@@ -258,7 +258,7 @@ def read_save(path: Path) -> tuple[Game, dict]:
         raise UnreadableSave(_("This file is not a save of «Krestonostsy»."))
     ui = _check_ui(data.get("ui"))
     try:
-        from ..engine.game import Game  # the whole engine: only when a game is read
+        from ..engine import Game  # the whole engine: only when a game is read
         game = Game.from_json(data)
     except SaveError as err:
         if err.key == "newer":

@@ -43,8 +43,8 @@ SCREENS = ("table", "battle", "round", "window", "misclick", "undone", "cost", "
            "campaign", "newcampaign", "briefing", "debrief", "chronicle")  # campaign.shots
 # screens of the table with a notice: the game is played on to the next one of them
 NOTICE_ENDS = {
-    "battle": lambda game, keys: "battle_won" in keys and game.s.get("battle") is None,
-    "round": lambda game, keys: "round_started" in keys and game.s.get("round", 0) > 1,
+    "battle": lambda game, keys: "battle_won" in keys and game.battle is None,
+    "round": lambda game, keys: "round_started" in keys and game.round > 1,
 }
 
 
@@ -76,7 +76,7 @@ def play_to_battle(game, seed: int) -> None:
     rnd = random.Random(seed)
     while not game.is_over:
         d = game.decision
-        if game.s.get("battle") and d is not None and d.player in game.s.get("players", {}) \
+        if game.battle and d is not None and d.player in game.states \
                 and (game.view(d.player).get("battle") or {}).get("slots"):
             return
         game.apply(rnd.choice(list(game.legal_actions())))
@@ -87,14 +87,14 @@ def play_to_confirmation(game, screen: str, seed: int):
     """Play random legal actions until the decider may make a placement the window holds
     for confirmation: for ``cost`` one that pays two owners of covered tokens and ends the
     turn (in hot-seat), for ``spydraw`` an outer cell. Returns that placement."""
-    from ..engine.preview import preview
+    from ..engine import preview_action
     from .controller import turn_end_of
     rnd = random.Random(seed)
     while not game.is_over:
         for a in game.legal_actions():
             if a.kind != "place_order":
                 continue
-            o = preview(game, a)
+            o = preview_action(game, a)
             if screen == "spydraw" and "spies" in o.draws:
                 return a
             if screen == "cost" and len(o.payments) > 1 and turn_end_of(game, a) is not None:
@@ -141,7 +141,7 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
 
     if phase not in PHASES:
         raise ValueError(f"phase must be one of {', '.join(PHASES)}")
-    from ..engine.ruleset import load_ruleset
+    from ..engine import load_ruleset
     rules = load_ruleset(scenario)
     if advanced and "terrain" not in rules.scenario.hooks:
         rules = rules.with_hooks(("terrain",))
@@ -252,7 +252,7 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
         dialog.resize(dialog.sizeHint())
         widget = dialog
     elif screen in ("rules", "glossary"):
-        from ..engine.decisions import rules_of
+        from ..engine import rules_of
         if screen == "rules":
             widget = window.show_rules(rules_of(game.decision.prompt) if game.decision else ())
         else:

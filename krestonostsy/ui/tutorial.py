@@ -1,6 +1,6 @@
 """The guided first game: hints over the real table that wait for the right click.
 
-The lesson is data (``data/tutorial/first_game.yaml``, read by ``content/tutorial.py``): a
+The lesson is data (``data/tutorial/first_game.yaml``, read and replayed by ``lesson.py``): a
 seed, the newcomer's actions and the opponent's recorded moves, and for each step a hint
 (a catalog key), the place it points at (a target id or item key of the table, or
 ``prompt`` for the prompt bar's buttons) and what advances it (Next, or one action). The
@@ -35,9 +35,9 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 from .. import i18n
-from ..content.tutorial import PROMPT, Lesson, Step, load_lesson, translated
 from ..engine import Action, Game
 from ..i18n import _
+from ..lesson import PROMPT, Lesson, Step, load_lesson, translated
 from .controller import BotSeat, Seat
 from .message_box import ask
 

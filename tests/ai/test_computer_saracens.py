@@ -9,7 +9,6 @@ import random
 import pytest
 
 from krestonostsy.ai import make_bot
-from krestonostsy.ai.saracens import deciding_for_saracens
 from krestonostsy.engine import Game, GameOptions
 from krestonostsy.engine.state import SARACEN
 
@@ -52,7 +51,7 @@ def _saracen_decisions(seeds=range(6)):
     for seed in seeds:
         g, rng = Game.new(THREE, seed=seed), random.Random(seed)
         while not g.is_over:
-            if deciding_for_saracens(g):
+            if g.deciding_for_saracens:
                 out.append((g.clone(), g.decision))
             g.apply(rng.choice(g.legal_actions()))
     return out
@@ -72,7 +71,7 @@ def test_the_saracen_side_is_told_from_the_players_own_decisions():
     while not g.is_over:
         b = g.s.get("battle")
         if b and g.decision.player == b.get("attacker"):
-            assert not deciding_for_saracens(g)
+            assert not g.deciding_for_saracens
         g.apply(rng.choice(g.legal_actions()))
 
 

@@ -19,9 +19,8 @@ from krestonostsy.cli import main as cli
 from krestonostsy.content import ContentError, load_content
 from krestonostsy.content.rules import shipped_rules
 from krestonostsy.content.text import card_name, card_text, translator
-from krestonostsy.engine import Game
+from krestonostsy.engine import Game, load_ruleset
 from krestonostsy.engine.ops.warlord import played_target, step_towards
-from krestonostsy.engine.ruleset import load_ruleset
 from krestonostsy.engine.scoring import end_conditions, metric
 from krestonostsy.engine.state import SARACEN
 

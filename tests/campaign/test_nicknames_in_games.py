@@ -11,8 +11,7 @@ import pytest
 from krestonostsy.campaign.chronicle import Chronicle, ChronicleError
 from krestonostsy.campaign.play import play_next
 from krestonostsy.campaign.reached import reached_scenarios
-from krestonostsy.engine import Game, SaveError
-from krestonostsy.engine.ruleset import load_ruleset
+from krestonostsy.engine import Game, SaveError, load_ruleset
 
 SEATS = {"antioch": "random", "edessa": "random"}
 

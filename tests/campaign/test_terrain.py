@@ -14,10 +14,9 @@ from krestonostsy.campaign.chronicle import sealed
 from krestonostsy.campaign.play import play_next
 from krestonostsy.content import load_content
 from krestonostsy.content.board import TERRAINS
-from krestonostsy.engine import Game
+from krestonostsy.engine import Game, load_ruleset
 from krestonostsy.engine.battle import start_strength
 from krestonostsy.engine.hooks.terrain import TerrainBattle, terrain_effect
-from krestonostsy.engine.ruleset import load_ruleset
 
 ALL4 = ["jerusalem", "tripoli", "edessa", "antioch"]
 

@@ -155,10 +155,10 @@ def _load_mutated(data, kind: str, name: str):
     """Load the mutated file as validate-data does: a scenario through the content loader,
     the lesson through load_lesson and its replay."""
     if kind == "scenario":
-        from krestonostsy.engine.ruleset import Ruleset
+        from krestonostsy.engine import Ruleset
         content = load_content(data, name)
         return Ruleset(content.scenario, content)
-    from krestonostsy.content.tutorial import load_lesson, translated
+    from krestonostsy.lesson import load_lesson, translated
     return load_lesson(data / "tutorial" / f"{name}.yaml", has_text=translated).check()
 
 
@@ -222,7 +222,7 @@ def test_every_reference_of_a_lesson_is_checked_at_load_with_its_line(data, what
     """Issue 31 §4: ``opponent: godmode`` passed validate-data and crashed when play went on
     after the lesson; a wrong ``human`` or an edited ``opponent_moves`` gave no line."""
     from krestonostsy.cli import main as cli
-    from krestonostsy.content.tutorial import load_lesson, translated
+    from krestonostsy.lesson import load_lesson, translated
     path = data / "tutorial" / "first_game.yaml"
     _replace(path, old, new)
     text = path.read_text(encoding="utf-8")

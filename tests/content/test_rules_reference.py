@@ -30,7 +30,7 @@ SCENARIOS = ("base", "chronicle_beginning", "levantine_merchants", "vassal_of_my
 def _all_cards():
     """Every card of every scenario's content: the campaign's oaths and warlord cards too
     (an oath card once made the card preview raise: card_keys did not know it)."""
-    from krestonostsy.engine.ruleset import load_ruleset
+    from krestonostsy.engine import load_ruleset
     seen = set()
     for scenario in SCENARIOS:
         c = load_ruleset(scenario).content if scenario != "base" else shipped_content()

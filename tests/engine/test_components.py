@@ -11,10 +11,9 @@ from census import COMPONENT_PLACES
 
 from krestonostsy.content import components as content_components
 from krestonostsy.content.scenario import scenario_ids
-from krestonostsy.engine import Game
+from krestonostsy.engine import Game, load_ruleset
 from krestonostsy.engine.components import COMPONENTS
 from krestonostsy.engine.components.component import public_view
-from krestonostsy.engine.ruleset import load_ruleset
 from krestonostsy.resources import data_dir
 
 STATES = ["jerusalem", "tripoli", "edessa", "antioch"]

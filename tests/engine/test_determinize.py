@@ -15,7 +15,8 @@ import random
 import pytest
 
 from krestonostsy.engine import Game, IllegalAction, SaveError, rng
-from krestonostsy.engine.determinize import Stream, card_backs
+from krestonostsy.engine.determinize import card_backs
+from krestonostsy.engine.stream import Stream
 from krestonostsy.tools.simulate import lineup
 
 SEEDS = (3, 11, 2024)

@@ -11,12 +11,12 @@ import pytest
 import yaml
 
 from krestonostsy.content import ContentError, load_content
-from krestonostsy.engine import Game, SaveError
+from krestonostsy.engine import Game, SaveError, load_ruleset
 from krestonostsy.engine.actions import Action
 from krestonostsy.engine.board import player_w
 from krestonostsy.engine.flow import STEPS, EngineError, Step
 from krestonostsy.engine.registry import OPS as OP_HANDLERS
-from krestonostsy.engine.ruleset import HOOKS, Hook, Layered, Ruleset, load_ruleset
+from krestonostsy.engine.ruleset import HOOKS, Hook, Layered, Ruleset
 from krestonostsy.engine.saves import CURRENT, MIGRATIONS, parse
 from krestonostsy.resources import data_dir
 

@@ -7,8 +7,7 @@ from helpers import halted, run_step
 
 from krestonostsy.content.scenario import scenario_ids
 from krestonostsy.content.vocabulary import METRICS
-from krestonostsy.engine import Game
-from krestonostsy.engine.ruleset import load_ruleset
+from krestonostsy.engine import Game, load_ruleset
 from krestonostsy.engine.scoring import (
     INFLUENCE_SOURCES,
     end_conditions,

@@ -2,8 +2,8 @@
 import pytest
 
 from krestonostsy.content.loader import shipped_content
+from krestonostsy.engine import load_ruleset
 from krestonostsy.engine.options import GameOptions
-from krestonostsy.engine.ruleset import load_ruleset
 from krestonostsy.engine.setup import new_state
 
 ALL4 = ["jerusalem", "tripoli", "edessa", "antioch"]

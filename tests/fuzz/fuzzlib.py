@@ -31,8 +31,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from krestonostsy.engine import Action, Game, IllegalAction, SaveError
-from krestonostsy.engine.ruleset import load_ruleset
+from krestonostsy.engine import Action, Game, IllegalAction, SaveError, load_ruleset
 from krestonostsy.resources import data_dir
 from krestonostsy.tools.simulate import lineup
 

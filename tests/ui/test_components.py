@@ -15,8 +15,7 @@ import pytest
 from test_legibility import cut_texts, open_window  # noqa: F401, F811  (issue 9's window, 1280×800)
 
 from krestonostsy import i18n
-from krestonostsy.engine import Game
-from krestonostsy.engine.ruleset import load_ruleset
+from krestonostsy.engine import Game, load_ruleset
 from krestonostsy.ui.names import show_content
 
 STATES = ["jerusalem", "tripoli", "edessa", "antioch"]

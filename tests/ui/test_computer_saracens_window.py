@@ -9,7 +9,6 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
-from krestonostsy.ai.saracens import deciding_for_saracens  # noqa: E402
 from krestonostsy.engine import Game  # noqa: E402
 from krestonostsy.ui.controller import GameController  # noqa: E402
 from krestonostsy.ui.new_game_dialog import NewGameDialog  # noqa: E402
@@ -19,7 +18,7 @@ THREE = ["jerusalem", "tripoli", "edessa"]
 
 def _at_saracen_decision(options=None) -> Game:
     g, rng = Game.new(THREE, seed=0, options=options), random.Random(0)
-    while not deciding_for_saracens(g):
+    while not g.deciding_for_saracens:
         g.apply(rng.choice(g.legal_actions()))
     return g
 

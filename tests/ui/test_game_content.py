@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from krestonostsy.engine import Game
-from krestonostsy.engine.ruleset import load_ruleset
+from krestonostsy.engine import Game, load_ruleset
 from krestonostsy.i18n import _
 from krestonostsy.ui import names
 from krestonostsy.ui.saves import SaveStore

@@ -10,8 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from krestonostsy.campaign.chronicle import ADVANCED_HOOKS
-from krestonostsy.engine import Game
-from krestonostsy.engine.ruleset import load_ruleset
+from krestonostsy.engine import Game, load_ruleset
 from krestonostsy.ui.controller import END_TURN
 from krestonostsy.ui.replay import CHECKPOINT_EVERY, Replay
 

@@ -175,7 +175,7 @@ def test_a_card_preview_lists_its_keywords(table):
 def test_an_oath_card_previews_with_its_keywords(table):
     """An oath card of «Вассал моего вассала» previews like any card (hovering it, or a
     hint or Tab pointing at it, once raised: the keywords did not know oath cards)."""
-    from krestonostsy.engine.ruleset import load_ruleset
+    from krestonostsy.engine import load_ruleset
     from krestonostsy.ui import names
     content = load_ruleset("vassal_of_my_vassal").content
     names.show_content(content)

@@ -395,7 +395,7 @@ def test_every_event_shows_its_raid_table_and_round_rules_whole(table, lang):
     The deck's count goes under the card."""
     from krestonostsy import i18n
     from krestonostsy.content.text import modifier_text
-    from krestonostsy.engine.ruleset import load_ruleset
+    from krestonostsy.engine import load_ruleset
     from krestonostsy.ui import names
 
     i18n.set_language(lang)

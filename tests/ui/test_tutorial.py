@@ -24,8 +24,8 @@ from test_mouse_play import MouseHand  # noqa: E402
 
 from krestonostsy import i18n  # noqa: E402
 from krestonostsy.content.errors import ContentError  # noqa: E402
-from krestonostsy.content.tutorial import PROMPT, load_lesson, translated  # noqa: E402
 from krestonostsy.engine import Action  # noqa: E402
+from krestonostsy.lesson import PROMPT, load_lesson, translated  # noqa: E402
 from krestonostsy.tools.tutorial_script import teaches_everything  # noqa: E402
 from krestonostsy.ui import tutorial as T  # noqa: E402
 

@@ -14,8 +14,25 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..board import Board
-    from ..scenario import DeckSpec
     from ..yamlfile import Reader
+
+
+@dataclass(frozen=True)
+class DeckSpec:
+    """One deck of a scenario: its card file and the number of cards it must hold.
+
+    ``count`` is None for a single card (the Homs card); ``extra`` holds the deck's other
+    counts (``starting_per_state`` tactics, ``starting`` governors)."""
+
+    file: str
+    count: int | None
+    extra: Mapping[str, int]
+    add: tuple[tuple[str, int], ...] = ()  # more card files of this deck: (file, count)
+
+    @property
+    def files(self) -> tuple[str, ...]:
+        """Every card file of the deck: its own, then the added ones."""
+        return (self.file, *(f for f, _ in self.add))
 
 
 @dataclass(frozen=True)

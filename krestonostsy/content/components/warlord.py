@@ -10,7 +10,7 @@ from ..yamlfile import Reader
 from .spec import ComponentSpec
 
 if TYPE_CHECKING:
-    from ..scenario import DeckSpec
+    from .spec import DeckSpec
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from ...content.components.spec import ComponentSpec
 from ..state import State
 
 if TYPE_CHECKING:
-    from ..determinize import Stream
+    from ..stream import Stream
 
 
 def public_view(part: dict, viewer: str | None) -> dict:

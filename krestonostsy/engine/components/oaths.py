@@ -12,7 +12,7 @@ from ..state import State
 from .component import Component
 
 if TYPE_CHECKING:
-    from ..determinize import Stream
+    from ..stream import Stream
 
 
 def setup(data: oaths.Oaths, states: list[str]) -> dict:

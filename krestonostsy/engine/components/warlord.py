@@ -11,7 +11,7 @@ from ..state import State
 from .component import Component
 
 if TYPE_CHECKING:
-    from ..determinize import Stream
+    from ..stream import Stream
 
 
 def setup(data: warlord.Warlord, states: list[str]) -> dict:

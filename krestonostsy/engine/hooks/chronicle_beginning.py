@@ -7,14 +7,10 @@ the base one (INCOME-01..06).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .. import board as B
 from ..hook import Hook, hook_step, register_hook
 from ..income import IncomePhase
-
-if TYPE_CHECKING:
-    from ..game import Game
+from ..table import Table
 
 SETTLERS_PER_INCOME = 1
 
@@ -26,7 +22,7 @@ class SettlersIncome(IncomePhase):
 
     start = "settlers"
 
-    def at_settlers(self, g: Game, f):
+    def at_settlers(self, g: Table, f):
         s = g.s
         for x in B.active_players(g):
             p = s["players"][x]

@@ -15,8 +15,6 @@ The op ``trade`` (cards: events) is in ``engine/ops/campaign.py``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .. import board as B
 from ..actions import Action
 from ..flow import Decision
@@ -24,19 +22,17 @@ from ..hook import Hook, hook_step, register_hook
 from ..income import IncomePhase
 from ..ops.campaign import advance_trade, trade_board
 from ..scoring import Scoring
-
-if TYPE_CHECKING:
-    from ..game import Game
+from ..table import Table
 
 
-def trades_allowed(g: Game, player: str) -> int:
+def trades_allowed(g: Table, player: str) -> int:
     """CAMP-S2-01: one trade per harbour city ``player`` controls."""
     _part, data = trade_board(g)
     return sum(1 for c in data.harbours
                if not g.s["cities"][c].get("removed") and B.controller(g, c) == player)
 
 
-def trade_actions(g: Game, player: str) -> list[Action]:
+def trade_actions(g: Table, player: str) -> list[Action]:
     """Every (republic, colour) ``player`` can trade now: a ready good the republic buys,
     on a track not yet at its last cell."""
     part, data = trade_board(g)
@@ -59,12 +55,12 @@ class FleetIncome(IncomePhase):
 
     start = "trade_start"
 
-    def at_trade_start(self, g: Game, f):
+    def at_trade_start(self, g: Table, f):
         f["traders"] = [x for x in B.active_players(g) if trades_allowed(g, x)]
         f["left"] = trades_allowed(g, f["traders"][0]) if f["traders"] else 0
         f["at"] = "trade"
 
-    def at_trade(self, g: Game, f):
+    def at_trade(self, g: Table, f):
         while f["traders"]:
             x = f["traders"][0]
             acts = trade_actions(g, x) if f["left"] > 0 else []
@@ -75,7 +71,7 @@ class FleetIncome(IncomePhase):
         f["at"] = "fleets"
         return None
 
-    def on_trade_goods(self, g: Game, f, a):
+    def on_trade_goods(self, g: Table, f, a):
         x = f["traders"][0]
         _part, data = trade_board(g)
         republic = list(data.republics)[a.option]
@@ -86,15 +82,15 @@ class FleetIncome(IncomePhase):
         advance_trade(g, x, republic, 1)
         f["left"] -= 1
 
-    def on_trade_done(self, g: Game, f, a):
+    def on_trade_done(self, g: Table, f, a):
         self._next_trader(g, f)
 
     @staticmethod
-    def _next_trader(g: Game, f):
+    def _next_trader(g: Table, f):
         f["traders"].pop(0)
         f["left"] = trades_allowed(g, f["traders"][0]) if f["traders"] else 0
 
-    def at_fleets(self, g: Game, f):
+    def at_fleets(self, g: Table, f):
         part, data = trade_board(g)
         for republic in data.republics:
             track = part["tracks"][republic]
@@ -112,7 +108,7 @@ class FleetIncome(IncomePhase):
 class TradeScoring(Scoring):
     """CAMP-S2-04: the trade privileges' influence, then the base final scoring."""
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         if not f.get("privileges"):
             f["privileges"] = True
             part, data = trade_board(g)

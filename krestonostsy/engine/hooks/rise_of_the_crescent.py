@@ -16,21 +16,17 @@ Zengi, atabeg of Mosul, the warlord (SYM-91).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .. import board as B
 from ..effects import effect_data
 from ..events import EventPhase
 from ..hook import Hook, hook_step, register_hook
 from ..ops.warlord import drive_out, played_target, warlord
 from ..state import SARACEN
+from ..table import Table
 from ..triggers import AfterBattle
 
-if TYPE_CHECKING:
-    from ..game import Game
 
-
-def turn_card(g: Game) -> None:
+def turn_card(g: Table) -> None:
     """The next warlord card is turned face up (None when the deck is empty)."""
     part, _data = warlord(g)
     part["card"] = part["deck"].pop() if part["deck"] else None
@@ -45,14 +41,14 @@ class WarlordEventPhase(EventPhase):
     """The Event phase with the warlord's turn after the raids (stages ``warlord``,
     ``warlord_done``, then the base ``new_target``)."""
 
-    def at_saracens(self, g: Game, f):
+    def at_saracens(self, g: Table, f):
         super().at_saracens(g, f)
         if g.s["round"] <= 1:  # EVENT-02: no Saracen action; the first card is turned
             turn_card(g)
         else:
             f["at"] = "warlord"  # after the raids the base step pushed
 
-    def at_warlord(self, g: Game, f):
+    def at_warlord(self, g: Table, f):
         part, data = warlord(g)
         f["at"] = "warlord_done"
         f["held_by"] = B.controller(g, data.fall_city)  # who defends it (CAMP-S4-05)
@@ -65,7 +61,7 @@ class WarlordEventPhase(EventPhase):
             g.call("effect", player=SARACEN, ops=effect_data(g.c.warlord[card].effect),
                    ctx={"warlord": True, "card": card})
 
-    def at_warlord_done(self, g: Game, f):
+    def at_warlord_done(self, g: Table, f):
         part, _data = warlord(g)
         if part["card"]:
             part["discard"].append(part["card"])
@@ -74,7 +70,7 @@ class WarlordEventPhase(EventPhase):
         f["at"] = "new_target"
 
 
-def fall(g: Game, defender: str | None) -> None:
+def fall(g: Table, defender: str | None) -> None:
     """CAMP-S4-05: if the warlord took the fall city in this turn (``defender`` held it
     before his turn; now he stands in it), the era ends after this round and every
     other state loses the fall's influence."""
@@ -96,7 +92,7 @@ def fall(g: Game, defender: str | None) -> None:
 class WarlordAfterBattle(AfterBattle):
     """CAMP-S4-04: after a battle, first see whether the warlord's city fell."""
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         if "warlord" not in f:
             f["warlord"] = drive_out(g)
         return super().run(g, f)

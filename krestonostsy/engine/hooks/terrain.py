@@ -16,26 +16,22 @@ single games (recorded in the game's setup as ``hooks``).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .. import board as B
 from ..battle import Battle
 from ..hook import Hook, hook_step, register_hook
 from ..state import SARACEN
-
-if TYPE_CHECKING:
-    from ..game import Game
+from ..table import Table
 
 
-def _harbour(g: Game, b) -> int:
+def _harbour(g: Table, b) -> int:
     return -1 if b["defender"] != SARACEN else 0
 
 
-def _rivers(g: Game, b) -> int:
+def _rivers(g: Table, b) -> int:
     return -1 if b["enhanced"] else 0
 
 
-def _forests(g: Game, b) -> int:
+def _forests(g: Table, b) -> int:
     att = b["attacker"]
     if att == SARACEN:  # the warlord's Saracens attack from a Saracen city next to it
         return 0 if any(B.controller(g, c) == SARACEN for c in B.adjacent(g, b["city"])) else -1
@@ -43,11 +39,11 @@ def _forests(g: Game, b) -> int:
     return 0 if any(c in mine for c in B.adjacent(g, b["city"])) else -1
 
 
-def _mountains(g: Game, b) -> int:
+def _mountains(g: Table, b) -> int:
     return -1
 
 
-def _deserts(g: Game, b) -> int:
+def _deserts(g: Table, b) -> int:
     return -1 if b["defender"] == SARACEN else 0
 
 
@@ -56,12 +52,12 @@ TERRAIN_EFFECTS = {"harbour": _harbour, "rivers": _rivers, "forests": _forests,
 """terrain -> its change of the strength marker (+ for the attacker), one per SYM-93 type."""
 
 
-def terrain_effect(g: Game, b: dict) -> int:
+def terrain_effect(g: Table, b: dict) -> int:
     """The change the battle city's terrain makes to the marker of battle ``b``."""
     return TERRAIN_EFFECTS[g.c.board.cities[b["city"]].terrain](g, b)
 
 
-def apply_terrain(g: Game, b: dict) -> None:
+def apply_terrain(g: Table, b: dict) -> None:
     """Change battle ``b``'s marker by its city's terrain after stage 1, and log it."""
     change = terrain_effect(g, b)
     if change:
@@ -74,7 +70,7 @@ def apply_terrain(g: Game, b: dict) -> None:
 class TerrainBattle(Battle):
     """The battle with the terrain's change after stage 1 (BATTLE-04)."""
 
-    def at_deal(self, g: Game, f):
+    def at_deal(self, g: Table, f):
         super().at_deal(g, f)
         apply_terrain(g, g.s["battle"])
 

@@ -22,8 +22,6 @@ lords bound and betrayed by oaths, and the regencies of Antioch. The hook
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .. import board as B
 from ..actions import Action
 from ..flow import Decision
@@ -43,30 +41,28 @@ from ..ops.oaths import (
 )
 from ..planning import PlanningPhase
 from ..raids import Raids
+from ..table import Table
 from ..triggers import OwnTurn, window_open
 
-if TYPE_CHECKING:
-    from ..game import Game
 
-
-def capital_holder(g: Game, x: str) -> str | None:
+def capital_holder(g: Table, x: str) -> str | None:
     """Who holds ``x``'s printed capital (a state, ``"saracen"``, or None if empty)."""
     return B.controller(g, g.c.board.states[x].capital)
 
 
-def regent_candidates(g: Game, ward: str) -> list[str]:
+def regent_candidates(g: Table, ward: str) -> list[str]:
     """CAMP-S3-05: the states ``ward`` may name its regent, in turn order."""
     holder = capital_holder(g, ward)
     return [q for q in B.turn_order(g) if q not in (ward, holder) and active(g, q)]
 
 
-def needs_regent(g: Game, x: str) -> bool:
+def needs_regent(g: Table, x: str) -> bool:
     part, _data = oaths_of(g)
     return (active(g, x) and x not in part["regents"] and capital_holder(g, x) != x
             and bool(regent_candidates(g, x)))
 
 
-def end_regencies(g: Game) -> None:
+def end_regencies(g: Table) -> None:
     """CAMP-S3-05: a regency ends when the ward holds its capital again or either side is
     eliminated."""
     part, _data = oaths_of(g)
@@ -85,12 +81,12 @@ class OathPlanning(PlanningPhase):
 
     start = "council_start"
 
-    def at_council_start(self, g: Game, f):
+    def at_council_start(self, g: Table, f):
         end_regencies(g)
         f["council"] = B.active_players(g)
         f["at"] = "council"
 
-    def at_council(self, g: Game, f):
+    def at_council(self, g: Table, f):
         f.pop("ret", None)
         part, _data = oaths_of(g)
         while f["council"]:
@@ -105,7 +101,7 @@ class OathPlanning(PlanningPhase):
         f["at"] = PlanningPhase.start
         return None
 
-    def on_name_regent(self, g: Game, f, a):
+    def on_name_regent(self, g: Table, f, a):
         part, _data = oaths_of(g)
         ward = f["council"][0]
         part["regents"][ward] = a.player
@@ -117,7 +113,7 @@ class OathIncome(IncomePhase):
     """The Income phase with tribute and the regents' influence right after the taxes
     (CAMP-S3-03, CAMP-S3-05)."""
 
-    def at_taxes(self, g: Game, f):
+    def at_taxes(self, g: Table, f):
         super().at_taxes(g, f)
         part, data = oaths_of(g)
         players = g.s["players"]
@@ -140,7 +136,7 @@ class ProtectedRaids(Raids):
     """Raids where each protector of the raided city's owner adds ``protection`` to the
     city's strength (CAMP-S3-03)."""
 
-    def at_resolve(self, g: Game, f):
+    def at_resolve(self, g: Table, f):
         _part, data = oaths_of(g)
         lords = protectors(g, f["player"])
         if lords and data.protection:
@@ -155,7 +151,7 @@ class PeacefulMarch(MarchOrder):
     """The march whose targets leave out every city held by a state bound to the
     marching one (CAMP-S3-03: no march on one's lord, vassal, regent or ward)."""
 
-    def at_target(self, g: Game, f):
+    def at_target(self, g: Table, f):
         d = super().at_target(g, f)
         if d is None or d.prompt != "march_target":
             return d
@@ -177,11 +173,11 @@ class OathOwnTurn(OwnTurn):
     bound by any oath (public), so its opening tells nothing hidden."""
 
     @staticmethod
-    def options(g: Game, player):
+    def options(g: Table, player):
         _part, data = oaths_of(g)
         return [*OwnTurn.options(g, player), *breakable(g, player, data.break_cost)]
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         p = f["player"]
         part, _data = oaths_of(g)
         if not f.get("done") and not window_open(g, p) and oaths_with(part, p) and active(g, p):
@@ -189,7 +185,7 @@ class OathOwnTurn(OwnTurn):
             return Decision(p, "own_turn", {}, (*self.options(g, p), Action("done")))
         return super().run(g, f)
 
-    def on_break_oath(self, g: Game, f, a):
+    def on_break_oath(self, g: Table, f, a):
         _part, data = oaths_of(g)
         record = break_oath(g, f["player"], a.card, data.break_cost)
         g.call("effect", **betrayal_effect(g, f["player"], record))

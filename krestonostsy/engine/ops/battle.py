@@ -6,8 +6,6 @@ They act on ``state["battle"]`` for the side in ``ctx["side"]``; battle amounts 
 battle metrics (``battle.amount``)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .. import board as B
 from .. import cities as C
 from .. import rng
@@ -15,16 +13,14 @@ from ..battle import CASUALTY_CAP, amount, chooser, other, push, units_in
 from ..effects import amount as effect_amount
 from ..flow import innermost
 from ..registry import registrar
-
-if TYPE_CHECKING:
-    from ..game import Game
+from ..table import Table
 
 OPS: dict = {}
 """op name -> handler(g, f, op) of this section (installed by engine/modules.py)."""
 op = registrar(OPS)
 
 
-def _battle(g: Game, f):
+def _battle(g: Table, f):
     b = g.s.get("battle")
     ctx = f.get("ctx") or {}
     if not b or not ctx.get("battle"):
@@ -32,7 +28,7 @@ def _battle(g: Game, f):
     return b, ctx.get("side", "attacker")
 
 
-def battle_op_strength(g: Game, f, op):
+def battle_op_strength(g: Table, f, op):
     """BATTLE-10 +x strength."""
     b, side = _battle(g, f)
     if b:
@@ -41,7 +37,7 @@ def battle_op_strength(g: Game, f, op):
         B.log(g, "battle_strength_gain", player=b[side], n=n, marker=b["marker"])
 
 
-def battle_op_smash(g: Game, f, op):
+def battle_op_smash(g: Table, f, op):
     """BATTLE-10 smash x (GLOSS-12): the opponent's battle units to its supply."""
     b, side = _battle(g, f)
     if not b:
@@ -55,7 +51,7 @@ def battle_op_smash(g: Game, f, op):
     B.log(g, "battle_smash", player=b[opp], n=k, marker=b["marker"])
 
 
-def battle_op_rout(g: Game, f, op):
+def battle_op_rout(g: Table, f, op):
     """BATTLE-10 rout x (GLOSS-10): to ONE adjacent city of their owner, or destroyed."""
     b, side = _battle(g, f)
     if not b:
@@ -70,14 +66,14 @@ def battle_op_rout(g: Game, f, op):
            reason="rout")
 
 
-def battle_op_reinforce(g: Game, f, op):
+def battle_op_reinforce(g: Table, f, op):
     """BATTLE-10 reinforcement x: own non-last units from adjacent cities."""
     b, side = _battle(g, f)
     if b:
         g.call("battle_reinforce", side=side, left=amount(g, f, op.get("amount")))
 
 
-def battle_op_add_units(g: Game, f, op):
+def battle_op_add_units(g: Table, f, op):
     """SYM-20 on tactics: up to x units from the supply into the battle (all available:
     more strength is never worse for the side)."""
     b, side = _battle(g, f)
@@ -90,7 +86,7 @@ def battle_op_add_units(g: Game, f, op):
     B.log(g, "battle_units_added", player=b[side], n=k, marker=b["marker"])
 
 
-def battle_op_casualties(g: Game, f, op):
+def battle_op_casualties(g: Table, f, op):
     """BATTLE-16..21, §14.21: the opponent loses x (max 2) random unprotected face-up
     tactics; a starting tactic drawn cancels that casualty. Saracen ones go to the box;
     a player takes back as many starting tactics from the personal discard."""
@@ -122,7 +118,7 @@ def battle_op_casualties(g: Game, f, op):
     B.log(g, "casualties", player=o, cards=lost)
 
 
-def battle_op_destroy_city(g: Game, f, op):
+def battle_op_destroy_city(g: Table, f, op):
     """SYM-13 in battle: the battle city loses a level now; the defender's wall bonus
     drops at once (BATTLE-25); never below 1 (§14.10)."""
     b, _side = _battle(g, f)
@@ -134,7 +130,7 @@ def battle_op_destroy_city(g: Game, f, op):
 
 
 @op("raid_defence")
-def op_raid_defence(g: Game, f, o):
+def op_raid_defence(g: Table, f, o):
     """RAID-08 (raid rescripts): +x to the raided city's strength in the raid in progress.
     The bonus is kept on the ``raids`` frame (``defence``), which raids.py adds to the city
     strength when it takes the difference, then drops."""

@@ -14,24 +14,20 @@ table from here): ``harbours`` (the board's harbour cities a player controls) an
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .. import board as B
 from ..actions import Action
 from ..effects import OneOf, amount, chooser_of, target_of
 from ..flow import Decision, step
 from ..registry import registrar
 from ..scoring import METRICS
-
-if TYPE_CHECKING:
-    from ..game import Game
+from ..table import Table
 
 OPS: dict = {}
 """op name -> handler(g, f, op) of this section (installed by engine/modules.py)."""
 op = registrar(OPS)
 
 
-def trade_board(g: Game):
+def trade_board(g: Table):
     """``(state part, data)`` of the game's trade board, or ``(None, None)``."""
     part = (g.s.get("components") or {}).get("trade_board")
     if part is None:
@@ -39,7 +35,7 @@ def trade_board(g: Game):
     return part, g.rules.scenario.components["trade_board"]
 
 
-def advance_trade(g: Game, player: str, republic: str, n: int) -> int:
+def advance_trade(g: Table, player: str, republic: str, n: int) -> int:
     """Move ``player``'s marker ``n`` cells up ``republic``'s track (never past its last
     cell); the cells moved."""
     part, data = trade_board(g)
@@ -52,7 +48,7 @@ def advance_trade(g: Game, player: str, republic: str, n: int) -> int:
     return max(moved, 0)
 
 
-def harbours_held(g: Game, player: str) -> int:
+def harbours_held(g: Table, player: str) -> int:
     """CAMP-S2-06 ``harbours``: the board's harbour cities ``player`` controls (0 without
     the trade board)."""
     part, data = trade_board(g)
@@ -62,7 +58,7 @@ def harbours_held(g: Game, player: str) -> int:
                if not g.s["cities"][c].get("removed") and B.controller(g, c) == player)
 
 
-def trade_cells(g: Game, player: str) -> int:
+def trade_cells(g: Table, player: str) -> int:
     """CAMP-S2-06 ``trade_cells``: ``player``'s cells on all the tracks together."""
     part, _data = trade_board(g)
     if part is None:
@@ -74,14 +70,14 @@ METRICS["harbours"] = lambda g, player, p, colour: harbours_held(g, player)
 METRICS["trade_cells"] = lambda g, player, p, colour: trade_cells(g, player)
 
 
-def open_tracks(g: Game, player: str) -> list[str]:
+def open_tracks(g: Table, player: str) -> list[str]:
     """The republics whose track ``player`` can still climb, in the board's order."""
     part, data = trade_board(g)
     return [r for r in data.republics if part["tracks"][r][player] < data.cells]
 
 
 @op("trade")
-def op_trade(g: Game, f, o):
+def op_trade(g: Table, f, o):
     """CAMP-S2-02: advance ``amount`` cells on ``republic``'s trade track (``any`` or
     absent: the target chooses, one cell at a time)."""
     t = target_of(g, f, o)
@@ -104,10 +100,10 @@ class TradeChoice(OneOf):
     name = "op_trade"
 
     @staticmethod
-    def options(g: Game, f):
+    def options(g: Table, f):
         return open_tracks(g, f["target"]) if f["n"] > 0 else []
 
-    def ask(self, g: Game, f, opts):
+    def ask(self, g: Table, f, opts):
         _part, data = trade_board(g)
         republics = list(data.republics)
         return Decision(f["chooser"], "choose_trade_track", {"player": f["target"], "n": f["n"]},
@@ -117,14 +113,14 @@ class TradeChoice(OneOf):
         return a.option
 
     @staticmethod
-    def apply(g: Game, f, option):
+    def apply(g: Table, f, option):
         _part, data = trade_board(g)
         republic = option if isinstance(option, str) else list(data.republics)[option]
         advance_trade(g, f["target"], republic, 1)
         f["n"] -= 1
 
 
-def highest_track(g: Game, player: str) -> str | None:
+def highest_track(g: Table, player: str) -> str | None:
     """The republic on whose track ``player`` stands highest (ties: the board's order);
     None when every marker of ``player`` is on cell 0."""
     part, data = trade_board(g)
@@ -133,7 +129,7 @@ def highest_track(g: Game, player: str) -> str | None:
 
 
 @op("lose_trade")
-def op_lose_trade(g: Game, f, o):
+def op_lose_trade(g: Table, f, o):
     """CAMP-S2-05: the target's marker drops ``amount`` cells (never below 0) on
     ``republic``'s track, or, without one, on the track where it stands highest (ties:
     the board's order) — the cargo seized is the richest. No choice is asked, so a

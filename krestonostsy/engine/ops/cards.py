@@ -2,8 +2,6 @@
 buildings, governors (SYM-64..68, BATTLE-20, PRAY-10)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .. import board as B
 from .. import rng
 from ..actions import Action
@@ -16,9 +14,7 @@ from ..effects import (
 )
 from ..flow import Decision, EngineError, step
 from ..registry import registrar
-
-if TYPE_CHECKING:
-    from ..game import Game
+from ..table import Table
 
 OPS: dict = {}
 """op name -> handler(g, f, op) of this section (installed by engine/modules.py)."""
@@ -27,7 +23,7 @@ op = registrar(OPS)
 # --- cards --------------------------------------------------------------------------------
 
 @op("draw_rescript")
-def op_draw_rescript(g: Game, f, o):
+def op_draw_rescript(g: Table, f, o):
     """SYM-64/68: the top rescript of the level's deck, then the limit of 3 (PRAY-10)."""
     t = target_of(g, f, o)
     if not t:
@@ -43,7 +39,7 @@ def op_draw_rescript(g: Game, f, o):
 
 
 @op("draw_spy")
-def op_draw_spy(g: Game, f, o):
+def op_draw_spy(g: Table, f, o):
     """SYM-67: the top spy; it may be played at once (SPY-02, step ``offer_spy``)."""
     t = target_of(g, f, o)
     if not t:
@@ -58,7 +54,7 @@ def op_draw_spy(g: Game, f, o):
 
 
 @op("discard_rescript")
-def op_discard_rescript(g: Game, f, o):
+def op_discard_rescript(g: Table, f, o):
     """The target discards a rescript of its choice, if it has one (DISCARD-01)."""
     t = target_of(g, f, o)
     if t and g.s["players"][t]["rescripts"]:
@@ -66,7 +62,7 @@ def op_discard_rescript(g: Game, f, o):
 
 
 @op("discard_tactic")
-def op_discard_tactic(g: Game, f, o):
+def op_discard_tactic(g: Table, f, o):
     """BATTLE-20: discard x non-starting tactics of the target's choice from hand and take
     as many starting tactics back from the personal discard (hand stays 5, MUSTER-05)."""
     t = target_of(g, f, o)
@@ -76,7 +72,7 @@ def op_discard_tactic(g: Game, f, o):
 
 
 @op("discard_building")
-def op_discard_building(g: Game, f, o):
+def op_discard_building(g: Table, f, o):
     """The target discards one of its buildings (BATTLE-15: the Saracen player chooses
     for Saracen cards)."""
     t = target_of(g, f, o)
@@ -93,7 +89,7 @@ class DiscardChoice(OneOf):
     name = "op_discard"
 
     @staticmethod
-    def options(g: Game, f):
+    def options(g: Table, f):
         if f["n"] <= 0:
             return []
         p = g.s["players"][f["target"]]
@@ -108,7 +104,7 @@ class DiscardChoice(OneOf):
             return list(dict.fromkeys(p["personal_discard"]))
         raise EngineError(kind)
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         if f["kind"] == "tactic" and f["chooser"] == f["target"]:
             return self.run_tactic(g, f)
         return super().run(g, f)
@@ -116,7 +112,7 @@ class DiscardChoice(OneOf):
     def no_choice(self, f, options):
         return len(options) <= f["n"]  # every option goes
 
-    def ask(self, g: Game, f, opts):
+    def ask(self, g: Table, f, opts):
         if f["kind"] == "rescript" and f["chooser"] != f["target"]:
             # another player (the Saracens', BATTLE-15) chooses among hidden cards: a blind
             # pick of one of the target's face-down rescripts (docs/rules-decisions.md,
@@ -130,7 +126,7 @@ class DiscardChoice(OneOf):
     def chosen(self, a):
         return a.card
 
-    def nothing(self, g: Game, f):
+    def nothing(self, g: Table, f):
         f["n"] = 0
         if f["kind"] == "tactic" and f.get("back"):
             # the target itself picks the starting tactics it takes back (BATTLE-16/20)
@@ -141,7 +137,7 @@ class DiscardChoice(OneOf):
         g.ret()
         return None
 
-    def run_tactic(self, g: Game, f):
+    def run_tactic(self, g: Table, f):
         """The target's own choice: each step discards one non-starting tactic and takes
         one starting tactic back, in one action, so the hand never leaves 5 (MUSTER-05)."""
         opts = self.options(g, f)
@@ -159,13 +155,13 @@ class DiscardChoice(OneOf):
         return Decision(f["chooser"], "discard_tactic", {"player": f["target"], "n": f["n"]},
                         acts)
 
-    def act(self, g: Game, f, a):
+    def act(self, g: Table, f, a):
         if f["kind"] == "tactic" and f["chooser"] == f["target"]:
             self.apply_pair(g, f, a.card, a.get("back"))
         else:
             self.apply(g, f, a.card)
 
-    def apply_pair(self, g: Game, f, card, back):
+    def apply_pair(self, g: Table, f, card, back):
         self.apply(g, f, card)
         f.pop("back", None)
         if back:
@@ -176,7 +172,7 @@ class DiscardChoice(OneOf):
             B.log(g, "starting_tactic_taken_back", visibility=(t,), player=t, card=back)
 
     @staticmethod
-    def apply(g: Game, f, card):
+    def apply(g: Table, f, card):
         t = f["target"]
         p = B.player_w(g, t)
         kind = f["kind"]
@@ -204,7 +200,7 @@ class DiscardChoice(OneOf):
 
 
 @op("replace_governor")
-def op_replace_governor(g: Game, f, o):
+def op_replace_governor(g: Table, f, o):
     """SYM-66: discard the governor of one of your cities and take one from the market."""
     p = f["player"]
     if any(g.s["cities"][c]["governor"] for c in B.cities_of(g, p)):
@@ -217,7 +213,7 @@ class GovernorChoice(OneOf):
 
     name = "op_governor"
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         p = f["player"]
         if "city" in f:  # take_card has returned
             card = f.get("ret")
@@ -228,15 +224,15 @@ class GovernorChoice(OneOf):
             return None
         return super().run(g, f)
 
-    def options(self, g: Game, f):
+    def options(self, g: Table, f):
         return [c for c in B.cities_of(g, f["player"]) if g.s["cities"][c]["governor"]]
 
-    def ask(self, g: Game, f, opts):
+    def ask(self, g: Table, f, opts):
         return Decision(f["player"], "replace_governor", {},
                         tuple(Action("replace_governor", city=c) for c in opts))
 
     @staticmethod
-    def apply(g: Game, f, city):
+    def apply(g: Table, f, city):
         c = B.city_w(g, city)
         old = c["governor"]
         c["governor"] = None

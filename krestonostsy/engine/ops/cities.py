@@ -2,8 +2,6 @@
 GLOSS-08/09, BISHOP-03/05, BLDG-06)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .. import board as B
 from .. import cities as C
 from ..actions import Action
@@ -17,16 +15,14 @@ from ..effects import (
 from ..flow import Decision, EngineError, Step, step
 from ..registry import registrar
 from ..state import SARACEN
-
-if TYPE_CHECKING:
-    from ..game import Game
+from ..table import Table
 
 OPS: dict = {}
 """op name -> handler(g, f, op) of this section (installed by engine/modules.py)."""
 op = registrar(OPS)
 
 
-def _saracen_cities_adjacent(g: Game, player: str) -> list[str]:
+def _saracen_cities_adjacent(g: Table, player: str) -> list[str]:
     mine = set(B.cities_of(g, player))
     out = []
     for cid in B.existing_cities(g):
@@ -40,7 +36,7 @@ def _saracen_cities_adjacent(g: Game, player: str) -> list[str]:
 # --- cities, units, bishops ---------------------------------------------------------------
 
 @op("upgrade_city")
-def op_upgrade_city(g: Game, f, o):
+def op_upgrade_city(g: Table, f, o):
     """SYM-12: raise one of your cities by 1 level for free (``capital: true``: the
     capital)."""
     p = f["player"]
@@ -55,7 +51,7 @@ def op_upgrade_city(g: Game, f, o):
 
 
 @op("destroy_city")
-def op_destroy_city(g: Game, f, o):
+def op_destroy_city(g: Table, f, o):
     """SYM-13 outside a battle: the raided city in a raid table, else one of the target's
     cities of its choice (one that can still be lowered), never below 1 (§14.10)."""
     ctx = f["ctx"]
@@ -70,7 +66,7 @@ def op_destroy_city(g: Game, f, o):
 
 
 @op("prevent_destruction")
-def op_prevent_destruction(g: Game, f, o):
+def op_prevent_destruction(g: Table, f, o):
     """EX-RESCRIPT-1: the battle city is not lowered at the end (cancels BATTLE-23)."""
     b = g.s.get("battle")
     if b and (f.get("ctx") or {}).get("battle"):
@@ -79,7 +75,7 @@ def op_prevent_destruction(g: Game, f, o):
 
 
 @op("place_units")
-def op_place_units(g: Game, f, o):
+def op_place_units(g: Table, f, o):
     """SYM-20: place x units from your supply into your cities, split as you like."""
     p = f["player"]
     n = min(amount(g, f, o.get("amount")), g.s["players"][p]["units"])
@@ -88,7 +84,7 @@ def op_place_units(g: Game, f, o):
 
 
 @op("discard_units")
-def op_discard_units(g: Game, f, o):
+def op_discard_units(g: Table, f, o):
     """The target removes x non-last units (GLOSS-08, EX-GLOSS-1) from one city to its
     supply: the raided city in a raid table, else a city of its choice."""
     t = target_of(g, f, o)
@@ -102,7 +98,7 @@ def op_discard_units(g: Game, f, o):
     g.call("op_city", mode="discard", target=t, chooser=chooser_of(f, t), n=n)
 
 
-def _discard_units(g: Game, player, city, n):
+def _discard_units(g: Table, player, city, n):
     k = min(n, B.units(g, city, player) - 1)
     if k > 0:
         B.add_units(g, city, player, -k)
@@ -110,7 +106,7 @@ def _discard_units(g: Game, player, city, n):
         B.log(g, "units_discarded", player=player, city=city, n=k)
 
 
-def _level_change(g: Game, player, city, delta):
+def _level_change(g: Table, player, city, delta):
     old = B.city_level(g, city)
     C.set_level(g, city, old + delta)
     new = B.city_level(g, city)
@@ -128,7 +124,7 @@ class CityChoice(OneOf):
     name = "op_city"
 
     @staticmethod
-    def options(g: Game, f):
+    def options(g: Table, f):
         if f["n"] <= 0:
             return []
         t = f["target"]
@@ -144,14 +140,14 @@ class CityChoice(OneOf):
             return [c for c in cs if B.units(g, c, t) > 1]
         raise EngineError(mode)
 
-    def ask(self, g: Game, f, opts):
+    def ask(self, g: Table, f, opts):
         kind = {"upgrade": "upgrade_city", "destroy": "destroy_city", "place": "place_unit",
                 "discard": "discard_units"}[f["mode"]]
         return Decision(f["chooser"], kind, {"player": f["target"], "n": f["n"]},
                         tuple(Action(kind, city=c) for c in opts))
 
     @staticmethod
-    def apply(g: Game, f, city):
+    def apply(g: Table, f, city):
         t = f["target"]
         mode = f["mode"]
         if mode == "upgrade":
@@ -171,7 +167,7 @@ class CityChoice(OneOf):
 
 
 @op("move_units")
-def op_move_units(g: Game, f, o):
+def op_move_units(g: Table, f, o):
     """SYM-50: move up to x of your non-last units from one of your cities to an adjacent
     city you control."""
     n = amount(g, f, o.get("amount"))
@@ -185,7 +181,7 @@ class MoveUnits(Step):
 
     name = "op_move_units"
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         if f.get("done"):
             g.ret()
             return None
@@ -205,18 +201,18 @@ class MoveUnits(Step):
             return None
         return Decision(p, "move_units", {"n": f["n"]}, tuple(acts) + (Action("skip"),))
 
-    def on_move_units(self, g: Game, f, a):
+    def on_move_units(self, g: Table, f, a):
         f["done"] = True
         B.add_units(g, a.source, f["player"], -a.n)
         B.add_units(g, a.to, f["player"], a.n)
         B.log(g, "units_moved", player=f["player"], frm=a.source, to=a.to, n=a.n)
 
-    def on_skip(self, g: Game, f, a):
+    def on_skip(self, g: Table, f, a):
         f["done"] = True
 
 
 @op("bombard")
-def op_bombard(g: Game, f, o):
+def op_bombard(g: Table, f, o):
     """GLOSS-09, SYM-55 (EX-GLOSS-2): destroy x non-last Saracen units, one at a time,
     from any Saracen cities adjacent to your cities (the battle city excepted)."""
     n = amount(g, f, o.get("amount"))
@@ -231,19 +227,19 @@ class Bombard(OneOf):
     name = "op_bombard"
 
     @staticmethod
-    def options(g: Game, f):
+    def options(g: Table, f):
         if f["n"] <= 0:
             return []
         battle = (g.s.get("battle") or {}).get("city")
         return [c for c in _saracen_cities_adjacent(g, f["player"])
                 if c != battle and B.units(g, c, SARACEN) > 1]
 
-    def ask(self, g: Game, f, opts):
+    def ask(self, g: Table, f, opts):
         return Decision(f["player"], "bombard", {"n": f["n"]},
                         tuple(Action("bombard", city=c) for c in opts))
 
     @staticmethod
-    def apply(g: Game, f, city):
+    def apply(g: Table, f, city):
         B.add_units(g, city, SARACEN, -1)
         B.to_supply(g, SARACEN, 1)
         B.log(g, "bombarded", player=f["player"], city=city, n=1)
@@ -251,7 +247,7 @@ class Bombard(OneOf):
 
 
 @op("bishop_actions")
-def op_bishop_actions(g: Game, f, o):
+def op_bishop_actions(g: Table, f, o):
     """BISHOP-05: x bishop actions (the ``bishop_actions`` step of prayer.py)."""
     n = amount(g, f, o.get("amount"))
     if n > 0:
@@ -259,7 +255,7 @@ def op_bishop_actions(g: Game, f, o):
 
 
 @op("holy_land_check")
-def op_holy_land_check(g: Game, f, o):
+def op_holy_land_check(g: Table, f, o):
     """BISHOP-03: reveal the bishops of every contested city, decide its holy land, and
     turn them face down again. Cities with one player's bishops stay hidden."""
     revealed = False
@@ -278,6 +274,6 @@ def op_holy_land_check(g: Game, f, o):
 
 
 @op("extra_order")
-def op_extra_order(g: Game, f, o):
+def op_extra_order(g: Table, f, o):
     """BLDG-06: a basic order of the given type now, without a token on the cross."""
     g.call("order", player=f["player"], order=o["order"], enhanced=False, extra=True)

@@ -25,24 +25,20 @@ Who is bound to whom (CAMP-S3-03, CAMP-S3-05) is :func:`bound`; the hook
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .. import board as B
 from .. import rng
 from ..actions import Action
 from ..effects import amount, effect_data, target_of
 from ..flow import Decision, Step, step
 from ..registry import registrar
-
-if TYPE_CHECKING:
-    from ..game import Game
+from ..table import Table
 
 OPS: dict = {}
 """op name -> handler(g, f, op) of this section (installed by engine/modules.py)."""
 op = registrar(OPS)
 
 
-def oaths_of(g: Game):
+def oaths_of(g: Table):
     """``(state part, data)`` of the game's oaths, or ``(None, None)``."""
     part = (g.s.get("components") or {}).get("oaths")
     if part is None:
@@ -50,7 +46,7 @@ def oaths_of(g: Game):
     return part, g.rules.scenario.components["oaths"]
 
 
-def active(g: Game, x: str) -> bool:
+def active(g: Table, x: str) -> bool:
     p = g.s["players"].get(x)
     return p is not None and not p["eliminated"]
 
@@ -60,7 +56,7 @@ def oaths_with(part: dict, x: str) -> list[dict]:
     return [o for o in part["sworn"] if x in (o["lord"], o["vassal"])]
 
 
-def bound(g: Game, a: str, b: str) -> bool:
+def bound(g: Table, a: str, b: str) -> bool:
     """CAMP-S3-03/05: are ``a`` and ``b`` bound to peace — an oath between them (either
     way) or a regency (either is the other's regent)? False without oaths."""
     part, _data = oaths_of(g)
@@ -72,7 +68,7 @@ def bound(g: Game, a: str, b: str) -> bool:
     return regents.get(a) == b or regents.get(b) == a
 
 
-def protectors(g: Game, x: str) -> list[str]:
+def protectors(g: Table, x: str) -> list[str]:
     """CAMP-S3-03/05: the active states that protect ``x``'s cities — its lords and its
     regent — each once, in turn order."""
     part, _data = oaths_of(g)
@@ -84,14 +80,14 @@ def protectors(g: Game, x: str) -> list[str]:
     return [q for q in B.turn_order(g) if q in mine and active(g, q)]
 
 
-def partners(g: Game, x: str) -> list[str]:
+def partners(g: Table, x: str) -> list[str]:
     """The states ``x`` may offer an oath to: active, not ``x``, not yet bound to it."""
     part, _data = oaths_of(g)
     return [q for q in B.turn_order(g) if q != x and active(g, q)
             and not any({o["lord"], o["vassal"]} == {x, q} for o in part["sworn"])]
 
 
-def offers(g: Game, x: str) -> list[Action]:
+def offers(g: Table, x: str) -> list[Action]:
     """Every oath ``x`` may offer now: a card of its hand to a partner (CAMP-S3-02)."""
     part, _data = oaths_of(g)
     if part is None or not active(g, x):
@@ -100,7 +96,7 @@ def offers(g: Game, x: str) -> list[Action]:
     return [Action("offer_oath", card=c, player=q) for c in hand for q in partners(g, x)]
 
 
-def breakable(g: Game, x: str, cost: int) -> list[Action]:
+def breakable(g: Table, x: str, cost: int) -> list[Action]:
     """The oaths ``x`` may break now at ``cost`` influence (CAMP-S3-04): none if ``x``
     cannot pay it."""
     part, _data = oaths_of(g)
@@ -109,7 +105,7 @@ def breakable(g: Game, x: str, cost: int) -> list[Action]:
     return [Action("break_oath", card=o["card"]) for o in oaths_with(part, x)]
 
 
-def draw_oaths(g: Game, x: str, n: int) -> int:
+def draw_oaths(g: Table, x: str, n: int) -> int:
     """Move up to ``n`` oath cards from the deck into ``x``'s hand; the number taken. An
     empty deck is first rebuilt from the refused cards, shuffled (DISCARD-04); broken
     oaths stay out of play."""
@@ -133,7 +129,7 @@ def draw_oaths(g: Game, x: str, n: int) -> int:
     return taken
 
 
-def break_oath(g: Game, x: str, card: str, cost: int) -> dict:
+def break_oath(g: Table, x: str, card: str, cost: int) -> dict:
     """CAMP-S3-04: ``x`` breaks the sworn oath ``card`` and pays ``cost`` influence; the
     broken oath (its record in ``broken``). The betrayal is the caller's to run."""
     part, _data = oaths_of(g)
@@ -147,7 +143,7 @@ def break_oath(g: Game, x: str, card: str, cost: int) -> dict:
     return record
 
 
-def betrayal_effect(g: Game, x: str, record: dict) -> dict:
+def betrayal_effect(g: Table, x: str, record: dict) -> dict:
     """The ``effect`` frame arguments of ``record``'s betrayal for its breaker ``x``."""
     other = record["vassal"] if x == record["lord"] else record["lord"]
     return {"player": x, "ops": effect_data(g.c.oaths[record["card"]].betrayal),
@@ -156,7 +152,7 @@ def betrayal_effect(g: Game, x: str, record: dict) -> dict:
 
 
 @op("swear")
-def op_swear(g: Game, f, o):
+def op_swear(g: Table, f, o):
     """CAMP-S3-02: the target may offer an oath card of its hand to another state."""
     t = target_of(g, f, o)
     if t and offers(g, t):
@@ -164,7 +160,7 @@ def op_swear(g: Game, f, o):
 
 
 @op("break_oath")
-def op_break_oath(g: Game, f, o):
+def op_break_oath(g: Table, f, o):
     """CAMP-S3-04: the target breaks one of its oaths (its choice) for ``cost`` influence
     (the scenario's ``break_cost`` when absent) and gains its betrayal."""
     t = target_of(g, f, o)
@@ -177,7 +173,7 @@ def op_break_oath(g: Game, f, o):
 
 
 @op("draw_oath")
-def op_draw_oath(g: Game, f, o):
+def op_draw_oath(g: Table, f, o):
     """CAMP-S3-02: the target takes ``amount`` oath cards from the deck."""
     t = target_of(g, f, o)
     if t:
@@ -197,7 +193,7 @@ class Swear(Step):
     name = "swear"
     start = "offer"
 
-    def at_offer(self, g: Game, f):
+    def at_offer(self, g: Table, f):
         acts = offers(g, f["player"])
         if not acts:
             g.ret()
@@ -205,21 +201,21 @@ class Swear(Step):
         return Decision(f["player"], "offer_oath", {"player": f["player"]},
                         (*acts, Action("decline")))
 
-    def on_offer_oath(self, g: Game, f, a):
+    def on_offer_oath(self, g: Table, f, a):
         part, _data = oaths_of(g)
         part["hands"][f["player"]].remove(a.card)
         f["card"], f["vassal"] = a.card, a.player
         B.log(g, "oath_offered", player=f["player"], card=a.card, vassal=a.player)
         f["at"] = "answer"
 
-    def on_decline(self, g: Game, f, a):
+    def on_decline(self, g: Table, f, a):
         g.ret()
 
-    def at_answer(self, g: Game, f):
+    def at_answer(self, g: Table, f):
         return Decision(f["vassal"], "answer_oath", {"card": f["card"], "lord": f["player"]},
                         (Action("accept_oath"), Action("refuse_oath")))
 
-    def on_accept_oath(self, g: Game, f, a):
+    def on_accept_oath(self, g: Table, f, a):
         part, _data = oaths_of(g)
         lord, vassal, card = f["player"], f["vassal"], f["card"]
         part["sworn"].append({"card": card, "lord": lord, "vassal": vassal})
@@ -230,13 +226,13 @@ class Swear(Step):
             g.call("effect", player=vassal, ops=effect_data(oath.vassal),
                    ctx={"opponent": lord, "own_turn": False, "source": "oath", "card": card})
 
-    def on_refuse_oath(self, g: Game, f, a):
+    def on_refuse_oath(self, g: Table, f, a):
         part, _data = oaths_of(g)
         part["discard"].append(f["card"])
         B.log(g, "oath_refused", card=f["card"], lord=f["player"], vassal=f["vassal"])
         g.ret()
 
-    def at_lord_terms(self, g: Game, f):
+    def at_lord_terms(self, g: Table, f):
         f.pop("ret", None)
         oath = g.c.oaths[f["card"]]
         if not oath.lord:
@@ -256,13 +252,13 @@ class BreakOath(Step):
     name = "break_oath"
     start = "choose"
 
-    def at_choose(self, g: Game, f):
+    def at_choose(self, g: Table, f):
         acts = breakable(g, f["player"], f["cost"])
         if not acts:
             g.ret()
             return None
         return Decision(f["player"], "choose_oath_to_break", {"player": f["player"]}, tuple(acts))
 
-    def on_break_oath(self, g: Game, f, a):
+    def on_break_oath(self, g: Table, f, a):
         record = break_oath(g, f["player"], a.card, f["cost"])
         g.goto("effect", **betrayal_effect(g, f["player"], record))

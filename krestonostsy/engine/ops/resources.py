@@ -2,8 +2,6 @@
 (SYM-30..40, GLOSS-03/04, PRAY-03)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .. import board as B
 from ..actions import Action
 from ..effects import (
@@ -16,9 +14,7 @@ from ..effects import (
 )
 from ..flow import Decision, step
 from ..registry import registrar
-
-if TYPE_CHECKING:
-    from ..game import Game
+from ..table import Table
 
 OPS: dict = {}
 """op name -> handler(g, f, op) of this section (installed by engine/modules.py)."""
@@ -27,7 +23,7 @@ op = registrar(OPS)
 # --- resources ----------------------------------------------------------------------------
 
 @op("gain_coins")
-def op_gain_coins(g: Game, f, o):
+def op_gain_coins(g: Table, f, o):
     """SYM-31: take coins from the supply (by value)."""
     t = target_of(g, f, o)
     n = amount(g, f, o.get("amount"))
@@ -37,7 +33,7 @@ def op_gain_coins(g: Game, f, o):
 
 
 @op("pay_coins")
-def op_pay_coins(g: Game, f, o):
+def op_pay_coins(g: Table, f, o):
     """SYM-32: pay coins to the supply, as many as the target has."""
     t = target_of(g, f, o)
     if t:
@@ -50,7 +46,7 @@ def op_pay_coins(g: Game, f, o):
 
 
 @op("steal_coins")
-def op_steal_coins(g: Game, f, o):
+def op_steal_coins(g: Table, f, o):
     """The opponent pays you coins, as many as they have."""
     t = f["ctx"].get("opponent")
     if not is_player(g, t) or t == f["player"]:
@@ -63,7 +59,7 @@ def op_steal_coins(g: Game, f, o):
 
 
 @op("gain_influence")
-def op_gain_influence(g: Game, f, o):
+def op_gain_influence(g: Table, f, o):
     """SYM-30: influence, kept secret (TURN-09): only the gainer reads the amount."""
     t = target_of(g, f, o)
     n = amount(g, f, o.get("amount"))
@@ -73,7 +69,7 @@ def op_gain_influence(g: Game, f, o):
 
 
 @op("gain_sanctity")
-def op_gain_sanctity(g: Game, f, o):
+def op_gain_sanctity(g: Table, f, o):
     """PRAY-03: gained sanctity moves the piece at once (the ``gain_sanctity`` step)."""
     t = target_of(g, f, o)
     n = amount(g, f, o.get("amount"))
@@ -82,7 +78,7 @@ def op_gain_sanctity(g: Game, f, o):
 
 
 @op("lose_sanctity")
-def op_lose_sanctity(g: Game, f, o):
+def op_lose_sanctity(g: Table, f, o):
     """Move the piece left, occupied cells costing nothing (mirror of PRAY-04), never
     below cell 0; no bonuses are gained or lost."""
     t = target_of(g, f, o)
@@ -105,7 +101,7 @@ def op_lose_sanctity(g: Game, f, o):
 
 
 @op("restore_goods")
-def op_restore_goods(g: Game, f, o):
+def op_restore_goods(g: Table, f, o):
     """GLOSS-03: flip up to x spent (unblocked) goods back to their coloured side."""
     t = target_of(g, f, o)
     n = amount(g, f, o.get("amount"))
@@ -114,7 +110,7 @@ def op_restore_goods(g: Game, f, o):
 
 
 @op("spend_goods")
-def op_spend_goods(g: Game, f, o):
+def op_spend_goods(g: Table, f, o):
     """SYM-39: the target flips x ready goods of its choice to spent."""
     t = target_of(g, f, o)
     n = amount(g, f, o.get("amount"))
@@ -123,7 +119,7 @@ def op_spend_goods(g: Game, f, o):
 
 
 @op("block_goods")
-def op_block_goods(g: Game, f, o):
+def op_block_goods(g: Table, f, o):
     """GLOSS-04, SYM-40: the target blocks x goods of its choice (unspent ones are
     flipped to spent); they are not restored in the next Income phase."""
     t = target_of(g, f, o)
@@ -140,7 +136,7 @@ class GoodsChoice(OneOf):
     name = "op_goods"
 
     @staticmethod
-    def options(g: Game, f):
+    def options(g: Table, f):
         if f["n"] <= 0:
             return []
         goods = g.s["players"][f["target"]]["goods"]
@@ -164,7 +160,7 @@ class GoodsChoice(OneOf):
     def no_choice(self, f, options):
         return len(options) == 1 or sum(k for _c, _s, k in options) <= f["n"]
 
-    def ask(self, g: Game, f, opts):
+    def ask(self, g: Table, f, opts):
         kind = f["mode"] + "_good"
         acts = tuple(Action(kind, colour=c) if s is None else Action(kind, colour=c, spent=s)
                      for c, s, _k in opts)
@@ -175,7 +171,7 @@ class GoodsChoice(OneOf):
         return a.colour, a.get("spent"), None
 
     @staticmethod
-    def apply(g: Game, f, option):
+    def apply(g: Table, f, option):
         colour, spent, _k = option
         row = B.player_w(g, f["target"])["goods"][colour]
         t = f["target"]

@@ -1,8 +1,6 @@
 """Effect ops of the vocabulary section *structure*: choose, if, may, pay_for (SYM-80/84/85)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .. import board as B
 from ..actions import Action
 from ..effects import (
@@ -10,16 +8,14 @@ from ..effects import (
 )
 from ..flow import Decision, Step, step
 from ..registry import registrar
-
-if TYPE_CHECKING:
-    from ..game import Game
+from ..table import Table
 
 OPS: dict = {}
 """op name -> handler(g, f, op) of this section (installed by engine/modules.py)."""
 op = registrar(OPS)
 
 
-def nested(g: Game, f, ops) -> None:
+def nested(g: Table, f, ops) -> None:
     if ops:
         if isinstance(ops, dict):
             ops = [ops]
@@ -29,7 +25,7 @@ def nested(g: Game, f, ops) -> None:
 # --- structure ----------------------------------------------------------------------------
 
 @op("choose")
-def op_choose(g: Game, f, o):
+def op_choose(g: Table, f, o):
     """SYM-85: choose one of the options (each an effect)."""
     options = o.get("options") or []
     if len(options) == 1:
@@ -44,7 +40,7 @@ class Choose(Step):
 
     name = "op_choose"
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         if f.get("chosen"):
             g.ret()
             return None
@@ -55,7 +51,7 @@ class Choose(Step):
                          "card": f["ctx"].get("card") or f["ctx"].get("source")},
                         tuple(Action("choose", option=i) for i in range(len(f["options"]))))
 
-    def on_choose(self, g: Game, f, a):
+    def on_choose(self, g: Table, f, a):
         f["chosen"] = True
         # the option itself, not its index: the log names what was chosen
         B.log(g, "effect_chosen", player=f["player"], option=a.option,
@@ -67,7 +63,7 @@ class Choose(Step):
 
 
 @op("if")
-def op_if(g: Game, f, o):
+def op_if(g: Table, f, o):
     """SYM-84: if you have at least ``at_least`` of ``metric`` do ``then``, otherwise
     (the condition cannot be met in full) ``else``."""
     have = metric(g, f["player"], o["metric"])
@@ -75,7 +71,7 @@ def op_if(g: Game, f, o):
 
 
 @op("may")
-def op_may(g: Game, f, o):
+def op_may(g: Table, f, o):
     """SYM-80: an optional effect: the owner decides yes or no."""
     if o.get("then"):
         g.call("op_may", player=f["player"], then=o["then"], ctx=f["ctx"])
@@ -87,24 +83,24 @@ class May(Step):
 
     name = "op_may"
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         if f.get("answered"):
             g.ret()
             return None
         return Decision(f["player"], "may", {}, (Action("accept"), Action("decline")))
 
-    def on_accept(self, g: Game, f, a):
+    def on_accept(self, g: Table, f, a):
         f["answered"] = True
         then = f["then"]
         g.call("effect", player=f["player"], ops=[then] if isinstance(then, dict) else then,
                ctx=f["ctx"])
 
-    def on_decline(self, g: Game, f, a):
+    def on_decline(self, g: Table, f, a):
         f["answered"] = True
 
 
 @op("pay_for")
-def op_pay_for(g: Game, f, o):
+def op_pay_for(g: Table, f, o):
     """You may pay ``cost`` (goods, coins instead, BUILD-05) to do ``then``. When it is
     the first op of a card the player has just chosen to activate (``ctx["activated"]``,
     e.g. the Bazaar, BLDG-04), activating it *is* paying: no second yes/no."""
@@ -119,7 +115,7 @@ class PayFor(Step):
 
     name = "op_pay_for"
 
-    def run(self, g: Game, f):
+    def run(self, g: Table, f):
         if "paid" not in f:
             f["paid"] = None
             g.call("pay", player=f["player"], cost=f["cost"], discount=0,

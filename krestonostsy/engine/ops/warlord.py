@@ -25,8 +25,6 @@ the ops do nothing in a game without the warlord.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .. import board as B
 from .. import cities as C
 from ..battle import Battle, saracen_candidates
@@ -35,16 +33,14 @@ from ..flow import step
 from ..hooks.terrain import apply_terrain
 from ..registry import registrar
 from ..state import SARACEN
-
-if TYPE_CHECKING:
-    from ..game import Game
+from ..table import Table
 
 OPS: dict = {}
 """op name -> handler(g, f, op) of this section (installed by engine/modules.py)."""
 op = registrar(OPS)
 
 
-def warlord(g: Game):
+def warlord(g: Table):
     """``(state part, data)`` of the game's warlord, or ``(None, None)``."""
     part = (g.s.get("components") or {}).get("warlord")
     if part is None:
@@ -52,7 +48,7 @@ def warlord(g: Game):
     return part, g.rules.scenario.components["warlord"]
 
 
-def played_target(g: Game, city: str) -> str:
+def played_target(g: Table, city: str) -> str:
     """CAMP-S4-02: a target absent in this line-up (SETUP-28/29) is replaced by the
     existing city nearest to it (ties: the map's order)."""
     if not g.s["cities"][city].get("removed"):
@@ -73,7 +69,7 @@ def played_target(g: Game, city: str) -> str:
     return best or city
 
 
-def step_towards(g: Game, frm: str, target: str) -> str | None:
+def step_towards(g: Table, frm: str, target: str) -> str | None:
     """SYM-86: the neighbour of ``frm`` one step nearer ``target`` along a shortest
     path (the first in the map's order when several are), or None at the target."""
     if frm == target:
@@ -86,11 +82,11 @@ def step_towards(g: Game, frm: str, target: str) -> str | None:
     return None
 
 
-def is_crusader_city(g: Game, city: str) -> bool:
+def is_crusader_city(g: Table, city: str) -> bool:
     return is_player(g, B.controller(g, city))
 
 
-def enter(g: Game, part: dict, target: str) -> bool:
+def enter(g: Table, part: dict, target: str) -> bool:
     """CAMP-S4-04: off the map, the warlord re-enters in the Saracen city nearest his
     target (ties: the map's order). False when no city is Saracen."""
     cities = [c for c in g.c.board.cities if not g.s["cities"][c].get("removed")
@@ -104,7 +100,7 @@ def enter(g: Game, part: dict, target: str) -> bool:
     return True
 
 
-def drive_out(g: Game) -> bool:
+def drive_out(g: Table) -> bool:
     """CAMP-S4-04: a warlord whose city is no longer the Saracens' (crusaders took it)
     leaves the map. True if he left."""
     part, _data = warlord(g)
@@ -116,7 +112,7 @@ def drive_out(g: Game) -> bool:
 
 
 @op("warlord_move")
-def op_warlord_move(g: Game, f, o):
+def op_warlord_move(g: Table, f, o):
     """CAMP-S4-02: move ``amount`` cities towards ``towards`` (see the module doc)."""
     part, _data = warlord(g)
     if part is None:
@@ -142,7 +138,7 @@ def op_warlord_move(g: Game, f, o):
 
 
 @op("warlord_attack")
-def op_warlord_attack(g: Game, f, o):
+def op_warlord_attack(g: Table, f, o):
     """CAMP-S4-03: attack the crusader city on the way, or levy (see the module doc)."""
     part, _data = warlord(g)
     if part is None or part["city"] is None:
@@ -158,7 +154,7 @@ def op_warlord_attack(g: Game, f, o):
     B.log(g, "warlord_levy", city=part["city"], n=k)
 
 
-def terrain_on(g: Game) -> bool:
+def terrain_on(g: Table) -> bool:
     """Is the advanced mode's terrain switched on in this game (CAMP-10)?"""
     return "terrain" in g.rules.scenario.hooks or "terrain" in getattr(g.rules, "extra_hooks", ())
 
@@ -175,7 +171,7 @@ class WarlordBattle(Battle):
 
     name = "warlord_battle"
 
-    def at_start(self, g: Game, f):
+    def at_start(self, g: Table, f):
         city, frm = f["city"], f["frm"]
         dfn = B.controller(g, city)
         moved = max(0, B.units(g, frm, SARACEN) - 1)
@@ -202,7 +198,7 @@ class WarlordBattle(Battle):
         f["at"] = "deal"
         return None
 
-    def at_deal(self, g: Game, f):
+    def at_deal(self, g: Table, f):
         """The base opening (the Saracen hand dealt face up, the track's strength on the
         attacking Saracens' side) and, in the advanced mode, the terrain (CAMP-10)."""
         super().at_deal(g, f)
@@ -210,7 +206,7 @@ class WarlordBattle(Battle):
             apply_terrain(g, g.s["battle"])
         return None
 
-    def take_trophies(self, g: Game, b: dict) -> None:
+    def take_trophies(self, g: Table, b: dict) -> None:
         """The Saracens won: the city is theirs as after a raid and the warlord moves in."""
         part, _data = warlord(g)
         city = b["city"]

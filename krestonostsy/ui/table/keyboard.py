@@ -12,15 +12,12 @@ where the suggested move is played.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-from PySide6.QtCore import QPoint
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtCore import QPoint, QPointF, QRectF
+from PySide6.QtWidgets import QPushButton, QWidget
 
 from .items import TableItem
-
-if TYPE_CHECKING:
-    from .view import TableView
 
 #: Places whose centres lie within this many scene units of height read as one row.
 ROW = 40.0
@@ -28,10 +25,24 @@ ROW = 40.0
 Choice = TableItem | QPushButton
 
 
-class KeyboardChoice:
-    """The keyboard's choice on one :class:`TableView` (its ``keys``)."""
+class ChoosingView(Protocol):
+    """What the keyboard needs of the table's view: ``view.TableView`` is one (named here,
+    not imported, so the view owns its keyboard without an import circle)."""
 
-    def __init__(self, view: TableView):
+    def scene(self) -> Any: ...  # the table's scene: its legal_items()
+    def viewport(self) -> QWidget: ...
+    def mapFromScene(self, point: QPointF) -> QPoint: ...
+    def ensureVisible(self, rect: QRectF, xmargin: int, ymargin: int) -> None: ...
+    def prompt_buttons(self) -> list[QPushButton]: ...
+    def choose_at(self, item: TableItem, screen_pos: QPoint) -> None: ...
+    def preview_at(self, pos: QPoint) -> None: ...
+    def hide_preview(self) -> None: ...
+
+
+class KeyboardChoice:
+    """The keyboard's choice on one table view (its ``keys``)."""
+
+    def __init__(self, view: ChoosingView):
         self.view = view
         self.current: Choice | None = None
 

@@ -5,8 +5,7 @@ text come from the content (``krestonostsy.content.text.card_text`` when it exis
 """
 from __future__ import annotations
 
-from ...engine.actions import PARAMS
-from ...engine.decisions import ANSWERS, DECISIONS
+from ...engine import ANSWERS, DECISIONS, PARAMS
 from ...i18n import N_, _, current_language, ngettext
 from ..names import CITY_NAMES, GOOD_NAMES, STATE_NAMES
 from ..names import ORDER_NAMES as _ORDERS

@@ -1,4 +1,9 @@
-"""The guided first game as data: ``data/tutorial/*.yaml`` (read by ``ui/tutorial.py``).
+"""The guided first game: a lesson read from ``data/tutorial/*.yaml`` and replayed against
+the rules (shown by ``ui/tutorial.py``).
+
+It stands above the engine and the bots, not in ``content/``: its steps are the engine's
+:class:`Action` objects, its replay plays :class:`Game` and its opponent names a bot level,
+and the content layer imports neither.
 
 A :class:`Lesson` is a seed, two states, the newcomer's seat, and a list of :class:`Step`:
 each step has a hint (a message key of the catalogs), the place on the table it points at
@@ -18,10 +23,10 @@ import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..engine import Action, Game, IllegalAction
-from ..resources import data_dir
-from .errors import ContentError
-from .yamlfile import read_yaml
+from .content import ContentError
+from .content.yamlfile import read_yaml
+from .engine import Action, Game, IllegalAction
+from .resources import data_dir
 
 NEXT = "next"
 PROMPT = "prompt"
@@ -140,7 +145,7 @@ class Lesson:
 
 def translated(key: str) -> bool:
     """Every language of the game (Russian, English) has ``key`` in its catalogs."""
-    from .. import i18n
+    from . import i18n
     return all(i18n.translator(lang).has(key) for lang in ("ru", "en"))
 
 
@@ -225,7 +230,7 @@ def load_lesson(path: Path | None = None, has_text=None) -> Lesson:
     if human not in states:
         raise ContentError(file, line("human"), f"human must be one of {states}")
     opponent = data.get("opponent")
-    from ..ai.levels import LEVELS  # the levels a seat can be played by (no Qt, no engine state)
+    from .ai.levels import LEVELS  # the levels a seat can be played by (no Qt, no engine state)
     if not isinstance(opponent, str) or opponent not in LEVELS:
         raise ContentError(file, line("opponent"), "opponent must name the bot level "
                            f"that played the recorded moves and plays on after the lesson "
