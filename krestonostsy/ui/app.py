@@ -1,62 +1,19 @@
-"""QApplication set-up: names, fonts from ``data/fonts``, the language, the main window."""
+"""QApplication set-up: names, the interface font (``fonts.py``), the language, the main window."""
 from __future__ import annotations
 
 import logging
 import sys
 
 from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QObject, QTimer
-from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QMainWindow
 
 from .. import i18n, startup_trace
+from .fonts import ui_font
 from .settings import APPLICATION, ORGANIZATION, Settings
 
-log = logging.getLogger(__name__)
-
-UI_FONT_FAMILY = "EB Garamond"
-TITLE_FONT_FAMILY = "Old Standard TT"
-UI_FONT_POINTS = 12.0
 # The menu entry's id (packaging/build.py APP_ID): Wayland and the desktop match the window to it.
 DESKTOP_FILE_ID = "io.github.krestonostsy.Krestonostsy"
-
-_fonts_loaded: list[str] | None = None
-
-
-def load_fonts() -> list[str]:
-    """Register the bundled OFL fonts (Cyrillic included); returns the families found."""
-    global _fonts_loaded
-    if _fonts_loaded is not None:
-        return _fonts_loaded
-    families: list[str] = []
-    try:
-        from ..resources import data_dir
-        folder = data_dir() / "fonts"
-        files = sorted(list(folder.glob("*.otf")) + list(folder.glob("*.ttf")))
-    except FileNotFoundError:
-        files = []
-    for path in files:
-        fid = QFontDatabase.addApplicationFont(str(path))
-        if fid < 0:
-            log.warning("cannot load font %s", path)
-            continue
-        for fam in QFontDatabase.applicationFontFamilies(fid):
-            if fam not in families:
-                families.append(fam)
-    _fonts_loaded = families
-    return families
-
-
-def ui_font() -> QFont:
-    families = load_fonts()
-    font = QFont(UI_FONT_FAMILY if UI_FONT_FAMILY in families else QFont().family())
-    font.setPointSizeF(UI_FONT_POINTS)
-    # hinted, EB Garamond's "u" grows tall at text sizes ("Jerusalem", "units")
-    font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
-    try:  # lining figures: EB Garamond's old-style 0 looks like the letter o
-        font.setFeature(QFont.Tag("lnum"), 1)
-    except (AttributeError, TypeError):  # Qt < 6.7
-        pass
-    return font
 
 
 def setup_application(argv: list[str] | None = None) -> QApplication:

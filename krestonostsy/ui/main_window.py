@@ -293,7 +293,7 @@ class MainWindow(QMainWindow):
     def _set_app_font(k: float) -> None:
         from PySide6.QtWidgets import QApplication
 
-        from .app import UI_FONT_POINTS, ui_font
+        from .fonts import UI_FONT_POINTS, ui_font
         from .scaled_style import set_style_scale
         font = ui_font()
         font.setPointSizeF(UI_FONT_POINTS * k)

@@ -61,7 +61,7 @@ def test_the_table_draws_a_1_as_tall_as_a_4(qapp, style):
 
 
 def test_the_prompt_bar_and_dialogs_draw_a_1_as_tall_as_a_4(qtbot):
-    from krestonostsy.ui.app import ui_font
+    from krestonostsy.ui.fonts import ui_font
     from krestonostsy.ui.table.view import PromptBar
     bar = PromptBar()
     qtbot.addWidget(bar)
@@ -80,7 +80,7 @@ def test_the_prompt_bar_and_dialogs_draw_a_1_as_tall_as_a_4(qtbot):
 
 def test_a_dialog_draws_a_1_as_tall_as_a_4(qtbot, qapp):
     """The dialogs take the application's font (``ui/app.py: setup_application``)."""
-    from krestonostsy.ui.app import ui_font
+    from krestonostsy.ui.fonts import ui_font
     from krestonostsy.ui.new_game_dialog import NewGameDialog
     before = qapp.font()
     qapp.setFont(ui_font())
