@@ -361,13 +361,14 @@ def test_no_city_name_on_the_map_runs_under_a_neighbours_walls(table, lang):
     from krestonostsy.ui.table import art
     from krestonostsy.ui.table import labels as L
     from krestonostsy.ui.table import scene as S
+    from krestonostsy.ui.table.regions.base import game_board
     i18n.set_language(lang)
     try:
         game = Game.new(LINEUPS[4], seed=3)
         viewer = game.decision.player
         table.show_view(game.view(viewer), _legal(game, viewer), viewer)
         scene = table.scene()
-        board = S._board()
+        board = game_board()
         r = 46
         metrics = QFontMetricsF(art.font(art.MIN_TEXT, bold=True))
         discs = {cid: QPointF(scene._mp(c.position).x(), scene._mp(c.position).y() + S.CITY_DISC_DY)

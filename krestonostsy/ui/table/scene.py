@@ -1,63 +1,64 @@
 """The table scene: draws one player's ``view`` (engine/view.py) and reports intents.
 
-The scene never decides rules. ``build(view, legal, viewer)`` throws the old items away
-and lays out new ones from the view; each item carries the target ids of
-``Action.targets`` (``city:<id>``, ``cross:<order>:inner|outer``, ``market:<name>:<slot>``,
-``card:<id>``, ``player:<id>``, ``bishop:<no>``). Items naming a target of a legal action
-are highlighted and clickable; a click is reported through ``targetClicked(item, pos)``.
+The scene never decides rules. It composes the table's regions (``regions/``: the tracks,
+the map, the order cross, the event, the markets, the battle board, a campaign's marks,
+the state boards — each owning its items and laying them out from the view — and the
+notices, read from the log), hands them each view, and reports what the player clicks.
 
-Layout of the table (scene units, 2560 × 1460)::
-
-    [round plate][        sanctity track          ][  Saracen track  ]
-    [                 ][ order cross ][           markets            ]
-    [   map of the    ][             ][                              ]
-    [     Levant      ][ event area  ][        battle board          ]
-    [ the viewer's board, large, with the hand ][ others, compact ]
-
-The size is chosen for the smallest window we serve: at 1280×800 the table fits at a scale
-of about 0.48, so no word is drawn under ``art.MIN_TEXT`` (24) scene pixels — 11.5 screen
-pixels (tests/ui/test_legibility.py).
+``build(view, legal, viewer, log)`` lays the regions out again where the view changed
+(``regions/layout.py``: items are kept, not rebuilt) and plays what the others did from
+the log (``motion.py``). Each item carries the target ids of ``Action.targets``
+(``city:<id>``, ``cross:<order>:inner|outer``, ``market:<name>:<slot>``, ``card:<id>``,
+``player:<id>``, ``bishop:<no>``). Items naming a target of a legal action are
+highlighted and clickable; a click is reported through ``targetClicked(item, pos)``.
+The layout of the table: ``regions/base.py``.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF, QTransform
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFontMetricsF,
+    QLinearGradient,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+)
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from ...i18n import _, current_language, ngettext
 from . import animation, art
 from . import components as COMP
 from . import labels as L
-from . import results as RS
-from .items import DATA_TEXTS, TableItem, draw_signature
+from .items import TableItem
 from .motion import Director
+from .regions.base import (
+    PANEL_WORDS_Z,
+    R_BATTLE,
+    R_BATTLE_LARGE,
+    R_BOARDS,
+    R_CROSS,
+    R_EVENT,
+    R_MAP,
+    R_MARKET,
+    R_PLATE,
+    R_SANCTITY,
+    R_SARACEN,
+    H,
+    Region,
+    Section,
+    W,
+    game_board,
+)
+from .regions.cards import NAME_FOOT, NAME_SIDE, NAME_TOP, Cards
+from .regions.layout import Layout
+from .regions.notices import NoticeBoard
 
-ORDERS = ("build", "prayer", "muster", "march")
-W, H = 2560, 1460
-
-R_TOP = QRectF(0, 0, W, 150)
-R_PLATE = QRectF(0, 0, 380, 150)
-R_SANCTITY = QRectF(395, 0, 1415, 150)
-R_SARACEN = QRectF(1825, 0, 735, 150)
-R_MAP = QRectF(0, 165, 1000, 880)
-R_CROSS = QRectF(1015, 165, 560, 525)
-R_EVENT = QRectF(1015, 705, 560, 340)
-R_MARKET = QRectF(1590, 165, 970, 605)
-R_BATTLE = QRectF(1590, 785, 970, 260)
-# during a battle its board takes the whole right column (the markets wait beneath it): the
-# tactics played show their text
-R_BATTLE_LARGE = QRectF(1590, 165, 970, 880)
-R_BOARDS = QRectF(0, 1060, W, 400)
-# the state boards: one large (the viewer's, or the one opened with a click), the others
-# compact beside it (their words as chips; a click on one opens it large)
-COMPACT_MAX_W, LARGE_MIN_W, BOARD_GAP = 560, 1380, 16
-# a small card with no price (a card in hand): its name's box lies NAME_SIDE in from the
-# sides, NAME_TOP below the top and NAME_FOOT above the bottom (the level's foot)
-NAME_SIDE, NAME_TOP, NAME_FOOT = 5, 4, 26
-CITY_R, CITY_STEP = 40, 150  # a city token on the large board and the room it takes
 MAP_ORIGIN = QPointF(35, 205)  # map space (0..1000, 0..800) → scene
 MAP_SCALE = 0.93
 # a city's item reaches lower than higher (its name's ribbon): its disc lies this far below
@@ -68,106 +69,6 @@ CITY_DISC_DY = 11
 def _walls_shield(disc: QPointF, r: float) -> QRectF:
     """The shield with a city's level, at the top left of its disc of radius ``r``."""
     return QRectF(disc.x() - r - 16, disc.y() - r - 10, 40, 46)
-
-
-# The sections of the table, each laid out by the method of that name from the view.
-# (The state boards are sections too, one per state: see ``TableScene._plan``.)
-# The notices over the table (a battle's result, a round's summary): where each may lie,
-# in order of preference (the first that covers no legal target), and how long it stays.
-# The battle's result lies on the battle board's strip (empty between battles) and fits
-# it: the sides' losses in a column on the left, what became of the city on the right, so
-# it never reaches up over the markets' bottom row (or, second, over the event: there
-# when a scenario's components fill the strip).
-NOTICE_PLACES = {"battle": (R_BATTLE, R_EVENT),
-                 "round": (R_MARKET, QRectF(20, 240, 960, 700), R_CROSS)}
-NOTICE_MS = {"battle": 7000, "round": 12000}  # only with TableScene.notices_stay off
-NOTICE_COLUMNS_MIN_W = 800  # narrower, a battle's result stands in one column
-NOTICE_PIECE_W = 36  # a row of a state begins with its piece
-
-# A panel's words (or ring) lie just above its parchment, in a picture of their own, and
-# under everything else on it (nothing else lies between z and z + this)
-PANEL_WORDS_Z = 0.05
-
-SECTIONS = ("_plate", "_sanctity", "_saracen_track", "_map", "_cross", "_event", "_markets",
-            "_battle", "_scenario_strip", "_campaign_map")
-
-
-class _ViewReader(dict):
-    """The view, noting which of its top-level keys a section reads (``*``: all of them)."""
-
-    def __init__(self, view: dict):
-        super().__init__(view)
-        self.read: set[str] = set()
-
-    def get(self, key, default=None):
-        self.read.add(key)
-        return super().get(key, default)
-
-    def __getitem__(self, key):
-        self.read.add(key)
-        return super().__getitem__(key)
-
-    def __contains__(self, key) -> bool:
-        self.read.add(key)
-        return super().__contains__(key)
-
-    def items(self):
-        self.read.add("*")
-        return super().items()
-
-    def keys(self):
-        self.read.add("*")
-        return super().keys()
-
-    def values(self):
-        self.read.add("*")
-        return super().values()
-
-    def __iter__(self):
-        self.read.add("*")
-        return super().__iter__()
-
-
-def _notice_columns(left, right, room: float, gap: float, piece_w: float) -> tuple[float, float, bool]:
-    """How a notice's two columns of rows share ``room``: the font size (the largest from
-    26 down to ``art.MIN_TEXT`` at which every row fits its column on one line), the left
-    column's width (what its rows need) and whether the right column's rows must wrap
-    (even the smallest size leaves them too little room: they are then one paragraph)."""
-    from PySide6.QtGui import QFontMetricsF
-    if not right:
-        return 26.0, room, False
-    size = 26.0
-    while True:
-        fm = QFontMetricsF(art.font(size))
-        need_l = max((fm.horizontalAdvance(t) + (piece_w if who else 0) for who, t in left),
-                     default=0.0)
-        need_r = max((fm.horizontalAdvance(t) for _who, t in right), default=0.0)
-        if need_l + need_r + gap <= room:
-            return size, need_l + (room - gap - need_l - need_r) / 2, False
-        if size <= art.MIN_TEXT:
-            return size, min(need_l, room * .62), True
-        size -= 1
-
-
-def _unbroken_tail(text: str) -> str:
-    """``text`` whose last word, when short (a level "I", "II"), is bound to the word before
-    it: a wrapped line never ends with it alone on the next line."""
-    head, sep, last = text.rpartition(" ")
-    return f"{head}\u00a0{last}" if sep and len(last) <= 3 else text
-
-
-def _notice_row_lines(rows, room: float, piece_w: float) -> list[int]:
-    """How many lines each row of a one-column notice takes in ``room``: two for a row too
-    long for it even at the smallest legible size (it then wraps), else one."""
-    from PySide6.QtGui import QFontMetricsF
-    fm = QFontMetricsF(art.font(art.MIN_TEXT))
-    return [2 if fm.horizontalAdvance(t) > room - (piece_w if who else 0) else 1
-            for who, t in rows]
-
-
-def _board():
-    c = L._content()
-    return c.board if c is not None else None
 
 
 # The stacking order's number on a token of a stack (its smallest legible size: two
@@ -209,200 +110,43 @@ def stack_layout(n: int, cell: float) -> StackLayout:
     return StackLayout(radius, centres, badge)
 
 
-class TableScene(QGraphicsScene):
-    targetClicked = Signal(object, object)  # item, screen position (QPoint)
+COMPACT_MAX_W, LARGE_MIN_W, BOARD_GAP = 560, 1380, 16
+CITY_R, CITY_STEP = 40, 150  # a city token on the large board and the room it takes
 
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.setSceneRect(QRectF(-12, -12, W + 24, H + 24))
-        self.view_data: dict | None = None
-        self._viewer: str | None = None
-        self._expanded: str | None = None  # the board opened large with a click
-        self._legal_targets: set[str] = set()
-        self._read_viewer = self._read_legal = False
-        self.last_ids: set[str] = set()
-        self._old_pos: dict[str, QPointF] = {}
-        self._legal_items: list[TableItem] = []
-        self._pool: dict[str, list[TableItem]] = {}
-        self._settings_sig: tuple = ()
-        self._tips: dict[tuple, str] = {}
-        self._sections: dict[str, tuple] = {}  # section -> (its inputs, its items)
-        self._reprs: dict[str, str] = {}
-        self._args: dict[str, tuple] = {}  # section -> the arguments it was laid out with
-        self.motion = Director(self)  # what happened, from the engine's log
-        self._added: list[TableItem] = []
-        self.notices: dict[str, TableItem] = {}  # kind -> the notice shown
-        self.redone: list[str] = []
-        self._staged_log: list | None = None  # a staged build's log (reveal opens its notices)
-        self._notice_seen: dict[tuple, int] = {}  # (viewer, kind) -> the last result shown
-        # one timer per kind of notice, started again by each new notice (a timer made per
-        # notice stayed a child of the scene after it fired: ~50 per game)
-        self._notice_timers: dict[str, QTimer] = {}
-        # A result the viewer took part in stays until they click (issue 28: a battle's
-        # result went while the bot played on); off, every notice goes after NOTICE_MS.
-        self.notices_stay = True
-        self._queued: tuple | None = None  # (kind, result) waiting under an open notice
-        for kind in NOTICE_MS:
-            timer = self._notice_timers[kind] = QTimer(self)
-            timer.setSingleShot(True)
-            timer.timeout.connect(lambda kind=kind: self._dismiss(kind))
 
-    # --- public ---------------------------------------------------------------------------
+class _Rest(Region):
+    """The sections the scene still lays out with its own methods, each until its region
+    has a module of its own in ``regions/``."""
 
-    def build(self, view: dict, legal=(), viewer: str | None = None,
-              log: list | None = None, staged: bool = False) -> None:
-        """Show ``view``: each part of the table (a section) is laid out again only when
-        the parts of the view it reads changed; within a section, items that paint the same
-        picture as before are kept. Unchanged items keep their cached pictures, so the
-        repaint after an action redraws only what changed.
+    def __init__(self, scene: TableScene):
+        super().__init__(scene)
+        self._viewer: str | None = None  # who saw the boards (the last plan)
 
-        ``staged``: the table is laid out behind the hand-off screen, unseen — what the
-        others did is marked but not played yet, and the notices of a battle or a round
-        are not opened yet: :meth:`reveal` does both when the player is at the screen."""
-        animation.finish_all()
-        self.redone: list[str] = []  # the sections laid out again by this build (tests)
-        if not staged:
-            self._staged_log = None
-        prev_viewer = self._viewer
-        self._viewer = viewer if viewer is not None else (view or {}).get("viewer")
-        before = self.motion.snapshot(log, self.table_items())  # motion.py: what happened
-        for it in self.items():  # animation decorations left over
-            if it.parentItem() is None and not isinstance(getattr(it, "signature", None), str):
-                self.removeItem(it)
-        old_settings, self._settings_sig = self._settings_sig, (current_language(),
-                                                                art.colour_blind())
-        self.view_data = view or {}
-        L.set_view(self.view_data)
-        self.viewer = viewer if viewer is not None else (view or {}).get("viewer")
-        if self._viewer != prev_viewer:
-            self._expanded = None  # a new reader sees their own board large
-        self.legal_targets = set()
-        for a in legal or ():
-            self.legal_targets.update(t for t in a.targets if not t.startswith("choice:"))
-        v = self.view_data
-        self._pool = {}
-        self._reprs = {}  # the parts of this view as text (_section_inputs)
-        plan = self._plan(v)
-        redo = []
-        for name, (_method, args, narrow) in plan.items():
-            inputs, items = self._sections.get(name, (None, []))
-            if inputs is not None and inputs == self._section_inputs(v, args, narrow, *inputs[:3]):
-                continue  # nothing it shows changed: its items stay as they are
-            shift = self._shift(self._args.get(name), args)
-            if inputs is not None and shift is not None and inputs == self._section_inputs(
-                    v, self._args[name], narrow, *inputs[:3]):
-                # the same picture moved aside (a compact board when the viewer changes):
-                # its items move by whole screen pixels (within half a pixel of the
-                # place), so their cached pictures stay
-                shift = self._whole_pixels(shift)
-                for it in items:
-                    it.moveBy(shift.x(), shift.y())
-                self._sections[name] = (self._section_inputs(v, args, narrow, *inputs[:3]),
-                                        items)
-                self._args[name] = args
-                continue
-            redo.append(name)
-            for it in items:
-                self._pool.setdefault(it.signature, []).append(it)
-        self.redone = redo
-        for name, (_inputs, items) in list(self._sections.items()):
-            if name not in plan:  # a section this view does not have (another viewer's board)
-                del self._sections[name]
-                self._args.pop(name, None)
-                for it in items:
-                    self._pool.setdefault(it.signature, []).append(it)
-        for name in redo:
-            method, args, narrow = plan[name]
-            reader = _ViewReader(v)
-            self._added, self._read_viewer, self._read_legal = [], False, False
-            method(reader, *args)
-            self._sections[name] = (self._section_inputs(
-                v, args, narrow, frozenset(reader.read), self._read_viewer, self._read_legal),
-                self._added)
-            self._args[name] = args
-        for items in self._pool.values():  # what the new view no longer shows
-            for it in items:
-                self.removeItem(it)
-        self._pool = {}
-        self._added = []
-        # marks (and plays, unless staged) the others' moves from the log
-        self.motion.show(log, before, play=not staged)
-        self._apply_highlights()
-        if old_settings != self._settings_sig:  # the open notices, in the new words
-            for kind, it in list(self.notices.items()):
-                self._open_notice(kind, it.result)
-        elif self.notices and v.get("battle"):
-            # a battle began while a notice is open: its board is read now, the notice
-            # moves off it
-            board = [it.sceneBoundingRect() for it in self._sections.get("_battle", (None, []))[1]]
-            for kind, it in list(self.notices.items()):
-                seen = it.sceneBoundingRect()
-                if any(seen.intersects(b) for b in board):
-                    self._open_notice(kind, it.result)
-        if staged:
-            if log is not None:
-                self._staged_log = log
-            if any(getattr(it, "viewer", self._viewer) != self._viewer
-                   for it in self.notices.values()):
-                self.dismiss_notices()  # the last player's notices are not for the next
-        elif log is not None:
-            self._show_results(log)
-
-    @property
-    def staged(self) -> bool:
-        """Laid out by a staged :meth:`build` and not revealed yet."""
-        return self._staged_log is not None or self.motion.pending
-
-    def reveal(self) -> None:
-        """The player is at the screen: play what the others did and open the notices
-        that a staged :meth:`build` held back (nothing when the build was not staged)."""
-        log, self._staged_log = self._staged_log, None
-        self.motion.play_pending()
-        if log is not None:
-            self._show_results(log)
-
-    def _whole_pixels(self, shift: QPointF) -> QPointF:
-        """``shift`` rounded to whole pixels of the (first) view showing the table."""
-        views = self.views()
-        k = views[0].transform().m11() if views else 0.0
-        if k <= 0:
-            return shift
-        return QPointF(round(shift.x() * k) / k, round(shift.y() * k) / k)
-
-    @staticmethod
-    def _shift(old: tuple | None, new: tuple) -> QPointF | None:
-        """How far a section moved when its arguments differ only in where its rectangle
-        lies (same size): None when anything else differs."""
-        if old is None or len(old) != len(new):
-            return None
-        shift = None
-        for a, b in zip(old, new, strict=True):
-            if isinstance(a, QRectF) and isinstance(b, QRectF) and a != b:
-                if shift is not None or a.size() != b.size():
-                    return None
-                shift = b.topLeft() - a.topLeft()
-            elif a != b:
-                return None
-        return shift
-
-    def _plan(self, v: dict) -> dict[str, tuple]:
-        """The sections of the table for this view: name -> (method, extra arguments,
-        narrowing). A narrowing maps a view key to the part of it the section shows (a
-        state's board shows its own player entry, and of the decision only who acts)."""
-        plan: dict[str, tuple] = {name: (getattr(self, name), (), {}) for name in SECTIONS}
-        board = _board()
-        if board is not None:
-            # the map's roads show of the cities only which are out of the game; each city
-            # is its own section, reading only its own entry
-            plan["_map"] = (self._map, (), {"cities": lambda cs: sorted(
-                c for c, cv in (cs or {}).items() if (cv or {}).get("removed"))})
-            for cid in board.cities:
-                plan[f"city:{cid}"] = (self._city, (cid,), {
-                    "cities": lambda cs, cid=cid: (cs or {}).get(cid)})
-        for sid, rect, large in self._board_rects(v):
+    def plan(self, v: dict, viewer: str | None) -> dict[str, Section]:
+        s = self.scene
+        plan: dict[str, Section] = {}
+        plan.update(plate=Section(s._plate), sanctity=Section(s._sanctity),
+                    saracen_track=Section(s._saracen_track))
+        board = game_board()
+        plan["map"] = Section(s._map) if board is None else Section(s._map, (), {
+            "cities": lambda cs: sorted(c for c, cv in (cs or {}).items()
+                                        if (cv or {}).get("removed"))})
+        for cid in board.cities if board is not None else ():
+            plan[f"city:{cid}"] = Section(s._city, (cid,), {
+                "cities": lambda cs, cid=cid: (cs or {}).get(cid)})
+        plan["cross"] = Section(s._cross)
+        plan["event"] = Section(s._event)
+        plan["markets"] = Section(s._markets)
+        plan["battle"] = Section(s._battle)
+        plan["scenario_strip"] = Section(s._scenario_strip)
+        plan["campaign_map"] = Section(s._campaign_map)
+        if viewer != self._viewer:
+            s._expanded = None  # a new reader sees their own board large
+        self._viewer = viewer
+        for sid, rect, large in s._board_rects(v):
             # whose board it is to the viewer is an argument: a board that stays another
             # state's is not laid out again for a new viewer (it may only move aside)
-            plan[f"board:{sid}"] = (self._board_panel, (sid, rect, large, sid == self._viewer), {
+            plan[f"board:{sid}"] = Section(s._board_panel, (sid, rect, large, sid == viewer), {
                 "players": lambda pl, sid=sid: (pl or {}).get(sid),
                 # of the cities, only the level and governor of the state's own (the rest,
                 # e.g. a bishop's level, differs between viewers and is not on the board)
@@ -415,41 +159,95 @@ class TableScene(QGraphicsScene):
                                                 and ((d or {}).get("thinking") or True))})
         return plan
 
-    def _section_inputs(self, v: dict, args: tuple, narrow: dict, keys: frozenset,
-                        viewer: bool, legal: bool) -> tuple:
-        """What a section's picture depends on: the parts of the view it read (narrowed),
-        its arguments, the language and colour-blind setting, and the viewer and the legal
-        targets when it read them."""
-        def part(k: str) -> str:  # each part said once per build (sections share them)
-            if k in narrow:
-                return repr(narrow[k](v.get(k)))
-            text = self._reprs.get(k)
-            if text is None:
-                text = self._reprs[k] = repr(v) if k == "*" else repr(v.get(k))
-            return text
-        data = part("*") if "*" in keys else tuple((k, part(k)) for k in sorted(keys))
-        return (keys, viewer, legal, data, repr(args), self._settings_sig,
-                self._viewer if viewer else None,
-                sorted(self._legal_targets) if legal else None)
+
+class TableScene(QGraphicsScene):
+    targetClicked = Signal(object, object)  # item, screen position (QPoint)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setSceneRect(QRectF(-12, -12, W + 24, H + 24))
+        self.view_data: dict | None = None
+        self._viewer: str | None = None
+        self._legal_targets: set[str] = set()
+        self.last_ids: set[str] = set()
+        self._legal_items: list[TableItem] = []
+        self.layout = Layout(self)  # lays each region's sections out again where needed
+        self.cards = Cards(self.add)
+        self.motion = Director(self)  # what happened, from the engine's log
+        self.notice_board = NoticeBoard(self)  # a battle's result, a round's summary
+        self._expanded: str | None = None  # the board opened large with a click
+        # in the order they are laid (items of the same height stack in it)
+        self.regions: list[Region] = [_Rest(self)]
+
+    # --- public ---------------------------------------------------------------------------
+
+    def build(self, view: dict, legal=(), viewer: str | None = None,
+              log: list | None = None, staged: bool = False) -> None:
+        """Show ``view``: each part of the table (a section of a region) is laid out again
+        only when the parts of the view it reads changed; within a section, items that
+        paint the same picture as before are kept. Unchanged items keep their cached
+        pictures, so the repaint after an action redraws only what changed.
+
+        ``staged``: the table is laid out behind the hand-off screen, unseen — what the
+        others did is marked but not played yet, and the notices of a battle or a round
+        are not opened yet: :meth:`reveal` does both when the player is at the screen."""
+        animation.finish_all()
+        self._viewer = viewer if viewer is not None else (view or {}).get("viewer")
+        before = self.motion.snapshot(log, self.table_items())  # motion.py: what happened
+        for it in self.items():  # animation decorations left over
+            if it.parentItem() is None and not isinstance(getattr(it, "signature", None), str):
+                self.removeItem(it)
+        old_settings = self.layout.settings
+        self.layout.settings = (current_language(), art.colour_blind())
+        self.view_data = view or {}
+        L.set_view(self.view_data)
+        self._legal_targets = set()
+        for a in legal or ():
+            self._legal_targets.update(t for t in a.targets if not t.startswith("choice:"))
+        self.layout.update(self.regions, self.view_data, self._viewer, self._legal_targets)
+        # marks (and plays, unless staged) the others' moves from the log
+        self.motion.show(log, before, play=not staged)
+        self._apply_highlights()
+        self.notice_board.update(log, staged, old_settings != self.layout.settings)
+
+    @property
+    def staged(self) -> bool:
+        """Laid out by a staged :meth:`build` and not revealed yet."""
+        return self.notice_board.held or self.motion.pending
+
+    def reveal(self) -> None:
+        """The player is at the screen: play what the others did and open the notices
+        that a staged :meth:`build` held back (nothing when the build was not staged)."""
+        self.motion.play_pending()
+        self.notice_board.reveal()
 
     # the viewer and the legal targets, noting that the section being laid out read them
     @property
     def viewer(self) -> str | None:
-        self._read_viewer = True
+        self.layout.read_viewer = True
         return self._viewer
-
-    @viewer.setter
-    def viewer(self, value: str | None) -> None:
-        self._viewer = value
 
     @property
     def legal_targets(self) -> set[str]:
-        self._read_legal = True
+        self.layout.read_legal = True
         return self._legal_targets
 
-    @legal_targets.setter
-    def legal_targets(self, value: set[str]) -> None:
-        self._legal_targets = value
+    @property
+    def settings(self) -> tuple:
+        """The language and colour-blind setting the table is drawn in."""
+        return self.layout.settings
+
+    def table_items(self) -> list[TableItem]:
+        """Every item of the table (not the animation decorations), in no special order."""
+        return [it for region in self.regions for it in region.items()]
+
+    def section_items(self, name: str) -> list[TableItem]:
+        """The items of one section of the table (e.g. ``battle``, ``board:tripoli``)."""
+        for region in self.regions:
+            laid = region.sections.get(name)
+            if laid is not None:
+                return list(laid.items)
+        return []
 
     def panel_around(self, point: QPointF) -> QRectF | None:
         """The smallest titled panel (a parchment of :meth:`add_panel`: the orders, the
@@ -458,22 +256,6 @@ class TableScene(QGraphicsScene):
         rects = [r for it in self.table_items() if getattr(it, "explains", False) and it.isVisible()
                  for r in (it.sceneBoundingRect(),) if r.contains(point)]
         return min(rects, key=lambda r: r.width() * r.height(), default=None)
-
-    def table_items(self) -> list[TableItem]:
-        """Every item of the table (not the animation decorations), in no special order."""
-        return [it for _inputs, items in self._sections.values() for it in items]
-
-    # --- animations (motion.py reads the log, animation.py moves) --------------------------
-
-    def _decoration(self, rect: QRectF, draw, pos: QPointF, z: float = 6.0) -> TableItem:
-        """A throw-away item for an animation: never hovered, clicked nor read as a target."""
-        it = TableItem(rect, draw)
-        it.setAcceptHoverEvents(False)
-        it.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        it.setPos(pos)
-        it.setZValue(z)
-        self.addItem(it)
-        return it
 
     def item_clicked(self, item: TableItem, screen_pos) -> None:
         self.targetClicked.emit(item, screen_pos)
@@ -500,292 +282,59 @@ class TableScene(QGraphicsScene):
     def _is_last(self, it: TableItem) -> bool:
         return self.motion.marked(it) or bool(self.last_ids & (set(it.targets) | {it.key}))
 
-    # --- notices: a battle's result, a round's summary (results.py) ---------------------------
-
-    def _show_results(self, log: list) -> None:
-        """Show what a battle or a round that ended since this viewer last looked came to,
-        read from ``log`` (the entries the viewer may read). A notice stays until a click
-        anywhere on the table or for a few seconds; it never takes a click (the click goes
-        on to what lies beneath) and it lies where it covers no legal target if it can."""
-        viewer = self._viewer
-        if any(getattr(it, "viewer", viewer) != viewer for it in self.notices.values()):
-            self.dismiss_notices()  # another player's notices are not this one's to read
-        found = {"battle": RS.last_battle(log) if not self.view_data.get("battle") else None,
-                 "round": RS.last_round(log)}
-        for kind, result in found.items():
-            key = (viewer, kind)
-            seen = self._notice_seen.get(key)
-            at = result.at if result is not None else -1
-            self._notice_seen[key] = max(at, -1 if seen is None or seen >= len(log) else seen)
-            if result is None or seen is None or at <= seen:
-                continue  # nothing new (or the first look: what came before is history)
-            self._open_notice(kind, result)
-
-    def _open_notice(self, kind: str, result) -> None:
-        battle = self.notices.get("battle")
-        if kind == "round" and battle is not None and self._stays(battle.result):
-            self._queued = (kind, result)  # the round's summary waits: it would cover it
-            return
-        lines = self._battle_lines(result) if kind == "battle" else self._round_lines(result)
-        self._notice(kind, *lines)
-        self.notices[kind].result = result  # to say it again in another language
-        if not self._stays(result):
-            self._notice_timers[kind].start(NOTICE_MS[kind])
-
-    def _stays(self, result) -> bool:
-        """The notice of ``result`` waits for the viewer's click (see ``notices_stay``)."""
-        return self.notices_stay and result.involves(self._viewer)
-
-    def dismiss_notices(self) -> None:
-        self._queued = None
-        for kind in list(self.notices):
-            self._dismiss(kind)
-
-    def _dismiss(self, kind: str) -> None:
-        it = self.notices.pop(kind, None)
-        if it is not None and it.scene() is self:
-            self.removeItem(it)
-        self._notice_timers[kind].stop()
-
-    def mousePressEvent(self, event) -> None:
-        queued = self._queued
-        self.dismiss_notices()  # a click closes the notices and still reaches the table
-        if queued is not None:  # then the one that waited under them opens
-            self._open_notice(*queued)
-        super().mousePressEvent(event)
-
-    def _notice(self, kind: str, title: str, headline: str, colour: QColor, rows: list) -> None:
-        """A parchment card over the table: a title, a headline in the winner's colour, and
-        rows of (state or None, text); laid where it hides no legal target if it can. A
-        battle's result puts the rows of a state (its losses) in a column on the left and
-        the others (the city's fate) on the right, so it fits the battle board's strip."""
-        self._dismiss(kind)
-        legal = [it.sceneBoundingRect() for it in self._legal_items]
-        # what the player reads there now, so a notice lies elsewhere: a scenario's
-        # components between battles (the trade board, the oaths, the warlord, in the
-        # battle board's strip) and a battle going on (its board takes the right column)
-        read = ["_scenario_strip"] + (["_battle"] if self.view_data.get("battle") else [])
-        shown = [it.sceneBoundingRect() for name in read
-                 for it in self._sections.get(name, (None, []))[1]]
-
-        def layout(place: QRectF) -> tuple[QRectF, bool, float]:
-            """The notice in ``place``: its rectangle (centred; nearly as tall, it stays
-            inside; taller, it rises from the place's bottom edge), whether its rows
-            stand in two columns (a battle's, where the place is wide enough) and the
-            height of a row (closer, down to 34, to stay within a low place)."""
-            columns = kind == "battle" and place.width() >= NOTICE_COLUMNS_MIN_W
-            # (the panel's body is 12 narrower than the notice; the rows keep 30 each side)
-            n = (max(sum(1 for r in rows if r[0]), sum(1 for r in rows if not r[0]))
-                 if columns else sum(_notice_row_lines(rows, place.width() - 30 - 72,
-                                                       NOTICE_PIECE_W)))
-            # the title (46.8) and the band's margins (16), the headline band, the hint
-            # under the rows (42); a notice in one column keeps a little more air
-            frame = (96 if columns else 104 if n > 4 else 114) + head_h
-            row_h = 48 if columns else max(34.0, min(42.0, (place.height() - frame) / n))
-            height = frame + row_h * n
-            w = place.width() - 30
-            top = place.center().y() - height / 2
-            if height > place.height() - 20:
-                top = place.bottom() - 10 - height
-                if height <= place.height():
-                    top = max(top, place.top())
-            return QRectF(place.center().x() - w / 2, top, w, height), columns, row_h
-        head_h = 60
-        rect, columns, row_h = min(
-            (layout(pl) for pl in NOTICE_PLACES[kind]),
-            key=lambda lay: (sum(lay[0].intersects(lr) for lr in legal),
-                             any(lay[0].intersects(sr) for sr in shown)))
-        rows = [(who, _unbroken_tail(txt)) for who, txt in rows]
-        left = [r for r in rows if r[0]] if columns else list(rows)
-        right = [r for r in rows if not r[0]] if columns else []
-        lines = (tuple(1 for _r in left) if columns else
-                 tuple(_notice_row_lines(rows, rect.width() - 72, NOTICE_PIECE_W)))
-        hint = _("Click anywhere to close")
-
-        def draw(p, rc, title=title, headline=headline, colour=colour, left=tuple(left),
-                 right=tuple(right), hint=hint, lines=lines):
-            body = art.panel(p, rc, title, title_size=24)
-            band = QRectF(body.left() + 18, body.top() + 6, body.width() - 36, head_h - 10)
-            p.save()
-            p.setPen(QPen(art.GOLD, 2))
-            p.setBrush(colour)
-            p.drawRoundedRect(band, 8, 8)
-            p.restore()
-            ink = art.PARCHMENT_LIGHT if colour.lightnessF() < .55 else art.INK
-            art.text(p, band, headline, art.fit_text(headline, 30, band.width() - 20, True),
-                     ink, bold=True)
-            x0, room, gap, piece_w = body.left() + 30, body.width() - 60, 28, NOTICE_PIECE_W
-            size, split, wrap = _notice_columns(left, right, room, gap, piece_w)
-            top = band.bottom() + 10
-            rx, rw = x0 + split + gap, room - split - gap
-            if wrap:  # the right column's rows as one paragraph, wrapped in its column
-                art.text(p, QRectF(rx, top, rw, row_h * max(len(left), len(right))),
-                         "\n".join(t for _w, t in right), size, art.INK, wrap=True,
-                         align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-            for col, (x, w) in ((left, (x0, split)), (() if wrap else right, (rx, rw))):
-                y = top
-                for k, (who, txt) in enumerate(col):
-                    two = col is left and lines[k] == 2  # a one-column row that wraps
-                    r = QRectF(x, y, w, row_h * (2 if two else 1))
-                    tx = r.left()
-                    if who:
-                        art.piece(p, QPointF(tx + 13, r.top() + row_h / 2), 12, who)
-                        tx += piece_w
-                    tr = QRectF(tx, r.top(), r.right() - tx, r.height())
-                    # two lines: the size at which it fits them, allowing for the break
-                    fit = (size if right else
-                           art.fit_text(txt, 26, tr.width() * (1.8 if two else 1)))
-                    art.text(p, tr, txt, fit, art.INK, wrap=two,
-                             align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-                    y += r.height()
-            art.text(p, QRectF(body.left(), body.bottom() - 36, body.width(), 30), hint, 18,
-                     art.INK_SOFT, italic=True)
-        it = self._decoration(QRectF(0, 0, rect.width(), rect.height()), draw, rect.topLeft(),
-                              z=60)
-        it.signature = f"notice:{kind}"  # not an animation leftover: the next build keeps it
-        # the same notice for the next viewer in hot-seat (and again in this language) is
-        # a blit of the shared picture, not a drawing (~10 ms at 4K)
-        it.picture_key = repr((self._settings_sig, "notice", rect.width(), rect.height(),
-                               draw_signature(draw)))
-        it.texts = [title, headline, *(txt.replace("\u00a0", " ") for _who, txt in rows)]
-        it.setData(DATA_TEXTS, " | ".join(it.texts))
-        it.viewer = self._viewer
-        it.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self.notices[kind] = it
-
-    def _battle_lines(self, r: RS.BattleResult) -> tuple:
-        city = L.city_name(r.city)
-        title = _("Battle for {city}").format(city=city)
-        headline = _("Victory: {player}").format(player=L.state_name(r.winner))
-        colour = QColor(art.state_colour(r.winner) if r.winner in art.STATE_COLOURS
-                        else art.SARACEN)
-        rows = []
-        for who in (r.attacker, r.defender):
-            n = r.lost.get(who, 0)
-            role = _("attacker") if who == r.attacker else _("defender")
-            rows.append((who, ngettext("{player} ({role}): {n} unit lost",
-                                       "{player} ({role}): {n} units lost", n).format(
-                player=L.state_name(who), role=role, n=n)))
-        if r.captured:
-            rows.append((None, _("{city} is captured by {player}").format(
-                city=city, player=L.state_name(r.attacker))))
-        else:
-            rows.append((None, _("{city} is not captured").format(city=city)))
-        if r.level is not None and r.level[1] < r.level[0]:
-            rows.append((None, _("{city} falls to level {level}").format(
-                city=city, level=art.roman(r.level[1]))))
-        return title, headline, colour, rows
-
-    def _round_lines(self, r: RS.RoundSummary) -> tuple:
-        title = _("Round {round} is over").format(round=r.round)
-        headline = (_("Event: “{card}”").format(card=L.card_name(r.event)) if r.event
-                    else _("No event this round"))
-        rows: list = []
-        for raid in r.raids:
-            rows.append((raid.player, (
-                ngettext("Raid on {city}: {n} Saracen — the city falls",
-                         "Raid on {city}: {n} Saracens — the city falls", raid.n)
-                if raid.captured else
-                ngettext("Raid on {city}: {n} Saracen — the city holds",
-                         "Raid on {city}: {n} Saracens — the city holds", raid.n)).format(
-                city=L.city_name(raid.city), n=raid.n)))
-        if not r.raids:
-            rows.append((None, _("No raids")))
-        for sid in self.view_data.get("states") or sorted(r.coins):
-            coins = r.coins.get(sid, 0)
-            txt = ngettext("{player}: {n} coin of income", "{player}: {n} coins of income",
-                           coins).format(player=L.state_name(sid), n=coins)
-            if sid in r.influence:
-                txt += ngettext(", {n} influence", ", {n} influence",
-                                r.influence[sid]).format(n=r.influence[sid])
-            rows.append((sid, txt))
-        rows.append((None, ngettext("The markets are refilled: {n} new card",
-                                    "The markets are refilled: {n} new cards",
-                                    r.refilled).format(n=r.refilled)
-                     if r.refilled else _("The markets are full: no new cards")))
-        return title, headline, QColor("#7a5510"), rows
-
-    # --- helpers ---------------------------------------------------------------------------
-
     def _apply_highlights(self) -> None:
         self._legal_items = []
         for it in self.table_items():
-            legal = bool(self.legal_targets & set(it.targets))
+            legal = bool(self._legal_targets & set(it.targets))
             it.set_legal(legal)
             if legal:
                 self._legal_items.append(it)
             it.set_last(self._is_last(it))
 
+    # --- the notices: a battle's result, a round's summary (regions/notices.py) -------------
+
+    @property
+    def notices(self) -> dict[str, TableItem]:
+        """The notices shown, by kind (``battle``, ``round``)."""
+        return self.notice_board.shown
+
+    def dismiss_notices(self) -> None:
+        self.notice_board.dismiss_all()
+
+    def mousePressEvent(self, event) -> None:
+        self.notice_board.click()  # a click closes the notices and still reaches the table
+        super().mousePressEvent(event)
+
+    # --- the kit the regions, components.py and motion.py lay items with --------------------
+
     def add(self, rect, draw=None, pos=(0, 0), z=0.0, **kw) -> TableItem:
         """An item of the table; the same item as before when it paints the same picture."""
-        pos = QPointF(*pos) if isinstance(pos, tuple) else QPointF(pos)
-        rect = QRectF(rect)
-        sig = repr((self._settings_sig, rect.width(), rect.height(), z, sorted(kw.items()),
-                    draw_signature(draw)))
-        kept = self._pool.get(sig)
-        if kept:  # the same picture, here or elsewhere (a board moved aside): moved, its
-            # cached picture stays (a translation keeps a DeviceCoordinateCache)
-            it = TableItem.nearest(kept, pos + rect.topLeft())
-            self._added.append(it)
-            it.card_id = None  # the caller sets it again; highlights are set after the build
-            return it
-        it = TableItem(rect, draw, **kw)
-        it.signature = it.picture_key = sig
-        self._added.append(it)
-        it.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        it.setPos(pos)
-        it.set_base_z(z)
-        self.addItem(it)
-        return it
-
-    def _card_body(self, card_id: str) -> tuple[str, str]:
-        """A card's rules text without its name, for a large card on the table: (the text,
-        the bottom half's text). A tactic's bottom half is said apart, so it is drawn on
-        the card's lower half — the half an opponent may cover."""
-        key = ("body", card_id, current_language())
-        text = self._tips.get(key)
-        if text is None:
-            from ...content.models import SaracenTactic, Tactic
-            from ...content.text import card_lines
-            obj = L.card(card_id)
-            try:
-                lines = card_lines(obj, current_language()) if obj is not None else []
-            except Exception:  # a card the text generator does not know: its name only
-                lines = []
-            bottom = lines.pop() if isinstance(obj, (Tactic, SaracenTactic)) and lines else ""
-            if bottom and len(lines) > 1:  # a tactic's face: its two halves (its price is
-                lines = lines[-1:]        # drawn as goods, its origin is in the preview)
-            text = self._tips[key] = ("\n".join(lines), bottom)
-        return text
-
-    def _card_tip(self, card_id: str | None) -> str:
-        """A card's full text for its tooltip; made once per card and language."""
-        key = (card_id, current_language())
-        tip = self._tips.get(key)
-        if tip is None:
-            tip = self._tips[key] = L.card_text(card_id)
-        return tip
+        return self.layout.add(rect, draw, pos, z, **kw)
 
     def add_panel(self, rect: QRectF, title: str | None = None, dark=False, key=None,
                   title_size=22) -> QRectF:
-        # the parchment and its title are two pictures: the parchment's is the same
-        # whatever the title says (the battle board of every city, at 4K ~20 ms to draw)
-        # a titled panel is a part of the table a hint may explain (panel_around)
-        self.add(rect, lambda p, r: art.panel(p, r, dark=dark), z=-10, key=key).explains = \
-            bool(title)
-        if title:  # an item as large as the title's band (its picture is no larger)
-            band = QRectF(rect.left() + 6, rect.top() + 6, rect.width() - 12,
-                          title_size * 1.45 + 6)
-            self.add(band, lambda p, r: art.panel_title(p, rect, title, title_size),
-                     z=-10 + PANEL_WORDS_Z, texts=[title])
-        # compute the body rect without painting
-        inner = rect.adjusted(6, 6, -6, -6)
-        if title:
-            return QRectF(inner.left(), inner.top() + title_size * 1.45 + 6, inner.width(),
-                          inner.height() - title_size * 1.45 - 6)
-        return inner
+        """A parchment panel (with its title): returns the rectangle of its body."""
+        return self.layout.add_panel(rect, title, dark, key, title_size)
 
-    # --- round plate ----------------------------------------------------------------------
+    # components.py (a drawer per scenario component) lays cards and finds cities by these
+    def _card_item(self, rect: QRectF, card_id: str | None, **kw) -> TableItem:
+        return self.cards.item(rect, card_id, **kw)
+
+    def _card_tip(self, card_id: str | None) -> str:
+        return self.cards.tip(card_id)
+
+    def decoration(self, rect: QRectF, draw, pos: QPointF, z: float = 6.0) -> TableItem:
+        """A throw-away item for an animation or a notice: never hovered, clicked nor read
+        as a target."""
+        it = TableItem(rect, draw)
+        it.setAcceptHoverEvents(False)
+        it.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        it.setPos(pos)
+        it.setZValue(z)
+        self.addItem(it)
+        return it
+
+    # --- the sections not yet in a region module of their own ------------------------------
 
     def _plate(self, v: dict) -> None:
         r = R_PLATE
@@ -822,10 +371,8 @@ class TableScene(QGraphicsScene):
                 del col
         self.add(r, draw, z=-5 + PANEL_WORDS_Z, texts=[line1, line2, line3], key="plate")
 
-    # --- sanctity track -------------------------------------------------------------------
-
     def _sanctity(self, v: dict) -> None:
-        board = _board()
+        board = game_board()
         length = board.sanctity_length if board else 20
         bonuses = board.sanctity_bonuses if board else {}
         starts = board.sanctity_start if board else {}
@@ -896,10 +443,8 @@ class TableScene(QGraphicsScene):
                          key=f"piece:sanctity:{pc}", tooltip=tip,
                          texts=[name, _("Automa") if is_automa else ""])
 
-    # --- Saracen track ----------------------------------------------------------------------
-
     def _saracen_track(self, v: dict) -> None:
-        board = _board()
+        board = game_board()
         cells = list(board.saracen_cells) if board else [{}] * 5
         st = v.get("saracen_track") or {}
         pos = st.get("position")
@@ -967,13 +512,11 @@ class TableScene(QGraphicsScene):
         self.add(QRectF(body.right() - 182, y0, 178, ch), draw_info, texts=info,
                  tooltip=_("Bonuses revealed on the Saracen track"), z=-4)
 
-    # --- map ----------------------------------------------------------------------------------
-
     def _mp(self, xy) -> QPointF:
         return QPointF(MAP_ORIGIN.x() + xy[0] * MAP_SCALE, MAP_ORIGIN.y() + xy[1] * MAP_SCALE)
 
     def _map(self, v: dict) -> None:
-        board = _board()
+        board = game_board()
         cities_v = v.get("cities") or {}
         if board is None:
             return
@@ -1014,7 +557,6 @@ class TableScene(QGraphicsScene):
         clip.addRoundedRect(inner, 8, 8)
         p.setClipPath(clip)
         # desert wash to the east
-        from PySide6.QtGui import QLinearGradient
         g = QLinearGradient(inner.topLeft(), inner.topRight())
         g.setColorAt(0, QColor(0, 0, 0, 0))
         g.setColorAt(0.6, QColor(0, 0, 0, 0))
@@ -1097,7 +639,7 @@ class TableScene(QGraphicsScene):
         """How far city ``cid``'s name ribbon moves sideways so that no other city's walls
         shield covers the end of the name (on this map Antioch's ribbon meets Apamea's
         shield, Apamea's Homs', Damascus' Jerusalem's: the longer the name, the more)."""
-        board = _board()
+        board = game_board()
         if board is None:
             return 0.0
         disc = QPointF(c.x(), c.y() + CITY_DISC_DY)
@@ -1117,7 +659,7 @@ class TableScene(QGraphicsScene):
         """One city of the map: a section of its own (``_plan``), laid out again only when
         its own entry of the view changes — a march redraws the two cities it touches, not
         the fourteen."""
-        city = _board().cities[cid]
+        city = game_board().cities[cid]
         cv = (v.get("cities") or {}).get(cid) or {}
         c = self._mp(city.position)
         removed = bool(cv.get("removed"))
@@ -1149,7 +691,6 @@ class TableScene(QGraphicsScene):
                 tip.append(_("Governor: {name}").format(name=L.card_name(gov)))
         goods_colour = city.colour
         texts = [name] + [str(n) for n in units.values()]
-        from PySide6.QtGui import QFontMetricsF
         name_w = QFontMetricsF(art.font(art.MIN_TEXT, bold=True)).horizontalAdvance(name) + 18
         name_dx = self._ribbon_aside(cid, c, name_w, R)
 
@@ -1249,8 +790,6 @@ class TableScene(QGraphicsScene):
             self.add(QRectF(-16, -19, 32, 38), bdraw, pos=(bx, by), z=2,
                      targets=[f"bishop:{no}"], key=f"bishop:{no}", tooltip=btip, texts=btexts,
                      radius=6)
-
-    # --- the order cross ------------------------------------------------------------------
 
     def _cross(self, v: dict) -> None:
         body = self.add_panel(R_CROSS, _("Orders"), title_size=art.MIN_TEXT)
@@ -1362,12 +901,6 @@ class TableScene(QGraphicsScene):
                      texts=[line], key="automa:tokens", tooltip=_("The automa's tokens: shuffled face down; "
                                              "a boost sends the next token to the outer cell"))
 
-    def _order_token(self, p: QPainter, c: QPointF, r: float, owner: str, order: str,
-                     enhanced: bool) -> None:
-        art.order_token(p, c, r, owner, order, enhanced)
-
-    # --- event area --------------------------------------------------------------------------
-
     def _event(self, v: dict) -> None:
         body = self.add_panel(R_EVENT, _("Event"), title_size=art.MIN_TEXT)
         ev = v.get("event")
@@ -1415,7 +948,6 @@ class TableScene(QGraphicsScene):
             rows.append((rng, self._effect_text(row.effect)))
         tx = er.right() + 12
         tw = body.right() - tx - 6
-        from PySide6.QtGui import QFontMetricsF
         fm = QFontMetricsF(art.font(art.MIN_TEXT))
         # the round's rules are italic, and wider: measured upright, a Russian rule got a
         # line too few and lost its end («…скидку в 1» without «товар»)
@@ -1489,118 +1021,6 @@ class TableScene(QGraphicsScene):
                 parts.append(f"{_(name)} {args}".strip())
         return "; ".join(parts)
 
-    # --- markets -----------------------------------------------------------------------------
-
-    def _card_item(self, rect: QRectF, card_id: str | None, targets=(), face_down=False,
-                   closed=False, key=None, back=None, count: int | None = None,
-                   caption: str | None = None, tip: str | None = None, z=0.0,
-                   rotate: float = 0.0, caption_right: float = 0.0) -> TableItem:
-        """A card at ``rect``. A face-down deck's ``caption`` lies under it, or beside it
-        (``caption_right``: that wide, to its right)."""
-        name = L.card_name(card_id) if card_id else ""
-        level = L.card_level(card_id) if card_id else None
-        cost = L.card_cost(card_id) if card_id else ()
-        colours = L.card_colours(card_id) if card_id else ()
-        accent = art.GOODS_COLOURS.get(colours[0]) if colours else art.GOLD
-        w, h = rect.width(), rect.height()
-        body = self._card_body(card_id) if (card_id and not face_down and w >= 170
-                                            and h >= 200) else ("", "")
-        cap_w = max(w + 80, 184)  # a face-down deck's caption spreads beyond the card
-        name_h = min(h * .3, 90)
-        if body[0] or body[1]:  # the name's box: no higher than its lines at 28 px need
-            from PySide6.QtGui import QFontMetricsF
-            fm = QFontMetricsF(art.font(26, True))  # (drawn at 28 where it has room)
-            need = fm.boundingRect(QRectF(0, 0, w - 16, 10000),
-                                   int(Qt.AlignmentFlag.AlignCenter)
-                                   | int(Qt.TextFlag.TextWordWrap), name).height()
-            name_h = min(name_h, max(need + 2, 40.0))
-
-        def draw(p, rc):
-            if closed:
-                p.setPen(QPen(art.INK_SOFT, 1.2, Qt.PenStyle.DashLine))
-                p.setBrush(QColor(0, 0, 0, 18))
-                p.drawRoundedRect(rc, 6, 6)
-                art.ban(p, rc.adjusted(rc.width() * .15, rc.height() * .25, -rc.width() * .15,
-                                       -rc.height() * .25))
-                return
-            if card_id is None and not face_down:
-                p.setPen(QPen(art.INK_SOFT, 1.2, Qt.PenStyle.DashLine))
-                p.setBrush(QColor(255, 255, 255, 40))
-                p.drawRoundedRect(rc, 6, 6)
-                if caption:
-                    art.block(p, rc.adjusted(2, 2, -2, -2), caption, art.MIN_TEXT, art.INK_SOFT,
-                              italic=True)
-                return
-            art.card_frame(p, rc, accent, face_down=face_down, back=back)
-            if not face_down:
-                foot = 28 if cost else NAME_FOOT  # no price: the level alone, a lower foot
-                if body[0] or body[1]:  # room for the card's text: name on top, text beneath
-                    nh = name_h  # as high as the name needs (the text gets the rest)
-                    art.block(p, QRectF(rc.x() + 8, rc.y() + 8, rc.width() - 16, nh), name, 28,
-                              art.INK, bold=True)
-                    p.setPen(QPen(accent, 1.2))
-                    p.drawLine(QPointF(rc.x() + 12, rc.y() + nh + 10),
-                               QPointF(rc.right() - 12, rc.y() + nh + 10))
-                    top_end = rc.center().y() - 2 if body[1] else rc.bottom() - foot
-                    left_top = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
-                    art.block(p, QRectF(rc.x() + 8, rc.y() + nh + 12, rc.width() - 16,
-                                        top_end - rc.y() - nh - 12), body[0], art.MIN_TEXT,
-                              art.INK, align=left_top)
-                    if body[1]:  # the bottom half: the half below the card's middle
-                        p.setPen(QPen(accent, 1, Qt.PenStyle.DashLine))
-                        p.drawLine(QPointF(rc.x() + 12, rc.center().y()),
-                                   QPointF(rc.right() - 12, rc.center().y()))
-                        art.block(p, QRectF(rc.x() + 8, rc.center().y() + 3, rc.width() - 16,
-                                            rc.bottom() - foot - rc.center().y() - 3), body[1],
-                                  art.MIN_TEXT, art.INK, align=left_top)
-                else:  # a small card: its name in the regular face (narrower than bold)
-                    top = NAME_TOP
-                    art.block(p, rc.adjusted(NAME_SIDE, top, -NAME_SIDE, -foot), name, 26,
-                              art.INK)
-                if level is not None:
-                    art.text(p, QRectF(rc.x() + 5, rc.bottom() - foot, 40, foot - 2),
-                             art.roman(level), art.MIN_TEXT, art.CRIMSON, bold=True,
-                             align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-                x = rc.right() - 13
-                for g in reversed(cost[:4]):
-                    art.goods_token(p, QPointF(x, rc.bottom() - foot / 2 - 1), 8, g)
-                    x -= 19
-            if count is not None:  # a deck in a row under other cards: on its back, all
-                # of it in view (at the corner its top half lay under the cards above)
-                art.count_badge(p, rc.center() if face_down and caption_right
-                                else QPointF(rc.right() - 4, rc.top() + 4), count)
-            if caption and face_down and caption_right:
-                art.block(p, QRectF(rc.right() + 12, rc.top(), caption_right, rc.height()),
-                          caption, art.MIN_TEXT, art.INK_SOFT,
-                          align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-            elif caption and face_down:
-                art.text(p, QRectF(rc.center().x() - cap_w / 2, rc.bottom() + 2, cap_w, 30),
-                         caption, art.MIN_TEXT, art.INK_SOFT)
-        texts = [name] if (card_id and not face_down) else []
-        if count is not None:
-            texts.append(str(count))
-        if caption:
-            texts.append(caption)
-        tt = tip if tip is not None else (self._card_tip(card_id) if card_id and not face_down else None)
-        pad = (cap_w - w) / 2
-        bleed = (0, 0, caption_right + 12, 0) if caption and face_down and caption_right \
-            else (pad, 0, pad, 32) if caption and face_down else (0, 0, 0, 0)
-        it = self.add(QRectF(-w / 2, -h / 2, w, h), draw, pos=rect.center(), z=z,
-                      targets=targets, key=key, tooltip=tt, texts=texts, radius=6, bleed=bleed)
-        it.card_id = card_id if (card_id and not face_down and not closed) else None
-        if rotate:
-            it.setTransform(QTransform().rotate(rotate))
-        return it
-
-    def _battle_wide(self, v: dict) -> bool:
-        """Does the battle board take the whole right column? During a battle, except
-        while the decision is about a market card (e.g. the governor of a captured city
-        is chosen from the market before the battle is over): the player must see it.
-        The legal targets are read only during a battle, so between battles the markets
-        do not depend on them (and are not laid out again at every action)."""
-        return bool(v.get("battle")) and not any(t.startswith("market:")
-                                                 for t in self.legal_targets)
-
     def _markets(self, v: dict) -> None:
         if self._battle_wide(v):
             return  # the battle board lies over the right column until the battle ends
@@ -1671,7 +1091,6 @@ class TableScene(QGraphicsScene):
         dw = dh * .72
         # each deck as wide as its back and its name on one line («Карты сарацин» broke at
         # the panel's edge in equal shares), what is left shared out evenly
-        from PySide6.QtGui import QFontMetricsF
         fm = QFontMetricsF(art.font(art.MIN_TEXT))
         caps = [_(L.DECK_NAMES.get(name, name)) for name, _back in backs]
         need = [dw + 18 + fm.horizontalAdvance(cap) + 8 for cap in caps]
@@ -1688,8 +1107,6 @@ class TableScene(QGraphicsScene):
                                                                                  n=n),
                             targets=[f"market:{name}:0"])
             x0 += step
-
-    # --- battle board ------------------------------------------------------------------------
 
     def _battle(self, v: dict) -> None:
         """The battle board: the strength track, the four tactic slots and the cards the
@@ -1833,15 +1250,11 @@ class TableScene(QGraphicsScene):
                 self._card_item(QRectF(body.left() + 10 + i * (hcw + 8), top, hcw, hh), cid,
                                 targets=[f"card:{cid}"], key=f"battle:hand:{i}")
 
-    # --- the campaign: scenario components, terrain, nicknames (components.py) ---------------
-
     def _scenario_strip(self, v: dict) -> None:
         COMP.draw_strip(self, v, R_BATTLE)
 
     def _campaign_map(self, v: dict) -> None:
         COMP.draw_map_marks(self, v)
-
-    # --- state boards -------------------------------------------------------------------------
 
     def _board_rects(self, v: dict) -> list[tuple[str, QRectF, bool]]:
         """Where each state's board lies, and whether it is the large one: the viewer's (or
@@ -2021,7 +1434,6 @@ class TableScene(QGraphicsScene):
     def _own_counts(self, sid: str, pv: dict, rect: QRectF) -> None:
         """The viewer's influence (secret) and personal discard, in the header of the
         large board, right-aligned: «Influence 3   Personal discard 1»."""
-        from PySide6.QtGui import QFontMetricsF
         lines = []
         if pv.get("influence") is not None:
             lines.append((_("Influence"), str(pv["influence"])))
@@ -2105,7 +1517,6 @@ class TableScene(QGraphicsScene):
     def _chips(self, area: QRectF, chips: list[dict]) -> None:
         """Lay ``chips`` (text, targets, key, tip, card, fill, used) in rows across
         ``area``; what does not fit ends in a last chip «+N» that lists the rest."""
-        from PySide6.QtGui import QFontMetricsF
         fs = art.MIN_TEXT
         fm = QFontMetricsF(art.font(fs))
         h, gap = fs + 14, 8
@@ -2151,7 +1562,7 @@ class TableScene(QGraphicsScene):
     # --- the large board ---------------------------------------------------------------------
 
     def _city_tokens(self, sid: str, pv: dict, v: dict, area: QRectF) -> None:
-        board = _board()
+        board = game_board()
         cities = list(pv.get("cities") or [])
         cv_all = v.get("cities") or {}
         R = CITY_R
@@ -2408,3 +1819,16 @@ class TableScene(QGraphicsScene):
             x += hcw + gap
             self._card_item(r, cid, targets=[f"card:{cid}"], key=f"hand:{sid}:{i}",
                             tip=f"<i>{L.card_kind_name(kind)}</i><br>" + self._card_tip(cid))
+
+    def _order_token(self, p: QPainter, c: QPointF, r: float, owner: str, order: str,
+                     enhanced: bool) -> None:
+        art.order_token(p, c, r, owner, order, enhanced)
+
+    def _battle_wide(self, v: dict) -> bool:
+        """Does the battle board take the whole right column? During a battle, except
+        while the decision is about a market card (e.g. the governor of a captured city
+        is chosen from the market before the battle is over): the player must see it.
+        The legal targets are read only during a battle, so between battles the markets
+        do not depend on them (and are not laid out again at every action)."""
+        return bool(v.get("battle")) and not any(t.startswith("market:")
+                                                 for t in self.legal_targets)
