@@ -29,7 +29,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
-from ...i18n import _, current_language, ngettext
+from ...i18n import _, current_language
 from . import animation, art
 from . import components as COMP
 from . import labels as L
@@ -38,7 +38,6 @@ from .motion import Director
 from .regions.base import (
     PANEL_WORDS_Z,
     R_BATTLE,
-    R_BATTLE_LARGE,
     R_BOARDS,
     H,
     Region,
@@ -46,6 +45,7 @@ from .regions.base import (
     W,
     game_board,
 )
+from .regions.battle_board import BattleBoard
 from .regions.cards import NAME_FOOT, NAME_SIDE, NAME_TOP, Cards
 from .regions.cross import Cross
 from .regions.event import Event
@@ -70,7 +70,6 @@ class _Rest(Region):
     def plan(self, v: dict, viewer: str | None) -> dict[str, Section]:
         s = self.scene
         plan: dict[str, Section] = {}
-        plan["battle"] = Section(s._battle)
         plan["scenario_strip"] = Section(s._scenario_strip)
         plan["campaign_map"] = Section(s._campaign_map)
         if viewer != self._viewer:
@@ -110,7 +109,7 @@ class TableScene(QGraphicsScene):
         self.notice_board = NoticeBoard(self)  # a battle's result, a round's summary
         self._expanded: str | None = None  # the board opened large with a click
         # in the order they are laid (items of the same height stack in it)
-        self.regions: list[Region] = [Tracks(self), Map(self), Cross(self), Event(self), Markets(self), _Rest(self)]
+        self.regions: list[Region] = [Tracks(self), Map(self), Cross(self), Event(self), Markets(self), BattleBoard(self), _Rest(self)]
 
     # --- public ---------------------------------------------------------------------------
 
@@ -272,148 +271,6 @@ class TableScene(QGraphicsScene):
         return it
 
     # --- the sections not yet in a region module of their own ------------------------------
-
-    def _battle(self, v: dict) -> None:
-        """The battle board: the strength track, the four tactic slots and the cards the
-        viewer may play. During a battle it takes the whole right column, so the tactics
-        played show their text; between battles it is a strip under the markets."""
-        if COMP.takes_strip(v):
-            return  # between battles a scenario's components lie in the strip
-        b = v.get("battle")
-        title = _("Battle")
-        if b:
-            city = b.get("city")
-            if city:
-                title = _("Battle for {city}").format(city=L.city_name(city))
-        wide = self._battle_wide(v)
-        body = self.add_panel(R_BATTLE_LARGE if wide else R_BATTLE, title,
-                              title_size=28 if wide else art.MIN_TEXT)
-        marker = 0
-        if b:
-            for k in ("marker", "balance", "strength", "difference"):
-                if isinstance(b.get(k), (int, float)):
-                    marker = int(b[k])
-                    break
-        # strength track −10..+10, the defender's name on the left, the attacker's right
-        side = 165
-        tx0, ty0 = body.left() + side, body.top() + 6
-        cell = (body.width() - 2 * side) / 21
-        left_lbl = L.state_name(b.get("defender")) if b and b.get("defender") else _("Defender")
-        right_lbl = L.state_name(b.get("attacker")) if b and b.get("attacker") else _("Attacker")
-
-        def tdraw(p, rc):
-            art.text(p, QRectF(rc.x() - side + 4, rc.y(), side - 10, 40), left_lbl, art.MIN_TEXT,
-                     art.INK, bold=True,
-                     align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            art.text(p, QRectF(rc.right() + 6, rc.y(), side - 10, 40), right_lbl, art.MIN_TEXT,
-                     art.INK, bold=True,
-                     align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-            for i in range(21):
-                val = i - 10
-                r = QRectF(rc.x() + i * cell + 1, rc.y(), cell - 2, 40)
-                p.setPen(QPen(art.INK, 1))
-                p.setBrush(QColor("#f3e2b0") if val else QColor("#e3c15f"))
-                p.drawRoundedRect(r, 4, 4)
-                art.text(p, r, str(abs(val)), art.MIN_TEXT, art.INK_SOFT)
-        self.add(QRectF(tx0, ty0, cell * 21, 42), tdraw, z=-1, bleed=(side, 0, side, 0),
-                 texts=[str(marker)] if b else [],
-                 tooltip=_("Battle track: the marker shows the strength difference"))
-        # the marker is its own piece: it slides along the track between two views
-        mi = max(-10, min(10, marker)) + 10
-        mr = max(cell * .5, 17)
-
-        def mdraw(p, rc):
-            mc = rc.center()
-            p.setPen(QPen(art.INK, 2))
-            p.setBrush(QColor("#2f5c9e"))
-            p.drawEllipse(mc, mr, mr)
-            art.text(p, QRectF(mc.x() - mr, mc.y() - mr, 2 * mr, 2 * mr), str(abs(marker)),
-                     art.MIN_TEXT, art.PARCHMENT_LIGHT, bold=True)
-        mk = self.add(QRectF(-mr - 2, -mr - 2, 2 * mr + 4, 2 * mr + 4), mdraw,
-                      pos=QPointF(tx0 + mi * cell + cell / 2, ty0 + 20), z=-.5, round_shape=True,
-                      key="piece:battle:marker")
-        mk.setAcceptHoverEvents(False)
-        if not b:
-            self.add(QRectF(body.left(), ty0 + 50, body.width(), body.bottom() - ty0 - 54),
-                     lambda p, rc: art.text(p, rc, _("No battle in progress"), 28, art.INK_SOFT,
-                                            italic=True), z=0)
-            return
-        # 4 card slots, each large enough for the card's text
-        slots = list(b.get("slots") or [])
-        sw = (body.width() - 20) / 4
-        sy = ty0 + 54
-        # beside the markets (a market choice during the battle) the slots shrink to the strip
-        slot_h = 360 if wide else body.bottom() - sy - 6
-        cw, chh = sw - 22, slot_h - 20
-        for i in range(4):
-            sx = body.left() + 10 + i * sw
-            slot = slots[i] if i < len(slots) else None
-            card_id = None
-            cancelled = None
-            if isinstance(slot, dict):
-                card_id = slot.get("card")
-                cancelled = slot.get("cancelled")
-            elif isinstance(slot, str):
-                card_id = slot
-
-            def sdraw(p, rc, i=i):
-                p.setPen(QPen(art.INK_SOFT, 1.2, Qt.PenStyle.DashLine))
-                p.setBrush(QColor(255, 255, 255, 30))
-                p.drawRoundedRect(rc, 8, 8)
-                art.text(p, QRectF(rc.x() + 4, rc.y() + 2, 30, 30), str(i + 1), art.MIN_TEXT,
-                         art.INK_SOFT, bold=True)
-            slot_rect = QRectF(sx, sy, sw - 10, slot_h)
-            self.add(slot_rect, sdraw, z=-1, key=f"battle:slot:{i}",
-                     tooltip=_("Tactic slot {n}").format(n=i + 1))
-            if card_id:
-                cr = QRectF(slot_rect.center().x() - cw / 2, slot_rect.top() + 10, cw, chh)
-                self._card_item(cr, card_id, targets=[f"card:{card_id}"], key=f"battle:card:{i}")
-                if not cancelled and "battle:half:top" in self.legal_targets:
-                    # BATTLE-07: the opponent cancels a half — click that half of the card
-                    for half, top in (("top", cr.top()), ("bottom", cr.center().y())):
-                        hr = QRectF(cr.left(), top, cr.width(), cr.height() / 2)
-                        self.add(hr, None, z=3, targets=[f"battle:half:{half}"],
-                                 key=f"battle:half:{half}",
-                                 tooltip=_("Cancel the {half} half").format(
-                                     half=_("top") if half == "top" else _("bottom")))
-                if cancelled:
-                    # the cover card lies face down across the cancelled half
-                    half = cr.top() + chh * (.76 if cancelled == "bottom" else .24)
-                    rr = QRectF(cr.center().x() - cw * .56, half - chh * .2, cw * 1.12, chh * .4)
-                    self._card_item(rr, None, face_down=True, key=f"battle:cover:{i}", z=2,
-                                    tip=_("Cover card: cancels the {half} half").format(
-                                        half=_("bottom") if cancelled == "bottom" else _("top")))
-        if not wide:
-            return  # the cards in hand come back with the whole column
-        # the cards the viewer may play (or how many the Saracen hand holds)
-        hy = sy + slot_h + 12
-        viewer = self.viewer
-        mine = None
-        if b.get("saracen_player") == viewer and isinstance(b.get("saracen_hand"), list):
-            mine = list(b["saracen_hand"])
-            label = _("Saracen cards you play")
-        elif viewer in (b.get("attacker"), b.get("defender")):
-            mine = list(((v.get("players") or {}).get(viewer) or {}).get("tactics") or [])
-            label = _("Your tactics")
-        elif isinstance(b.get("saracen_hand"), list) and b["saracen_hand"]:
-            # the top of the Saracen deck, face up for everyone (the warlord's battle, SYM-92)
-            mine = list(b["saracen_hand"])
-            label = _("The Saracen hand, face up")
-        else:
-            sh = b.get("saracen_hand")
-            n = len(sh) if isinstance(sh, list) else int(sh or 0)
-            label = ngettext("Saracen hand: {n} card", "Saracen hand: {n} cards", n).format(n=n)
-        self.add(QRectF(body.left() + 10, hy, body.width() - 20, 30),
-                 lambda p, rc, label=label: self._section_label(p, rc, label), z=-1,
-                 texts=[label])
-        if mine:
-            k = len(mine)
-            top = hy + 34
-            hh = body.bottom() - top - 6
-            hcw = min(hh / 1.3, (body.width() - 20 - 8 * (k - 1)) / k)
-            for i, cid in enumerate(mine):
-                self._card_item(QRectF(body.left() + 10 + i * (hcw + 8), top, hcw, hh), cid,
-                                targets=[f"card:{cid}"], key=f"battle:hand:{i}")
 
     def _scenario_strip(self, v: dict) -> None:
         COMP.draw_strip(self, v, R_BATTLE)
@@ -988,12 +845,3 @@ class TableScene(QGraphicsScene):
     def _order_token(self, p: QPainter, c: QPointF, r: float, owner: str, order: str,
                      enhanced: bool) -> None:
         art.order_token(p, c, r, owner, order, enhanced)
-
-    def _battle_wide(self, v: dict) -> bool:
-        """Does the battle board take the whole right column? During a battle, except
-        while the decision is about a market card (e.g. the governor of a captured city
-        is chosen from the market before the battle is over): the player must see it.
-        The legal targets are read only during a battle, so between battles the markets
-        do not depend on them (and are not laid out again at every action)."""
-        return bool(v.get("battle")) and not any(t.startswith("market:")
-                                                 for t in self.legal_targets)
