@@ -37,7 +37,6 @@ from .items import TableItem
 from .motion import Director
 from .regions.base import (
     PANEL_WORDS_Z,
-    R_BATTLE,
     R_BOARDS,
     H,
     Region,
@@ -46,6 +45,7 @@ from .regions.base import (
     game_board,
 )
 from .regions.battle_board import BattleBoard
+from .regions.campaign import Campaign
 from .regions.cards import NAME_FOOT, NAME_SIDE, NAME_TOP, Cards
 from .regions.cross import Cross
 from .regions.event import Event
@@ -70,8 +70,6 @@ class _Rest(Region):
     def plan(self, v: dict, viewer: str | None) -> dict[str, Section]:
         s = self.scene
         plan: dict[str, Section] = {}
-        plan["scenario_strip"] = Section(s._scenario_strip)
-        plan["campaign_map"] = Section(s._campaign_map)
         if viewer != self._viewer:
             s._expanded = None  # a new reader sees their own board large
         self._viewer = viewer
@@ -109,7 +107,7 @@ class TableScene(QGraphicsScene):
         self.notice_board = NoticeBoard(self)  # a battle's result, a round's summary
         self._expanded: str | None = None  # the board opened large with a click
         # in the order they are laid (items of the same height stack in it)
-        self.regions: list[Region] = [Tracks(self), Map(self), Cross(self), Event(self), Markets(self), BattleBoard(self), _Rest(self)]
+        self.regions: list[Region] = [Tracks(self), Map(self), Cross(self), Event(self), Markets(self), BattleBoard(self), Campaign(self), _Rest(self)]
 
     # --- public ---------------------------------------------------------------------------
 
@@ -271,12 +269,6 @@ class TableScene(QGraphicsScene):
         return it
 
     # --- the sections not yet in a region module of their own ------------------------------
-
-    def _scenario_strip(self, v: dict) -> None:
-        COMP.draw_strip(self, v, R_BATTLE)
-
-    def _campaign_map(self, v: dict) -> None:
-        COMP.draw_map_marks(self, v)
 
     def _board_rects(self, v: dict) -> list[tuple[str, QRectF, bool]]:
         """Where each state's board lies, and whether it is the large one: the viewer's (or
