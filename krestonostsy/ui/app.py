@@ -1,4 +1,4 @@
-"""QApplication set-up: names, fonts from ``data/fonts``, the language, the main window."""
+"""QApplication set-up: names, the interface font (``fonts.py``), the language, the main window."""
 from __future__ import annotations
 
 import logging
@@ -11,8 +11,6 @@ from PySide6.QtWidgets import QApplication, QMainWindow
 from .. import i18n, startup_trace
 from .fonts import ui_font
 from .settings import APPLICATION, ORGANIZATION, Settings
-
-log = logging.getLogger(__name__)
 
 # The menu entry's id (packaging/build.py APP_ID): Wayland and the desktop match the window to it.
 DESKTOP_FILE_ID = "io.github.krestonostsy.Krestonostsy"

@@ -1,6 +1,8 @@
-"""The game's fonts: the bundled OFL families of ``data/fonts`` (Cyrillic included) and
-the interface font made of them (used by the application's set-up, ``app.py``, and by the
-window when the interface scale changes)."""
+"""The interface's font: the bundled OFL fonts of ``data/fonts`` and the words' size.
+
+Apart from ``app.py`` (which sets the application up and opens the main window) so that
+the main window, which sizes its words for the screen, needs no import of ``app.py``.
+"""
 from __future__ import annotations
 
 import logging
@@ -10,7 +12,6 @@ from PySide6.QtGui import QFont, QFontDatabase
 log = logging.getLogger(__name__)
 
 UI_FONT_FAMILY = "EB Garamond"
-TITLE_FONT_FAMILY = "Old Standard TT"
 UI_FONT_POINTS = 12.0
 
 _fonts_loaded: list[str] | None = None

@@ -360,27 +360,27 @@ def test_no_city_name_on_the_map_runs_under_a_neighbours_walls(table, lang):
     from krestonostsy import i18n
     from krestonostsy.ui.table import art
     from krestonostsy.ui.table import labels as L
-    from krestonostsy.ui.table import scene as S
+    from krestonostsy.ui.table.regions import map as M
+    from krestonostsy.ui.table.regions.base import game_board
     i18n.set_language(lang)
     try:
         game = Game.new(LINEUPS[4], seed=3)
         viewer = game.decision.player
         table.show_view(game.view(viewer), _legal(game, viewer), viewer)
-        scene = table.scene()
-        board = S._board()
+        board = game_board()
         r = 46
         metrics = QFontMetricsF(art.font(art.MIN_TEXT, bold=True))
-        discs = {cid: QPointF(scene._mp(c.position).x(), scene._mp(c.position).y() + S.CITY_DISC_DY)
+        discs = {cid: QPointF(M.map_point(c.position).x(), M.map_point(c.position).y() + M.CITY_DISC_DY)
                  for cid, c in board.cities.items()}
         moved = 0
         for cid, disc in discs.items():
             name_w = metrics.horizontalAdvance(L.city_name(cid)) + 18
-            dx = scene._ribbon_aside(cid, scene._mp(board.cities[cid].position), name_w, r)
+            dx = M.ribbon_aside(cid, M.map_point(board.cities[cid].position), name_w, r)
             moved += dx != 0
             ribbon = QRectF(disc.x() - name_w / 2 + dx, disc.y() + r - 6, name_w, 34)
             for other, o in discs.items():
                 if other != cid:
-                    assert not S._walls_shield(o, r).intersects(ribbon), (cid, other)
+                    assert not M.walls_shield(o, r).intersects(ribbon), (cid, other)
         assert moved >= 1, "on this map some names must move aside (the test sees the layout)"
     finally:
         i18n.set_language("ru")

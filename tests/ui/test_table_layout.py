@@ -74,7 +74,7 @@ def test_deck_counters_show_whole_and_deck_names_on_one_line(table, lang, langua
 
 @pytest.mark.parametrize("n", range(1, 10))
 def test_stacked_order_tokens_and_their_numbers_stay_in_their_cell(table, n):
-    from krestonostsy.ui.table.scene import BADGE_R, stack_layout
+    from krestonostsy.ui.table.regions.cross import BADGE_R, stack_layout
     layout = stack_layout(n, 88)
     for c in layout.centres:  # the geometry: every token and number inside the cell
         reach = [abs(c.x()) + layout.radius + 2, abs(c.y()) + layout.radius + 2]

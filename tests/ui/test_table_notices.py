@@ -153,7 +153,7 @@ def test_round_summary_goes_on_a_click_that_still_reaches_the_table(table, qtbot
 
 
 def test_notice_goes_by_itself_when_the_setting_says_so(table, qtbot, monkeypatch):
-    from krestonostsy.ui.table import scene as S
+    from krestonostsy.ui.table.regions import notices as S
     monkeypatch.setitem(S.NOTICE_MS, "round", 50)
     table.set_results_close(True)  # Settings: "close results by themselves"
     _game, _memo = _play_until(
@@ -207,7 +207,7 @@ def test_open_notice_follows_a_change_of_language(table):
 def test_battle_banner_covers_neither_the_markets_nor_the_event(table):
     """At 1280×800 the battle's result lies on the battle board's strip (empty between
     battles): the markets' bottom row and the event stay in view while it is shown."""
-    from krestonostsy.ui.table import scene as S
+    from krestonostsy.ui.table.regions import notices as S
     _play_until(table, 1, lambda g, keys: "battle_won" in keys and g.s["battle"] is None)
     scene = table.scene()
     banner = scene.notices["battle"]
@@ -234,13 +234,12 @@ def test_battle_banner_rows_fit_their_columns(table, lang):
     from PySide6.QtGui import QFontMetricsF
 
     from krestonostsy.ui.table import art
-    from krestonostsy.ui.table import scene as S
+    from krestonostsy.ui.table.regions import notices as S
     i18n.set_language(lang)
     try:
-        scene = table.scene()
         names = ["jerusalem", "tripoli", "edessa", "antioch", "saracen"]
         cities = ["jerusalem", "damascus", "antioch", "turbessel", "baalbek", "tortosa"]
-        width = S.R_BATTLE.width() - 30 - 12  # the banner's body (see TableScene._notice)
+        width = S.R_BATTLE.width() - 30 - 12  # the banner's body (see NoticeBoard._notice)
         room, gap, piece_w = width - 60, 28, 36
         worst = art.MIN_TEXT + 10
         for a in names[:4]:
@@ -251,10 +250,10 @@ def test_battle_banner_rows_fit_their_columns(table, lang):
                     for captured, level in ((True, (3, 2)), (False, (2, 1)), (False, None)):
                         r = RS.BattleResult(0, city, a, d, d if not captured else a,
                                             {a: 12, d: 11}, captured, level)
-                        _title, _head, _colour, rows = scene._battle_lines(r)
+                        _title, _head, _colour, rows = S.battle_lines(r)
                         left = [x for x in rows if x[0]]
                         right = [x for x in rows if not x[0]]
-                        size, split, wrap = S._notice_columns(left, right, room, gap,
+                        size, split, wrap = S.notice_columns(left, right, room, gap,
                                                               piece_w)
                         fm = QFontMetricsF(art.font(size))
                         assert all(fm.horizontalAdvance(t) + piece_w <= split + 0.5
@@ -281,7 +280,7 @@ def test_battle_banner_leaves_a_scenarios_components_in_view(table, scenario):
     """Between battles a scenario's components (the trade board, the oaths, the warlord)
     fill the battle board's strip: the result of a battle then lies elsewhere (on the
     event), in one column whose rows stay inside it."""
-    from krestonostsy.ui.table import scene as S
+    from krestonostsy.ui.table.regions import notices as S
     states = ["jerusalem", "tripoli", "antioch"]
     game = Game.new(states, seed=3, scenario=scenario)
     rnd = random.Random(3)
@@ -298,7 +297,7 @@ def test_battle_banner_leaves_a_scenarios_components_in_view(table, scenario):
     else:
         raise AssertionError("the seeded game had no battle")
     scene = table.scene()
-    strip = scene._sections["_scenario_strip"][1]
+    strip = scene.section_items("scenario_strip")
     assert strip, "the scenario's components are in the strip"
     banner = scene.notices["battle"]
     seen = banner.mapRectToScene(banner.rect())
@@ -322,7 +321,7 @@ def test_notices_move_off_a_battle_that_begins_while_they_are_open(table):
             break
     else:
         raise AssertionError("no battle began while a notice was open")
-    board = [it.mapRectToScene(it.rect()) for it in scene._sections["_battle"][1]]
+    board = [it.mapRectToScene(it.rect()) for it in scene.section_items("battle")]
     assert board, "the battle board is on the table"
     for kind, notice in scene.notices.items():
         seen = notice.mapRectToScene(notice.rect())
@@ -332,7 +331,7 @@ def test_notices_move_off_a_battle_that_begins_while_they_are_open(table):
 def test_a_result_the_viewer_took_part_in_stays_until_a_click(table, qtbot, monkeypatch):
     """Issue 28 §3: the round's summary (every player's income) no longer goes by itself
     while the bots play on: it waits for the player's click."""
-    from krestonostsy.ui.table import scene as S
+    from krestonostsy.ui.table.regions import notices as S
     monkeypatch.setitem(S.NOTICE_MS, "round", 50)
     _play_until(table, 1, lambda g, keys: "round_started" in keys and g.s["round"] == 2)
     scene = table.scene()
@@ -352,8 +351,8 @@ def test_the_round_summary_waits_under_the_viewers_battle_result(table):
     scene.dismiss_notices()
     battle = RS.BattleResult(at=0, city="acre", attacker=VIEWER, defender="saracen",
                              winner=VIEWER, lost={VIEWER: 1}, captured=True)
-    scene._open_notice("battle", battle)
-    scene._open_notice("round", summary)
+    scene.notice_board.open("battle", battle)
+    scene.notice_board.open("round", summary)
     assert list(scene.notices) == ["battle"]
     _click_empty(table)
     assert list(scene.notices) == ["round"]

@@ -12,12 +12,15 @@ where the suggested move is played.
 """
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QPoint, QPointF, QRectF
 from PySide6.QtWidgets import QPushButton, QWidget
 
 from .items import TableItem
+
+if TYPE_CHECKING:
+    from .scene import TableScene
 
 #: Places whose centres lie within this many scene units of height read as one row.
 ROW = 40.0
@@ -25,24 +28,24 @@ ROW = 40.0
 Choice = TableItem | QPushButton
 
 
-class ChoosingView(Protocol):
-    """What the keyboard needs of the table's view: ``view.TableView`` is one (named here,
-    not imported, so the view owns its keyboard without an import circle)."""
+class Table(Protocol):
+    """What the keyboard uses of the table's view (``view.TableView``, which holds the
+    keyboard: this module does not import it back)."""
 
-    def scene(self) -> Any: ...  # the table's scene: its legal_items()
-    def viewport(self) -> QWidget: ...
-    def mapFromScene(self, point: QPointF) -> QPoint: ...
-    def ensureVisible(self, rect: QRectF, xmargin: int, ymargin: int) -> None: ...
+    def scene(self) -> TableScene: ...
     def prompt_buttons(self) -> list[QPushButton]: ...
     def choose_at(self, item: TableItem, screen_pos: QPoint) -> None: ...
     def preview_at(self, pos: QPoint) -> None: ...
     def hide_preview(self) -> None: ...
+    def ensureVisible(self, rect: QRectF, xmargin: int, ymargin: int) -> None: ...
+    def mapFromScene(self, point: QPointF) -> QPoint: ...
+    def viewport(self) -> QWidget: ...
 
 
 class KeyboardChoice:
     """The keyboard's choice on one table view (its ``keys``)."""
 
-    def __init__(self, view: ChoosingView):
+    def __init__(self, view: Table):
         self.view = view
         self.current: Choice | None = None
 

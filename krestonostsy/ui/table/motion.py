@@ -516,7 +516,7 @@ class Director:
             art.piece(p, rc.center(), 18, owner)
             if n > 1:
                 art.count_badge(p, rc.center() + QPointF(14, 12), n, 11)
-        deco = self.scene._decoration(QRectF(-24, -24, 48, 48), draw, frm)
+        deco = self.scene.decoration(QRectF(-24, -24, 48, 48), draw, frm)
         animation.travel(deco, frm, to, delay_ms=delay)
         return True
 
@@ -553,7 +553,7 @@ class Director:
 
         def draw(p, rc):
             art.card_frame(p, rc, face_down=True)
-        deco = self.scene._decoration(QRectF(-30, -42, 60, 84), draw, frm)
+        deco = self.scene.decoration(QRectF(-30, -42, 60, 84), draw, frm)
         animation.travel(deco, frm, to, delay_ms=delay)
         return True
 
@@ -577,7 +577,7 @@ class Director:
             p.drawEllipse(rc.center(), 40, 40)
             p.setPen(QPen(art.GOLD_LIGHT, 2.5))
             p.drawEllipse(rc.center(), 46, 46)
-        deco = self.scene._decoration(QRectF(-52, -52, 104, 104), draw, at)
+        deco = self.scene.decoration(QRectF(-52, -52, 104, 104), draw, at)
         animation.ripple(deco, delay_ms=delay)
         return True
 

@@ -535,7 +535,7 @@ class TableView(QGraphicsView):
     def set_results_close(self, on: bool) -> None:
         """Results close by themselves after a few seconds (the setting); off, a result the
         viewer took part in stays until they click."""
-        self._scene.notices_stay = not on
+        self._scene.notice_board.stay = not on
 
     def fit(self) -> None:
         """Fit the whole table to the window."""
