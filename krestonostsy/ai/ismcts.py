@@ -29,10 +29,14 @@ import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .evaluation import Weights, win_chances
 from .policy import playout_choice, prior
 from .seat import Knowledge, mix
+
+if TYPE_CHECKING:
+    from ..engine.state import State
 
 MAX_PLAYOUT_ACTIONS = 1000
 
@@ -162,7 +166,7 @@ def paired_tree(root_world, seat: str, seed: int, budget: SearchBudget, weights:
     removes most of the noise of what the seat cannot see, which in a tree search makes the
     visit counts of the root actions nearly even (docs/ai.md). Returns one row per world:
     the seat's reward for each action (None where the action is not legal in that world)."""
-    rows = []
+    rows: list[list[float | None]] = []
     round_now = root_world.s["round"]
     deadline = None if budget.seconds is None else time.thread_time() + budget.seconds
     for j in range(paired_samples(budget, len(actions))):
@@ -171,7 +175,7 @@ def paired_tree(root_world, seat: str, seed: int, budget: SearchBudget, weights:
             break
         world = root_world.determinize(seat, mix(seed, j))
         legal = set(world.decision.actions) if not world.is_over else set()
-        row = []
+        row: list[float | None] = []
         for a in actions:
             if a not in legal:
                 row.append(None)
@@ -211,7 +215,7 @@ def paired_choice(actions: list, rows: list) -> tuple:
     return actions[best], best_in
 
 
-def _world_from_state(state: dict, setup: dict, log: list):
+def _world_from_state(state: State, setup: dict, log: list):
     """A playable game from a determinization's state, set-up and log (the seat's log: a
     determinization samples from it) in a worker process, with the ruleset of the scenario
     its set-up names."""

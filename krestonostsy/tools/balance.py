@@ -57,12 +57,12 @@ def run(games: int, seed: int, level: str = "random", scenario: str = "base",
         players: int | None = None, progress=None) -> dict:
     """Play ``games`` games of every line-up (of ``players`` players, or all); the
     report (see the module docstring). ``progress(text)`` hears of every game played."""
-    report = {"level": level, "scenario": scenario, "games": games, "lineups": [],
-              "end_conditions": Counter(), "cards": {}}
-    held = defaultdict(lambda: [0, 0])  # card -> [held at the end, of which won]
+    reports: list[dict] = []  # one per line-up
+    end_conditions: Counter[str] = Counter()
+    held: defaultdict[str, list[int]] = defaultdict(lambda: [0, 0])  # card -> [held, won]
     for lineup in lineups(players):
-        wins = Counter()
-        parts = defaultdict(lambda: Counter())
+        wins: Counter[str] = Counter()
+        parts: defaultdict[str, defaultdict[str, float]] = defaultdict(lambda: defaultdict(float))
         for i in range(games):
             g = play(lineup, seed * 1_000_003 + i, level, scenario, bot_seed=i)
             r = g.result()
@@ -70,8 +70,7 @@ def run(games: int, seed: int, level: str = "random", scenario: str = "base",
             if progress is not None:
                 progress(f"{scenario} {'/'.join(lineup)} game {i + 1}/{games}: "
                          f"{r['winner']} wins")
-            for c in r.get("end_conditions", []):
-                report["end_conditions"][c] += 1
+            end_conditions.update(r.get("end_conditions", []))
             for s, sc in r["scores"].items():
                 for k, v in sc.items():
                     if isinstance(v, (int, float)):
@@ -79,15 +78,15 @@ def run(games: int, seed: int, level: str = "random", scenario: str = "base",
                 for card in holdings(g, s):
                     held[card][0] += 1
                     held[card][1] += r["winner"] == s
-        report["lineups"].append({
+        reports.append({
             "states": lineup,
             "win_rate": {s: round(wins[s] / games, 3) for s in lineup},
             "ci95": {s: [round(x, 3) for x in wilson(wins[s], games)] for s in lineup},
             "mean": {s: {k: round(v / games, 2) for k, v in parts[s].items()} for s in lineup},
         })
-    report["cards"] = {c: {"held": h, "win_rate": round(w / h, 3)} for c, (h, w) in held.items()}
-    report["end_conditions"] = dict(report["end_conditions"])
-    return report
+    return {"level": level, "scenario": scenario, "games": games, "lineups": reports,
+            "end_conditions": dict(end_conditions),
+            "cards": {c: {"held": h, "win_rate": round(w / h, 3)} for c, (h, w) in held.items()}}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -43,8 +43,7 @@ def samples(games: int, seed: int, level: str = "normal") -> list:
         g = Game.new(lineup(players, rnd), seed=mix(seed, i) % 2_000_000_000)
         rows = []
         n = 0
-        while not g.is_over:
-            d = g.decision
+        while (d := g.decision) is not None:
             if d.prompt == "place_order":
                 own = {p: features(g, p)[p] for p in g.s["states"]}
                 for p in own:

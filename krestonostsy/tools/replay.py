@@ -38,7 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     except ContentError as err:
         print(f"replay: the game's content is broken: {err}", file=sys.stderr)
         return 1
-    state = "over" if game.is_over else f"waiting for {game.decision.player}"
+    d = game.decision
+    state = "over" if d is None else f"waiting for {d.player}"
     if game.digest_verified:
         check = "replayed and verified (the final position is the one saved)"
     else:

@@ -14,7 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..content import ContentError, load_content
+from ..content import ContentError
 from ..content.scenario import scenario_ids
 from ..resources import data_dir
 
@@ -24,7 +24,7 @@ def main(argv: list[str] | None = None) -> int:
                                  description="Check the game's YAML content.")
     ap.add_argument("dir", nargs="?", default=None, help="content folder (default: shipped data)")
     a = ap.parse_args(argv)
-    from ..engine.ruleset import Ruleset
+    from ..engine.ruleset import load_ruleset
 
     folder = a.dir if a.dir is not None else data_dir()
     ids = scenario_ids(folder)
@@ -34,11 +34,11 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     for sid in ids:
         try:
-            content = load_content(a.dir, sid)
-            Ruleset(content.scenario, content)
+            rules = load_ruleset(sid, a.dir)  # the content, and the scenario checked against it
         except ContentError as err:
             print(f"error: {err}", file=sys.stderr)
             return 1
+        content = rules.content
         counts = {"events": len(content.events), "buildings": len(content.buildings),
                   "tactics": len(content.tactics), "saracen cards": len(content.saracens),
                   "governors": len(content.governors), "bulls": len(content.bulls),
@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
             counts["oath cards"] = len(content.oaths)
         if content.warlord:  # a scenario's own deck (CAMP-S4-01)
             counts["warlord cards"] = len(content.warlord)
-        print(f"content OK: scenario {sid} ({content.scenario.name}): "
+        print(f"content OK: scenario {sid} ({rules.scenario.name}): "
               f"{len(content.board.cities)} cities; "
               + ", ".join(f"{v} {k}" for k, v in counts.items()))
     code = _check_rules(Path(folder)) or _campaign(folder, a.dir)
