@@ -24,6 +24,7 @@ from ..ai.play import play as play_with_bots
 from ..content.errors import ContentError
 from ..engine import Game
 from ..engine.ruleset import load_ruleset
+from . import run_alone
 from .tournament import wilson
 
 PAIRS = (("jerusalem", "tripoli"), ("tripoli", "antioch"), ("antioch", "edessa"),
@@ -89,8 +90,8 @@ def run(games: int, seed: int, level: str = "random", scenario: str = "base",
             "cards": {c: {"held": h, "win_rate": round(w / h, 3)} for c, (h, w) in held.items()}}
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="krestonostsy balance", description=__doc__.split("\n")[0])
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    """The options of ``krestonostsy balance``."""
     ap.add_argument("--games", type=int, default=100, help="games per line-up")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--bot", default="random", choices=list(LEVELS),
@@ -102,7 +103,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--progress", action="store_true",
                     help="one line per finished game on stderr")
     ap.add_argument("--json", action="store_true")
-    a = ap.parse_args(argv)
+
+
+def command(a: argparse.Namespace) -> int:
     try:
         load_ruleset(a.scenario)
     except ContentError as err:
@@ -133,3 +136,8 @@ def main(argv: list[str] | None = None) -> int:
     for c, v in enough[:8] + [("…", None)] + enough[-8:]:
         print(f"  {c:34} " + (f"{v['win_rate']:5.1%} of {v['held']}" if v else ""))
     return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(run_alone("krestonostsy.tools.balance", __doc__, add_arguments, command,
+                       sys.argv[1:]))

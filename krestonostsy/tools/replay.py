@@ -14,13 +14,15 @@ from pathlib import Path
 from ..content import ContentError
 from ..engine import Game, SaveError
 from ..engine.saves import MAX_SAVE_BYTES
+from . import run_alone
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="krestonostsy replay",
-                                 description="Replay a saved game and check every action.")
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    """The options of ``krestonostsy replay``."""
     ap.add_argument("save", type=Path)
-    a = ap.parse_args(argv)
+
+
+def command(a: argparse.Namespace) -> int:
     try:
         if a.save.stat().st_size > MAX_SAVE_BYTES:
             print(f"replay: {a.save}: the file is too large to be a save (a save is at most "
@@ -53,3 +55,8 @@ def main(argv: list[str] | None = None) -> int:
         r = game.result()
         print(f"winner: {r['winner']}")
     return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(run_alone("krestonostsy.tools.replay", __doc__, add_arguments, command,
+                       sys.argv[1:]))

@@ -11,6 +11,7 @@ from collections import Counter
 from ..content import ContentError
 from ..engine import Game
 from ..engine.ruleset import load_ruleset
+from . import UsageError, run_alone
 
 ALL = ("jerusalem", "tripoli", "edessa", "antioch")
 PAIRS = (("jerusalem", "tripoli"), ("tripoli", "antioch"), ("antioch", "edessa"),
@@ -62,9 +63,8 @@ def run(players: int, games: int, seed: int, scenario: str = "base",
             "end_conditions": dict(ends), "wins": dict(wins)}
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="krestonostsy simulate",
-                                 description="Play seeded random legal games headless.")
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    """The options of ``krestonostsy simulate``."""
     ap.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1)
@@ -73,9 +73,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--advanced", action="store_true",
                     help="the advanced mode: terrain changes battles for cities (CAMP-10)")
     ap.add_argument("--json", action="store_true", help="print one JSON object last")
-    a = ap.parse_args(argv)
+
+
+def command(a: argparse.Namespace) -> int:
     if a.games < 1:
-        ap.error("--games must be at least 1")
+        raise UsageError("--games must be at least 1")
     try:
         load_ruleset(a.scenario)
     except ContentError as err:
@@ -94,3 +96,8 @@ def main(argv: list[str] | None = None) -> int:
     if a.json:
         print(json.dumps(r, sort_keys=True))
     return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(run_alone("krestonostsy.tools.simulate", __doc__, add_arguments, command,
+                       sys.argv[1:]))

@@ -28,6 +28,7 @@ import sys
 from ..ai import decide, make_bot, mix
 from ..engine import Action, Game
 from ..engine.flow import Decision
+from . import run_alone
 
 HUMAN, BOT = "jerusalem", "tripoli"
 STATES = [HUMAN, BOT]
@@ -134,11 +135,13 @@ def teaches_everything(game: Game, newcomer_actions: list[Action]) -> bool:
             and has(r2, "order_started", player=HUMAN, order="march"))
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    """The options of ``python -m krestonostsy.tools.tutorial_script``."""
     ap.add_argument("--first", type=int, default=1, help="the first seed tried")
     ap.add_argument("--tries", type=int, default=2000)
-    args = ap.parse_args(argv)
+
+
+def command(args: argparse.Namespace) -> int:
     for seed in range(args.first, args.first + args.tries):
         found = play(seed)
         if found is None:
@@ -154,5 +157,6 @@ def main(argv: list[str] | None = None) -> int:
     return 1
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(run_alone("krestonostsy.tools.tutorial_script", __doc__, add_arguments, command,
+                       sys.argv[1:]))

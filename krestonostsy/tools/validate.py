@@ -17,13 +17,15 @@ from pathlib import Path
 from ..content import ContentError
 from ..content.scenario import scenario_ids
 from ..resources import data_dir
+from . import run_alone
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="krestonostsy validate-data",
-                                 description="Check the game's YAML content.")
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    """The options of ``krestonostsy validate-data``."""
     ap.add_argument("dir", nargs="?", default=None, help="content folder (default: shipped data)")
-    a = ap.parse_args(argv)
+
+
+def command(a: argparse.Namespace) -> int:
     from ..engine.ruleset import load_ruleset
 
     folder = a.dir if a.dir is not None else data_dir()
@@ -102,3 +104,8 @@ def _campaign(folder, directory) -> int:
           f"({len(ready)} implemented: {', '.join(ready)}), {len(data.nicknames)} nicknames, "
           f"{len(data.bull_symbols)} bull symbols")
     return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(run_alone("krestonostsy.tools.validate", __doc__, add_arguments, command,
+                       sys.argv[1:]))

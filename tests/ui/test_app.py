@@ -400,7 +400,8 @@ def test_cli_dispatches(monkeypatch, capsys):
 
     from krestonostsy import cli
     fake = types.ModuleType("krestonostsy.tools.simulate")
-    fake.main = lambda argv: 3 if argv == ["--games", "1"] else 9
+    fake.add_arguments = lambda parser: parser.add_argument("--games", type=int)
+    fake.command = lambda args: 3 if args.games == 1 else 9
     monkeypatch.setitem(sys.modules, "krestonostsy.tools.simulate", fake)
     assert cli.main(["simulate", "--games", "1"]) == 3
     assert cli.main(["--help"]) == 0
