@@ -22,15 +22,21 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import argparse
 
-# subcommand -> (its tool module, its line in ``krestonostsy --help``)
+# subcommand -> its line in ``krestonostsy --help``; its tool module is
+# ``krestonostsy.tools.<subcommand>``, dashes written as underscores
 SUBCOMMANDS = {
-    "simulate": ("krestonostsy.tools.simulate", "play seeded random legal games headless"),
-    "replay": ("krestonostsy.tools.replay", "replay a saved game and verify it"),
-    "validate-data": ("krestonostsy.tools.validate", "check the game's content (file:line errors)"),
-    "balance": ("krestonostsy.tools.balance", "self-play statistics per line-up"),
-    "tournament": ("krestonostsy.tools.tournament", "bots against bots, seats rotated"),
-    "campaign": ("krestonostsy.tools.campaign", "a campaign played by bots, or a chronicle replayed"),
+    "simulate": "play seeded random legal games headless",
+    "replay": "replay a saved game and verify it",
+    "validate-data": "check the game's content (file:line errors)",
+    "balance": "self-play statistics per line-up",
+    "tournament": "bots against bots, seats rotated",
+    "campaign": "play a campaign with bots, or replay one",
 }
+
+
+def tool_module(subcommand: str) -> str:
+    """The name of the tool module behind ``subcommand``."""
+    return f"{__package__}.tools.{subcommand.replace('-', '_')}"
 
 
 def parser(chosen: str | None = None) -> argparse.ArgumentParser:
@@ -51,10 +57,10 @@ def parser(chosen: str | None = None) -> argparse.ArgumentParser:
                          "(its options: krestonostsy --screenshot OUT.png --help)")
     ap.set_defaults(command=_version, parser=ap)
     subcommands = ap.add_subparsers(title="subcommands", metavar="SUBCOMMAND")
-    for name, (module_name, summary) in SUBCOMMANDS.items():
+    for name, summary in SUBCOMMANDS.items():
         sub = subcommands.add_parser(name, help=summary, description=summary)
         if name == chosen:
-            tool = importlib.import_module(module_name)
+            tool = importlib.import_module(tool_module(name))
             sub.description = description(tool.__doc__)
             sub.formatter_class = argparse.RawDescriptionHelpFormatter
             attach(sub, tool.add_arguments, tool.command)
@@ -96,7 +102,7 @@ def _command(argv: list[str]) -> int:
     try:
         ap = parser(chosen)
     except ModuleNotFoundError as err:
-        if chosen is None or not err.name or not SUBCOMMANDS[chosen][0].startswith(err.name):
+        if chosen is None or not err.name or not tool_module(chosen).startswith(err.name):
             raise
         print(f"krestonostsy: '{chosen}' is not available in this build", file=sys.stderr)
         return 2

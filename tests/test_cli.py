@@ -21,7 +21,7 @@ def test_help_lists_every_subcommand_with_its_line(capsys):
     assert cli(["--help"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("usage: krestonostsy ")
-    for name, (_module, summary) in SUBCOMMANDS.items():
+    for name, summary in SUBCOMMANDS.items():
         assert re.search(rf"^ +{name} +{re.escape(summary)}$", out, re.M), name
     assert "--version" in out and "--screenshot OUT.png" in out
 
@@ -46,11 +46,11 @@ def test_a_refused_combination_is_a_usage_error_of_its_subcommand(capsys):
 
 
 def test_a_tool_runs_alone_with_the_same_options():
-    run = subprocess.run([sys.executable, "-m", "krestonostsy.tools.validate", "--help"],
+    run = subprocess.run([sys.executable, "-m", "krestonostsy.tools.validate_data", "--help"],
                          cwd=Path(krestonostsy.__file__).resolve().parents[1], capture_output=True,
                          text=True, timeout=120)
     assert run.returncode == 0, run.stderr
-    assert run.stdout.startswith("usage: python -m krestonostsy.tools.validate [-h] [dir]")
+    assert run.stdout.startswith("usage: python -m krestonostsy.tools.validate_data [-h] [dir]")
 
 
 def test_simulate_prints_a_json_summary_last(capsys):

@@ -14,7 +14,9 @@ loading the engine or the bots.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
+from types import ModuleType
 
 AddArguments = Callable[[argparse.ArgumentParser], None]
 Command = Callable[[argparse.Namespace], int]
@@ -28,6 +30,11 @@ def description(doc: str | None) -> str:
     """A tool's description in its ``--help``: its module docstring (the one place that
     explains the tool) without the double back-quotes of the markup."""
     return (doc or "").strip().replace("``", "")
+
+
+def tally(label: str, counts: dict[str, int]) -> str:
+    """A report's line of counts, by name: ``end conditions: rounds 7, saracens 3``."""
+    return f"{label}: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
 
 
 def attach(parser: argparse.ArgumentParser, add_arguments: AddArguments,
@@ -51,10 +58,12 @@ def run(parser: argparse.ArgumentParser, argv: list[str]) -> int:
     return code
 
 
-def run_alone(module: str, doc: str | None, add_arguments: AddArguments, command: Command,
-              argv: list[str]) -> int:
-    """``python -m <module>``: the tool with a parser of its own."""
-    parser = argparse.ArgumentParser(prog=f"python -m {module}", description=description(doc),
+def run_alone(tool: ModuleType) -> int:
+    """``python -m krestonostsy.tools.<tool>``: the tool module ``tool`` (its
+    ``add_arguments`` and ``command``) with a parser of its own, on ``sys.argv``."""
+    name = tool.__spec__.name if tool.__spec__ is not None else tool.__name__
+    parser = argparse.ArgumentParser(prog=f"python -m {name}",
+                                     description=description(tool.__doc__),
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    attach(parser, add_arguments, command)
-    return run(parser, argv)
+    attach(parser, tool.add_arguments, tool.command)
+    return run(parser, sys.argv[1:])

@@ -24,7 +24,7 @@ from ..ai.play import play as play_with_bots
 from ..content.errors import ContentError
 from ..engine import Game
 from ..engine.ruleset import load_ruleset
-from . import run_alone
+from . import run_alone, tally
 from .tournament import wilson
 
 PAIRS = (("jerusalem", "tripoli"), ("tripoli", "antioch"), ("antioch", "edessa"),
@@ -129,7 +129,7 @@ def command(a: argparse.Namespace) -> int:
             print(f"  {s:10} wins {lu['win_rate'][s]:5.1%} (95 % CI {lo:5.1%}–{hi:5.1%})  "
                   f"total {m.get('total', 0):5.1f}  "
                   f"influence {m.get('influence', 0):5.1f}  bull {m.get('bull', 0):4.1f}")
-    print("end conditions: " + ", ".join(f"{k} {v}" for k, v in sorted(r["end_conditions"].items())))
+    print(tally("end conditions", r["end_conditions"]))
     cards = sorted(r["cards"].items(), key=lambda kv: -kv[1]["win_rate"])
     enough = [(c, v) for c, v in cards if v["held"] >= 20]
     print("cards held at the end (≥ 20 times), best and worst win rates:")
@@ -139,5 +139,4 @@ def command(a: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(run_alone("krestonostsy.tools.balance", __doc__, add_arguments, command,
-                       sys.argv[1:]))
+    sys.exit(run_alone(sys.modules[__name__]))

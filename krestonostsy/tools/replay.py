@@ -58,5 +58,4 @@ def command(a: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(run_alone("krestonostsy.tools.replay", __doc__, add_arguments, command,
-                       sys.argv[1:]))
+    sys.exit(run_alone(sys.modules[__name__]))

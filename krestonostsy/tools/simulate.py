@@ -11,7 +11,7 @@ from collections import Counter
 from ..content import ContentError
 from ..engine import Game
 from ..engine.ruleset import load_ruleset
-from . import UsageError, run_alone
+from . import UsageError, run_alone, tally
 
 ALL = ("jerusalem", "tripoli", "edessa", "antioch")
 PAIRS = (("jerusalem", "tripoli"), ("tripoli", "antioch"), ("antioch", "edessa"),
@@ -91,13 +91,12 @@ def command(a: argparse.Namespace) -> int:
     print(f"games: {r['games']} ({r['players']} players, scenario {r['scenario']})")
     print(f"mean actions per game: {r['mean_actions']:.1f}")
     print(f"actions/s: {r['actions_per_second']:.0f} ({r['actions']} actions in {r['seconds']} s)")
-    print("end conditions: " + ", ".join(f"{k} {v}" for k, v in sorted(r["end_conditions"].items())))
-    print("wins: " + ", ".join(f"{k} {v}" for k, v in sorted(r["wins"].items())))
+    print(tally("end conditions", r["end_conditions"]))
+    print(tally("wins", r["wins"]))
     if a.json:
         print(json.dumps(r, sort_keys=True))
     return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(run_alone("krestonostsy.tools.simulate", __doc__, add_arguments, command,
-                       sys.argv[1:]))
+    sys.exit(run_alone(sys.modules[__name__]))

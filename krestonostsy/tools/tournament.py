@@ -36,7 +36,7 @@ from collections import Counter
 from ..ai import LEVELS, make_bot, mix
 from ..ai.play import play
 from ..engine import Game
-from . import UsageError, run_alone
+from . import UsageError, run_alone, tally
 from .simulate import lineup
 
 Z95 = 1.959964
@@ -206,12 +206,11 @@ def command(a: argparse.Namespace) -> int:
     for lv, t in r["decision_ms"].items():
         print(f"  {lv:7} decision ms: p50 {t['p50']}  p95 {t['p95']}  max {t['max']}  "
               f"({t['n']} decisions)")
-    print("end conditions: " + ", ".join(f"{k} {v}" for k, v in sorted(r["end_conditions"].items())))
+    print(tally("end conditions", r["end_conditions"]))
     if a.json:
         print(json.dumps(r, sort_keys=True))
     return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(run_alone("krestonostsy.tools.tournament", __doc__, add_arguments, command,
-                       sys.argv[1:]))
+    sys.exit(run_alone(sys.modules[__name__]))

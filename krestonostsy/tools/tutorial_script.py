@@ -158,5 +158,4 @@ def command(args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(run_alone("krestonostsy.tools.tutorial_script", __doc__, add_arguments, command,
-                       sys.argv[1:]))
+    sys.exit(run_alone(sys.modules[__name__]))
