@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from answers import answer_questions
 from PySide6.QtCore import Qt
 
 
@@ -313,7 +314,7 @@ def test_a_damaged_settings_file_still_starts_a_game(qtbot, store, tmp_path, lan
     settings = Settings(QSettings(str(path), QSettings.Format.IniFormat))
     assert settings.animation_speed == "normal" and settings.confirm_pass is False
     w = MainWindow(settings, store, table_factory=table_factory())
-    w.auto_confirm = True
+    answer_questions(w)
     qtbot.addWidget(w)
     w.show()
     dialog = w.new_game_dialog()

@@ -13,6 +13,7 @@ import logging
 import math
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -28,6 +29,9 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem
 
 from . import art
+
+if TYPE_CHECKING:
+    from .scene import TableScene
 
 log = logging.getLogger(__name__)
 
@@ -386,8 +390,8 @@ class TableItem(QGraphicsItem):
         pos = event.pos()
         inside = self.shape().contains(pos) or self._rect.adjusted(-2, -2, 2, 2).contains(pos)
         if self.legal and inside:
-            scene = self.scene()
-            if scene is not None and hasattr(scene, "item_clicked"):
+            scene = cast("TableScene | None", self.scene())  # a table item is in the table
+            if scene is not None:
                 scene.item_clicked(self, event.screenPos())
             event.accept()
         else:
