@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from krestonostsy.ai import levels  # noqa: E402
 from krestonostsy.ai.evaluation import expert_weights  # noqa: E402
-from krestonostsy.tools.tournament import main  # noqa: E402
+from krestonostsy.cli import main  # noqa: E402
 
 levels.LEVELS["expert"] = levels._searcher(levels.ExpertBot,
                                            replace(levels.EXPERT_BUDGET, processes=1),
@@ -34,4 +34,4 @@ multiprocessing.get_context = lambda method=None: _get_context("fork")
 
 if __name__ == "__main__":
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(main(["tournament", *sys.argv[1:]]))

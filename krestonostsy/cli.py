@@ -1,16 +1,15 @@
-"""The ``krestonostsy`` command.
+"""The ``krestonostsy`` command: the game window, or one of the subcommands.
 
-    krestonostsy                         open the game window
-    krestonostsy --version               print the version (and whether the rules engine is compiled)
-    krestonostsy --screenshot OUT.png [--players N] [--seed S] [--steps K]
-                 [--lang ru|en] [--size 1600x1000]
-    krestonostsy simulate …              play seeded random games (krestonostsy.tools.simulate)
-    krestonostsy replay SAVE.json        replay and verify a save (krestonostsy.tools.replay)
-    krestonostsy validate-data           check the YAML content (krestonostsy.tools.validate)
-    krestonostsy balance [--games N]     self-play statistics per line-up (krestonostsy.tools.balance)
-    krestonostsy tournament --bots …     bots against bots, seats rotated (krestonostsy.tools.tournament)
-    krestonostsy campaign --players N --bots LEVELS --seed S [--json]
-                                         a campaign played by bots (krestonostsy.tools.campaign)
+    krestonostsy                       open the game window
+    krestonostsy --help                the options and the subcommands, a line each
+    krestonostsy SUBCOMMAND --help     a subcommand's options
+    krestonostsy --version             print the version (and whether the rules engine is compiled)
+    krestonostsy --screenshot OUT.png  draw a screen without a window (its options: ``--help``)
+
+One parser, with a subparser per entry of :data:`SUBCOMMANDS`. A subcommand is a tool
+module (:mod:`krestonostsy.tools`: ``add_arguments(parser)`` and ``command(args)``), and
+only the chosen one is imported, for its options: listing the subcommands, ``--version``
+and the window's start load neither the engine nor the bots.
 """
 from __future__ import annotations
 
@@ -18,34 +17,65 @@ import importlib
 import os
 import sys
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
+if TYPE_CHECKING:
+    import argparse
+
+# subcommand -> its line in ``krestonostsy --help``; its tool module is
+# ``krestonostsy.tools.<subcommand>``, dashes written as underscores
 SUBCOMMANDS = {
-    "simulate": "krestonostsy.tools.simulate",
-    "replay": "krestonostsy.tools.replay",
-    "validate-data": "krestonostsy.tools.validate",
-    "balance": "krestonostsy.tools.balance",
-    "tournament": "krestonostsy.tools.tournament",
-    "campaign": "krestonostsy.tools.campaign",
+    "simulate": "play seeded random legal games headless",
+    "replay": "replay a saved game and verify it",
+    "validate-data": "check the game's content (file:line errors)",
+    "balance": "self-play statistics per line-up",
+    "tournament": "bots against bots, seats rotated",
+    "campaign": "play a campaign with bots, or replay one",
 }
 
-USAGE = __doc__.split("\n", 2)[2]
+
+def tool_module(subcommand: str) -> str:
+    """The name of the tool module behind ``subcommand``."""
+    return f"{__package__}.tools.{subcommand.replace('-', '_')}"
 
 
-def _dispatch(name: str, argv: list[str]) -> int:
-    module_name = SUBCOMMANDS[name]
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as err:
-        if err.name and module_name.startswith(err.name):
-            print(f"krestonostsy: '{name}' is not available in this build", file=sys.stderr)
-            return 2
-        raise
-    entry = getattr(module, "main", None)
-    if entry is None:
-        print(f"krestonostsy: '{name}' is not available in this build", file=sys.stderr)
-        return 2
-    code = entry(argv)
-    return int(code or 0)
+def parser(chosen: str | None = None) -> argparse.ArgumentParser:
+    """The command's parser. Every subcommand has its subparser (its line in ``--help``);
+    the options are added to the ``chosen`` one only, whose tool module is imported for
+    them (:class:`ModuleNotFoundError` when the build lacks it)."""
+    import argparse
+
+    from .tools import attach, description
+
+    ap = argparse.ArgumentParser(prog="krestonostsy",
+                                 description="The board game «Крестоносцы» (Crusaders): "
+                                             "without arguments, the game window.")
+    ap.add_argument("--version", action="store_true",
+                    help="print the version and whether the rules engine is compiled")
+    ap.add_argument("--screenshot", metavar="OUT.png",
+                    help="draw a screen to a PNG without a window "
+                         "(its options: krestonostsy --screenshot OUT.png --help)")
+    ap.set_defaults(command=_version, parser=ap)
+    subcommands = ap.add_subparsers(title="subcommands", metavar="SUBCOMMAND")
+    for name, summary in SUBCOMMANDS.items():
+        sub = subcommands.add_parser(name, help=summary, description=summary)
+        if name == chosen:
+            tool = importlib.import_module(tool_module(name))
+            sub.description = description(tool.__doc__)
+            sub.formatter_class = argparse.RawDescriptionHelpFormatter
+            attach(sub, tool.add_arguments, tool.command)
+    return ap
+
+
+def _version(args: argparse.Namespace) -> int:
+    """``krestonostsy --version`` (the parser's command when no subcommand is chosen)."""
+    if not args.version:
+        args.parser.error("no subcommand and no option: "
+                          "run krestonostsy without arguments for the window")
+    from . import __version__
+    print(f"krestonostsy {__version__}")
+    print(f"rules engine: {'compiled' if engine_compiled() else 'python'}")
+    return 0
 
 
 def engine_compiled(folders: Iterable[str] | None = None) -> bool:
@@ -65,6 +95,20 @@ def engine_compiled(folders: Iterable[str] | None = None) -> bool:
                for folder in folders for suffix in EXTENSION_SUFFIXES)
 
 
+def _command(argv: list[str]) -> int:
+    """A subcommand, ``--version`` or ``--help``: the exit status."""
+    from .tools import run
+    chosen = argv[0] if argv[0] in SUBCOMMANDS else None
+    try:
+        ap = parser(chosen)
+    except ModuleNotFoundError as err:
+        if chosen is None or not err.name or not tool_module(chosen).startswith(err.name):
+            raise
+        print(f"krestonostsy: '{chosen}' is not available in this build", file=sys.stderr)
+        return 2
+    return run(ap, argv)
+
+
 def main(argv: list[str] | None = None) -> int:
     from . import startup_trace
     startup_trace.mark("main")
@@ -75,23 +119,12 @@ def main(argv: list[str] | None = None) -> int:
         import multiprocessing
         multiprocessing.freeze_support()
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] in SUBCOMMANDS:
-        return _dispatch(argv[0], argv[1:])
-    if argv and argv[0] in ("-h", "--help", "help"):
-        print("usage:\n" + USAGE)
-        return 0
-    if argv and argv[0] == "--version":
-        from . import __version__
-        print(f"krestonostsy {__version__}")
-        print(f"rules engine: {'compiled' if engine_compiled() else 'python'}")
-        return 0
-    if any(a == "--screenshot" or a.startswith("--screenshot=") for a in argv):
+    if argv and argv[0] not in SUBCOMMANDS and any(
+            a == "--screenshot" or a.startswith("--screenshot=") for a in argv):
         from .ui.screenshot import main as screenshot_main
         return screenshot_main(argv)
     if argv:
-        print(f"krestonostsy: unknown arguments: {' '.join(argv)}\nusage:\n{USAGE}",
-              file=sys.stderr)
-        return 2
+        return _command(argv)
     from .ui.preflight import display_problem
     problem = display_problem()
     if problem:

@@ -1,13 +1,56 @@
-"""The command-line tools: simulate, replay, validate-data (issue 2 §5)."""
+"""The command-line tools: simulate, replay, validate-data (issue 2 §5), behind one
+``krestonostsy`` parser with a subparser each (issue 29 §6)."""
 import json
 import random
+import re
 import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
+import krestonostsy
+from krestonostsy.cli import SUBCOMMANDS
 from krestonostsy.cli import main as cli
 from krestonostsy.engine import Game
 from krestonostsy.resources import data_dir
+
+
+def test_help_lists_every_subcommand_with_its_line(capsys):
+    assert cli(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: krestonostsy ")
+    for name, summary in SUBCOMMANDS.items():
+        assert re.search(rf"^ +{name} +{re.escape(summary)}$", out, re.M), name
+    assert "--version" in out and "--screenshot OUT.png" in out
+
+
+@pytest.mark.parametrize("name", list(SUBCOMMANDS))
+def test_each_subcommand_help_shows_its_own_options(capsys, name):
+    assert cli([name, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: krestonostsy {name} ")
+    options = {"simulate": "--scenario", "replay": "save", "validate-data": "dir",
+               "balance": "--bot", "tournament": "--bot-seed", "campaign": "--open"}
+    assert options[name] in out
+
+
+def test_a_refused_combination_is_a_usage_error_of_its_subcommand(capsys):
+    assert cli(["simulate", "--games", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: krestonostsy simulate ")
+    assert "krestonostsy simulate: error: --games must be at least 1" in err
+    assert cli(["--bogus"]) == 2
+    assert "unrecognized arguments: --bogus" in capsys.readouterr().err
+
+
+def test_a_tool_runs_alone_with_the_same_options():
+    run = subprocess.run([sys.executable, "-m", "krestonostsy.tools.validate_data", "--help"],
+                         cwd=Path(krestonostsy.__file__).resolve().parents[1], capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("usage: python -m krestonostsy.tools.validate_data [-h] [dir]")
 
 
 def test_simulate_prints_a_json_summary_last(capsys):

@@ -60,6 +60,19 @@ def test_version_imports_neither_qt_nor_the_engine(tmp_path):
     assert heavy == []
 
 
+def test_help_lists_the_subcommands_without_loading_them(tmp_path):
+    """``krestonostsy --help`` names every subcommand (issue 29 §6) from the command's own
+    table: no tool module is imported for it, nor the engine, the bots or Qt."""
+    run = _python("import sys\nfrom krestonostsy.cli import main\nmain(['--help'])\n"
+                  "print('LOADED', *sys.modules)", tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert "tournament" in run.stdout
+    heavy = _among(_loaded(run.stdout), ("PySide6", "krestonostsy.engine", "krestonostsy.ai",
+                                         "krestonostsy.content", "krestonostsy.campaign",
+                                         "krestonostsy.tools.tournament", "yaml"))
+    assert heavy == []
+
+
 def test_engine_compiled_is_told_by_the_game_module_file(tmp_path):
     folder = tmp_path / "engine"
     folder.mkdir()

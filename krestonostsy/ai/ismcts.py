@@ -29,10 +29,14 @@ import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .evaluation import Weights, win_chances
 from .policy import playout_choice, prior
 from .seat import Knowledge, mix
+
+if TYPE_CHECKING:
+    pass
 
 MAX_PLAYOUT_ACTIONS = 1000
 
@@ -162,7 +166,7 @@ def paired_tree(root_world, seat: str, seed: int, budget: SearchBudget, weights:
     removes most of the noise of what the seat cannot see, which in a tree search makes the
     visit counts of the root actions nearly even (docs/ai.md). Returns one row per world:
     the seat's reward for each action (None where the action is not legal in that world)."""
-    rows = []
+    rows: list[list[float | None]] = []
     round_now = root_world.round
     deadline = None if budget.seconds is None else time.thread_time() + budget.seconds
     for j in range(paired_samples(budget, len(actions))):
@@ -171,7 +175,7 @@ def paired_tree(root_world, seat: str, seed: int, budget: SearchBudget, weights:
             break
         world = root_world.determinize(seat, mix(seed, j))
         legal = set(world.decision.actions) if not world.is_over else set()
-        row = []
+        row: list[float | None] = []
         for a in actions:
             if a not in legal:
                 row.append(None)

@@ -95,9 +95,10 @@ class GreedyBot(Bot):
                 # cards, which differ in this world: judge it by the prior alone
                 score = self.prior_weight * p - 1000.0
             elif a.kind in WINDOW_KINDS:
-                score = self._window_score(world, seat, a, rnd)
-                if score is None:
+                window = self._window_score(world, seat, a, rnd)
+                if window is None:
                     continue
+                score = window
             else:
                 score = self._score(world, seat, a, p, rnd)
             if self.noise:

@@ -166,9 +166,9 @@ def _accept_oath(world, player, a):
     the vassal swears peace with its lord."""
     d = world.decision
     card = _oath(world, d.params.get("card")) if d is not None else None
-    lord = d.params.get("lord") if d is not None else None
+    lord: str | None = d.params.get("lord") if d is not None else None
     tribute = card.tribute if card else 1
-    threat = _threat(world, player, lord) if lord in world.states else 0
+    threat = _threat(world, player, lord) if lord is not None and lord in world.states else 0
     return 0.65 - 0.08 * tribute - 0.2 * min(threat, 2)
 
 

@@ -264,14 +264,15 @@ class Chronicle:
         entry = self.data.scenarios[index] if index < len(self.data.scenarios) else None
         if entry is None or not entry.implemented:
             raise ChronicleError("no_such_scenario", chapter=index + 1)
-        where = {"chapter": index + 1, "scenario": entry.id}
+        chapter, scenario = index + 1, entry.id  # where, in each refusal
         if not game.is_over:
-            raise ChronicleError("chapter_not_over", **where)
+            raise ChronicleError("chapter_not_over", chapter=chapter, scenario=scenario)
         expected_start = self.chapters[index - 1].starting if index else None
         expected_nicks = self.chapters[index - 1].nickname_ids if index else None
         setup = game.setup
         if setup.get("scenario") != entry.id:
-            raise ChronicleError("chapter_scenario", found=str(setup.get("scenario")), **where)
+            raise ChronicleError("chapter_scenario", found=str(setup.get("scenario")),
+                                 chapter=chapter, scenario=scenario)
         for key, bad in (
                 ("chapter_states", setup.get("states") != self.states),
                 ("chapter_seed", setup.get("seed") != self.chapter_seed(index)),
@@ -282,7 +283,7 @@ class Chronicle:
                 ("chapter_advanced", list(setup.get("hooks") or ())
                  != list(ADVANCED_HOOKS if self.advanced else ()))):
             if bad:
-                raise ChronicleError(key, **where)
+                raise ChronicleError(key, chapter=chapter, scenario=scenario)
         data = self.data
         place = places(game)
         values = qualities(game, data)

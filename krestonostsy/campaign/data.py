@@ -118,7 +118,7 @@ def load_campaign(directory: Path | str | None = None) -> CampaignData:
     cities = tuple(load_content(root_dir, "base").board.cities)
     r = Reader(_read(folder, "campaign.yaml"), "campaign.yaml", "campaign")
     name = r.str("name").strip()
-    scenarios = []
+    scenarios: list[ScenarioEntry] = []
     for s in r.readers("scenarios", "scenario"):
         sid = s.str("id")
         if not ID_RE.match(sid):

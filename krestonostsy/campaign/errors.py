@@ -71,7 +71,7 @@ class ChronicleError(Exception):
     was refused: its name, and the name of the copy kept beside it (None: no copy could be
     made, ``backup_problem`` says why). ``str(err)`` is the English sentence."""
 
-    def __init__(self, key: str, cause: BaseException | None = None, **params: object):
+    def __init__(self, key: str, *, cause: BaseException | None = None, **params: object):
         self.key = key
         self.params = params
         self.cause = cause

@@ -3,9 +3,9 @@ SYM-94), its nickname (CAMP-04) and its chronicle points (CAMP-02).
 
 Everything is read from the game's final state and its **public** log (``log_for(None)``:
 what every player saw), never from hidden information. A quality is a weighted sum of
-*measures* (``MEASURES``, one small function each; the weights are data in
-``data/campaign/campaign.yaml``). A bull that scored adds the bonus to the quality shown
-on its left (BULL-05, CAMP-09).
+*measures* (``MEASURES``: a count of log entries, a scoring metric, or a small function;
+the weights are data in ``data/campaign/campaign.yaml``). A bull that scored adds the
+bonus to the quality shown on its left (BULL-05, CAMP-09).
 """
 from __future__ import annotations
 
@@ -32,50 +32,36 @@ def _count(log, key: str, player: str) -> int:
     return sum(1 for k, p, _ in log if k == key and p.get("player") == player)
 
 
+def _counted(key: str) -> Measure:
+    """The measure that counts the state's ``key`` entries of the public log."""
+    return lambda g, x, log: _count(log, key, x)
+
+
+def _metric(name: str) -> Measure:
+    """The measure that is the scoring metric ``name`` (engine/scoring.py) at the end."""
+    return lambda g, x, log: metric(g, x, name)
+
+
+MEASURES.update({
+    "cities_upgraded": _counted("city_upgraded"),
+    "buildings_built": _counted("building_built"),
+    "battles_started": _counted("battle_started"),
+    "cities_taken": _counted("city_gained"),
+    "bishops_on_map": _metric("bishops_on_map"),
+    "governors": _metric("governors"),
+    "cities_held": _metric("cities"),
+})
+
+
 @_measure("coins")
 def _coins(g, x, log) -> int:
     return g.player(x)["coins"]
-
-
-@_measure("cities_upgraded")
-def _cities_upgraded(g, x, log) -> int:
-    return _count(log, "city_upgraded", x)
-
-
-@_measure("buildings_built")
-def _buildings_built(g, x, log) -> int:
-    return _count(log, "building_built", x)
 
 
 @_measure("sanctity_advanced")
 def _sanctity_advanced(g, x, log) -> int:
     return sum(int(p.get("amount", 0)) for k, p, _ in log
                if k == "sanctity_moved" and p.get("player") == x)
-
-
-@_measure("bishops_on_map")
-def _bishops_on_map(g, x, log) -> int:
-    return metric(g, x, "bishops_on_map")
-
-
-@_measure("governors")
-def _governors(g, x, log) -> int:
-    return metric(g, x, "governors")
-
-
-@_measure("cities_held")
-def _cities_held(g, x, log) -> int:
-    return metric(g, x, "cities")
-
-
-@_measure("battles_started")
-def _battles_started(g, x, log) -> int:
-    return _count(log, "battle_started", x)
-
-
-@_measure("cities_taken")
-def _cities_taken(g, x, log) -> int:
-    return _count(log, "city_gained", x)
 
 
 @_measure("peaceful_rounds")

@@ -20,9 +20,10 @@ from __future__ import annotations
 import builtins
 import hashlib
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 from .errors import ContentError
 from .models import (
@@ -254,6 +255,9 @@ class _Checker:
         self.fail(line, f"internal: unknown parameter type {kind!r} for {where}")
 
 
+_Card = TypeVar("_Card")
+
+
 class _Deck:
     """Shared reading of one deck file: ids, names, flavour, unknown keys."""
 
@@ -304,6 +308,20 @@ class _Deck:
         name = r.str("name")
         flavour = r.str("flavour")
         return r, card_id, name.strip(), flavour.strip()
+
+    def read(self, kind: str, plural: str,
+             card: Callable[[Reader, str, str, str], _Card]) -> dict[str, _Card]:
+        """Every card of the deck, each made by ``card(reader, id, name, flavour)`` from
+        its entry (the reader then refuses the keys nobody read), and the deck's size
+        checked against the scenario's: ``kind`` and ``plural`` name the cards in the
+        errors."""
+        out: dict[str, _Card] = {}
+        for node in self.entries():
+            r, card_id, name, flavour = self.card(node, kind)
+            out[card_id] = card(r, card_id, name, flavour)
+            r.done()
+        self.count(len(out), self.spec.count, plural)
+        return out
 
     def count(self, found: int, expected: int | None, what: str):
         """Refuse a deck whose size is not the scenario's (``expected``, a DeckSpec count)."""
@@ -373,10 +391,9 @@ def _ability(deck: _Deck, r: Reader, key: str) -> Ability:
 
 # --------------------------------------------------------------------------- decks
 def _tactics(deck: _Deck) -> dict:
-    out = {}
     per_state = {s: 0 for s in STATE_IDS}
-    for node in deck.entries():
-        r, cid, name, flavour = deck.card(node, "tactic")
+
+    def card(r: Reader, cid: str, name: str, flavour: str) -> Tactic:
         cost = deck.cost(r)
         starting = r.str("starting", None, choices=STATE_IDS)
         if starting and cost:
@@ -385,41 +402,36 @@ def _tactics(deck: _Deck) -> dict:
             r.fail(f"a tactic that is not a starting one costs 1 to 4 goods, found {len(cost)}",
                    "cost")
         top, bottom = _ability(deck, r, "top"), _ability(deck, r, "bottom")
-        r.done()
         if starting:
             per_state[starting] += 1
-        out[cid] = Tactic(id=cid, name=name, cost=cost, top=top, bottom=bottom,
-                          starting=starting, flavour=flavour)
-    deck.count(len(out), deck.spec.count, "tactics")
+        return Tactic(id=cid, name=name, cost=cost, top=top, bottom=bottom,
+                      starting=starting, flavour=flavour)
+
+    out = deck.read("tactic", "tactics", card)
     for state, n in per_state.items():
         deck.count(n, deck.spec.extra["starting_per_state"], f"starting tactics for {state}")
     return out
 
 
 def _saracens(deck: _Deck) -> dict:
-    out = {}
-    for node in deck.entries():
-        r, cid, name, flavour = deck.card(node, "Saracen card")
+    def card(r: Reader, cid: str, name: str, flavour: str) -> SaracenTactic:
         top, bottom = _ability(deck, r, "top"), _ability(deck, r, "bottom")
-        r.done()
-        out[cid] = SaracenTactic(id=cid, name=name, top=top, bottom=bottom, flavour=flavour)
-    deck.count(len(out), deck.spec.count, "Saracen cards")
-    return out
+        return SaracenTactic(id=cid, name=name, top=top, bottom=bottom, flavour=flavour)
+
+    return deck.read("Saracen card", "Saracen cards", card)
 
 
 def _buildings(deck: _Deck) -> dict:
-    out = {}
-    for node in deck.entries():
-        r, cid, name, flavour = deck.card(node, "building")
+    def card(r: Reader, cid: str, name: str, flavour: str) -> Building:
         cost = deck.cost(r)
         if len(cost) > 4:
             r.fail(f"a building costs 0 to 4 goods, found {len(cost)}", "cost")
         trigger = deck.trigger(r, tuple(TRIGGERS))
         effect = deck.effect(r, "effect", CONTEXTS["building"], allow_empty=False)
-        r.done()
-        out[cid] = Building(id=cid, name=name, cost=cost, trigger=trigger, effect=effect,
-                            flavour=flavour)
-    deck.count(len(out), deck.spec.count, "buildings")
+        return Building(id=cid, name=name, cost=cost, trigger=trigger, effect=effect,
+                        flavour=flavour)
+
+    out = deck.read("building", "buildings", card)
     if deck.added:  # a scenario's added buildings: the Bazaar is in the deck they join
         return out
     if "bazaar" not in out or out["bazaar"].level != 0:
@@ -446,10 +458,9 @@ def _tiers(deck: _Deck, value: Any, line: int | None, where: str) -> tuple:
 
 
 def _governors(deck: _Deck) -> dict:
-    out = {}
     starting_seen: dict = {}
-    for node in deck.entries():
-        r, cid, name, flavour = deck.card(node, "governor")
+
+    def card(r: Reader, cid: str, name: str, flavour: str) -> Governor:
         starting = r.str("starting", None, choices=STATE_IDS)
         if starting:
             if starting in starting_seen:
@@ -475,18 +486,16 @@ def _governors(deck: _Deck) -> dict:
             scoring["leader"] = True
             scoring["influence"] = s.int("influence", lo=1)
         s.done()
-        r.done()
-        out[cid] = Governor(id=cid, name=name, scoring=scoring, starting=starting,
-                            flavour=flavour)
-    deck.count(len(out), deck.spec.count, "governors")
+        return Governor(id=cid, name=name, scoring=scoring, starting=starting,
+                        flavour=flavour)
+
+    out = deck.read("governor", "governors", card)
     deck.count(len(starting_seen), deck.spec.extra["starting"], "starting governors")
     return out
 
 
 def _bulls(deck: _Deck) -> dict:
-    out = {}
-    for node in deck.entries():
-        r, cid, name, flavour = deck.card(node, "bull")
+    def card(r: Reader, cid: str, name: str, flavour: str) -> Bull:
         goals_raw = r.list("goals")
         if len(goals_raw) != 2:
             r.fail(f"a bull has exactly 2 goals, found {len(goals_raw)}", "goals")
@@ -497,28 +506,22 @@ def _bulls(deck: _Deck) -> dict:
             tiers = _tiers(deck, gr.raw("tiers"), gr.line_of("tiers"), gr.where)
             gr.done()
             goals.append(BullGoal(metric=metric, tiers=tiers))
-        r.done()
-        out[cid] = Bull(id=cid, name=name, goals=tuple(goals), flavour=flavour)
-    deck.count(len(out), deck.spec.count, "bulls")
-    return out
+        return Bull(id=cid, name=name, goals=tuple(goals), flavour=flavour)
+
+    return deck.read("bull", "bulls", card)
 
 
 def _spies(deck: _Deck) -> dict:
-    out = {}
-    for node in deck.entries():
-        r, cid, name, flavour = deck.card(node, "spy")
+    def card(r: Reader, cid: str, name: str, flavour: str) -> Spy:
         trigger = deck.trigger(r, ("after_order", "after_battle"))
         effect = deck.effect(r, "effect", CONTEXTS["spy"], allow_empty=False)
-        r.done()
-        out[cid] = Spy(id=cid, name=name, trigger=trigger, effect=effect, flavour=flavour)
-    deck.count(len(out), deck.spec.count, "spies")
-    return out
+        return Spy(id=cid, name=name, trigger=trigger, effect=effect, flavour=flavour)
+
+    return deck.read("spy", "spies", card)
 
 
 def _rescripts(deck: _Deck) -> dict:
-    out = {}
-    for node in deck.entries():
-        r, cid, name, flavour = deck.card(node, "rescript")
+    def card(r: Reader, cid: str, name: str, flavour: str) -> Rescript:
         level = r.int("level", lo=1, hi=2)
         goods = deck.cost(r, "goods")
         if len(goods) != level:
@@ -528,11 +531,10 @@ def _rescripts(deck: _Deck) -> dict:
             r.fail("a rescript prints real goods, not 'any'", "goods")
         timing = r.str("timing", choices=RESCRIPT_TIMINGS)
         effect = deck.effect(r, "effect", CONTEXTS[timing], allow_empty=False)
-        r.done()
-        out[cid] = Rescript(id=cid, name=name, level=level, goods=goods, timing=timing,
-                            effect=effect, flavour=flavour)
-    deck.count(len(out), deck.spec.count, "rescripts")
-    return out
+        return Rescript(id=cid, name=name, level=level, goods=goods, timing=timing,
+                        effect=effect, flavour=flavour)
+
+    return deck.read("rescript", "rescripts", card)
 
 
 def _raid_table(deck: _Deck, r: Reader) -> tuple:
@@ -566,9 +568,7 @@ def _raid_table(deck: _Deck, r: Reader) -> tuple:
 
 
 def _events(deck: _Deck) -> dict:
-    out = {}
-    for node in deck.entries():
-        r, cid, name, flavour = deck.card(node, "event")
+    def card(r: Reader, cid: str, name: str, flavour: str) -> Event:
         timing = r.str("timing", choices=EVENT_TIMINGS)
         effect = deck.effect(r, "effect", CONTEXTS["event"], default=None)
         modifiers: dict = {}
@@ -591,19 +591,16 @@ def _events(deck: _Deck) -> dict:
             if timing == "each_player" and not any(op["op"] in ("choose", "may") for op in effect):
                 r.fail("an each_player event must offer a choice ('choose' or 'may')", "effect")
         raids = _raid_table(deck, r)
-        r.done()
-        out[cid] = Event(id=cid, name=name, timing=timing, effect=effect, modifiers=modifiers,
-                         raid_table=raids, flavour=flavour)
-    deck.count(len(out), deck.spec.count, "events")
-    return out
+        return Event(id=cid, name=name, timing=timing, effect=effect, modifiers=modifiers,
+                     raid_table=raids, flavour=flavour)
+
+    return deck.read("event", "events", card)
 
 
 def _oaths(deck: _Deck) -> dict:
     """The oath cards of «Вассал моего вассала» (CAMP-S3-02..04): each a real bargain,
     so every term and the betrayal are effects; a card without any term is refused."""
-    out = {}
-    for node in deck.entries():
-        r, cid, name, flavour = deck.card(node, "oath")
+    def card(r: Reader, cid: str, name: str, flavour: str) -> Oath:
         lord = deck.effect(r, "lord", CONTEXTS["oath"])
         vassal = deck.effect(r, "vassal", CONTEXTS["oath"])
         tribute = r.int("tribute", lo=0, hi=MAX_TRIBUTE)
@@ -611,27 +608,23 @@ def _oaths(deck: _Deck) -> dict:
         if not (lord or vassal or tribute):
             r.fail("an oath binds someone: give it a 'lord' or 'vassal' term or a 'tribute'",
                    "tribute")
-        r.done()
-        out[cid] = Oath(id=cid, name=name, lord=lord, vassal=vassal, tribute=tribute,
-                        betrayal=betrayal, flavour=flavour)
-    deck.count(len(out), deck.spec.count, "oath cards")
-    return out
+        return Oath(id=cid, name=name, lord=lord, vassal=vassal, tribute=tribute,
+                    betrayal=betrayal, flavour=flavour)
+
+    return deck.read("oath", "oath cards", card)
 
 
 def _warlord(deck: _Deck) -> dict:
     """Warlord cards (CAMP-S4-02): a target city of the map and a value 1..4."""
-    out = {}
-    for node in deck.entries():
-        r, cid, name, flavour = deck.card(node, "warlord card")
+    def card(r: Reader, cid: str, name: str, flavour: str) -> WarlordCard:
         target = r.str("target")
         if target not in deck.board.cities:
             r.fail(f"unknown city '{target}' in 'target' (the cities: "
                    f"{', '.join(deck.board.cities)})", "target")
         value = r.int("value", lo=1, hi=4)
-        r.done()
-        out[cid] = WarlordCard(id=cid, name=name, target=target, value=value, flavour=flavour)
-    deck.count(len(out), deck.spec.count, "warlord cards")
-    return out
+        return WarlordCard(id=cid, name=name, target=target, value=value, flavour=flavour)
+
+    return deck.read("warlord card", "warlord cards", card)
 
 
 def _homs(deck: _Deck) -> HomsCard:

@@ -206,19 +206,19 @@ class Reader:
         return value
 
     def list(self, key: builtins.str, default: Any = ...) -> builtins.list:
-        value = self.raw(key, default)
-        if value is default and default is not ...:
-            return value
-        if not isinstance(value, list):
-            self.fail(f"'{key}' must be a list, got {_kind(value)}", key)
-        return value
+        return self._container(key, default, builtins.list, "a list")
 
     def mapping(self, key: builtins.str, default: Any = ...) -> dict:
+        return self._container(key, default, dict, "a mapping")
+
+    def _container(self, key: builtins.str, default: Any, kind: type, what: builtins.str) -> Any:
+        """The value of ``key``, which must be a ``kind`` (``what`` in the error); ``default``
+        when the key is missing."""
         value = self.raw(key, default)
         if value is default and default is not ...:
             return value
-        if not isinstance(value, dict):
-            self.fail(f"'{key}' must be a mapping, got {_kind(value)}", key)
+        if not isinstance(value, kind):
+            self.fail(f"'{key}' must be {what}, got {_kind(value)}", key)
         return value
 
     def sub(self, key: builtins.str, where: builtins.str | None = None) -> Reader:

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from .board import adjacent, units_on_map
     from .decisions import ANSWERS, DECISIONS, rules_of, searched_by
     from .errors import SAVE_ERRORS, SaveError
+    from .flow import Decision
     from .game import Game
     from .income import governors_income
     from .modules import load_ruleset
@@ -54,7 +55,8 @@ if TYPE_CHECKING:
 # the module of this package that defines each public name
 _HOMES = {
     # the game and its actions
-    "Game": "game", "Action": "actions", "IllegalAction": "actions", "PARAMS": "actions",
+    "Game": "game", "Decision": "flow", "Action": "actions", "IllegalAction": "actions",
+    "PARAMS": "actions",
     "GameOptions": "options", "SARACEN": "state",
     # a scenario's rules (from modules.py, which assembles every rule first)
     "Ruleset": "modules", "load_ruleset": "modules",
@@ -80,11 +82,11 @@ _HOMES = {
 _NAMES_THERE = {"SAVE_FORMAT": "CURRENT", "decode_save": "decode", "parse_save": "parse",
                 "preview_action": "preview"}
 
-__all__ = ["ANSWERS", "COMPILED", "DECISIONS", "Action", "CONDITION_BONUS", "Game", "GameOptions", "HEGEMONY_CITIES",
-           "IllegalAction", "MAX_SAVE_BYTES", "Outcome", "PARAMS", "RIGHTEOUSNESS_LANDS",
-           "Ruleset", "SARACEN", "SAVE_ERRORS", "SAVE_FORMAT", "SaveError", "adjacent",
-           "bull_score", "check_lineup", "decode_save", "governors_income",
-           "influence_by_round", "influence_sources", "load_ruleset", "metric",
+__all__ = ["ANSWERS", "Action", "COMPILED", "CONDITION_BONUS", "DECISIONS", "Decision", "Game",
+           "GameOptions", "HEGEMONY_CITIES", "IllegalAction", "MAX_SAVE_BYTES", "Outcome",
+           "PARAMS", "RIGHTEOUSNESS_LANDS", "Ruleset", "SARACEN", "SAVE_ERRORS", "SAVE_FORMAT",
+           "SaveError", "adjacent", "bull_score", "check_lineup", "decode_save",
+           "governors_income", "influence_by_round", "influence_sources", "load_ruleset", "metric",
            "nesting_depth", "parse_save", "preview_action", "removed_cities", "rules_of",
            "sanctity_cells", "sanctity_move", "searched_by", "units_on_map"]
 

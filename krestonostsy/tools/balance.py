@@ -23,6 +23,7 @@ from ..ai import LEVELS, make_bot
 from ..ai.play import play as play_with_bots
 from ..content.errors import ContentError
 from ..engine import Game, load_ruleset
+from . import run_alone, tally
 from .tournament import wilson
 
 PAIRS = (("jerusalem", "tripoli"), ("tripoli", "antioch"), ("antioch", "edessa"),
@@ -56,12 +57,12 @@ def run(games: int, seed: int, level: str = "random", scenario: str = "base",
         players: int | None = None, progress=None) -> dict:
     """Play ``games`` games of every line-up (of ``players`` players, or all); the
     report (see the module docstring). ``progress(text)`` hears of every game played."""
-    report = {"level": level, "scenario": scenario, "games": games, "lineups": [],
-              "end_conditions": Counter(), "cards": {}}
-    held = defaultdict(lambda: [0, 0])  # card -> [held at the end, of which won]
+    reports: list[dict] = []  # one per line-up
+    end_conditions: Counter[str] = Counter()
+    held: defaultdict[str, list[int]] = defaultdict(lambda: [0, 0])  # card -> [held, won]
     for lineup in lineups(players):
-        wins = Counter()
-        parts = defaultdict(lambda: Counter())
+        wins: Counter[str] = Counter()
+        parts: defaultdict[str, defaultdict[str, float]] = defaultdict(lambda: defaultdict(float))
         for i in range(games):
             g = play(lineup, seed * 1_000_003 + i, level, scenario, bot_seed=i)
             r = g.result()
@@ -69,8 +70,7 @@ def run(games: int, seed: int, level: str = "random", scenario: str = "base",
             if progress is not None:
                 progress(f"{scenario} {'/'.join(lineup)} game {i + 1}/{games}: "
                          f"{r['winner']} wins")
-            for c in r.get("end_conditions", []):
-                report["end_conditions"][c] += 1
+            end_conditions.update(r.get("end_conditions", []))
             for s, sc in r["scores"].items():
                 for k, v in sc.items():
                     if isinstance(v, (int, float)):
@@ -78,19 +78,19 @@ def run(games: int, seed: int, level: str = "random", scenario: str = "base",
                 for card in holdings(g, s):
                     held[card][0] += 1
                     held[card][1] += r["winner"] == s
-        report["lineups"].append({
+        reports.append({
             "states": lineup,
             "win_rate": {s: round(wins[s] / games, 3) for s in lineup},
             "ci95": {s: [round(x, 3) for x in wilson(wins[s], games)] for s in lineup},
             "mean": {s: {k: round(v / games, 2) for k, v in parts[s].items()} for s in lineup},
         })
-    report["cards"] = {c: {"held": h, "win_rate": round(w / h, 3)} for c, (h, w) in held.items()}
-    report["end_conditions"] = dict(report["end_conditions"])
-    return report
+    return {"level": level, "scenario": scenario, "games": games, "lineups": reports,
+            "end_conditions": dict(end_conditions),
+            "cards": {c: {"held": h, "win_rate": round(w / h, 3)} for c, (h, w) in held.items()}}
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="krestonostsy balance", description=__doc__.split("\n")[0])
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    """The options of ``krestonostsy balance``."""
     ap.add_argument("--games", type=int, default=100, help="games per line-up")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--bot", default="random", choices=list(LEVELS),
@@ -102,7 +102,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--progress", action="store_true",
                     help="one line per finished game on stderr")
     ap.add_argument("--json", action="store_true")
-    a = ap.parse_args(argv)
+
+
+def command(a: argparse.Namespace) -> int:
     try:
         load_ruleset(a.scenario)
     except ContentError as err:
@@ -126,10 +128,14 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {s:10} wins {lu['win_rate'][s]:5.1%} (95 % CI {lo:5.1%}–{hi:5.1%})  "
                   f"total {m.get('total', 0):5.1f}  "
                   f"influence {m.get('influence', 0):5.1f}  bull {m.get('bull', 0):4.1f}")
-    print("end conditions: " + ", ".join(f"{k} {v}" for k, v in sorted(r["end_conditions"].items())))
+    print(tally("end conditions", r["end_conditions"]))
     cards = sorted(r["cards"].items(), key=lambda kv: -kv[1]["win_rate"])
     enough = [(c, v) for c, v in cards if v["held"] >= 20]
     print("cards held at the end (≥ 20 times), best and worst win rates:")
     for c, v in enough[:8] + [("…", None)] + enough[-8:]:
         print(f"  {c:34} " + (f"{v['win_rate']:5.1%} of {v['held']}" if v else ""))
     return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(run_alone(sys.modules[__name__]))

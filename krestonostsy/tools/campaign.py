@@ -18,6 +18,7 @@ from ..campaign.chronicle import Chapter, Chronicle, ChronicleError
 from ..campaign.data import shipped_campaign
 from ..campaign.play import play_next
 from ..content import ContentError
+from . import UsageError, run_alone
 
 LINEUPS = {4: ["jerusalem", "tripoli", "edessa", "antioch"],
            3: ["jerusalem", "tripoli", "edessa"], 2: ["jerusalem", "tripoli"]}
@@ -54,9 +55,8 @@ def _print_chapter(i: int, c: Chapter, chronicle: Chronicle) -> None:
               f"({'; '.join(REASONS[rule].format(detail) for rule, detail in why)})")
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="krestonostsy campaign",
-                                 description="Play a campaign headless with bots.")
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    """The options of ``krestonostsy campaign``."""
     ap.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     ap.add_argument("--bots", default="normal",
                     help="a bot level for every seat, or one per seat: normal,easy,hard")
@@ -67,7 +67,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="the advanced mode: terrain changes battles for cities (CAMP-10)")
     ap.add_argument("--open", default=None, metavar="FILE", help="replay a chronicle")
     ap.add_argument("--json", action="store_true", help="print one JSON object last")
-    a = ap.parse_args(argv)
+
+
+def command(a: argparse.Namespace) -> int:
     try:
         data = shipped_campaign()
         if a.open:
@@ -76,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             levels = a.bots.split(",")
             if len(levels) not in (1, a.players):
-                ap.error(f"--bots names {len(levels)} levels for {a.players} seats")
+                raise UsageError(f"--bots names {len(levels)} levels for {a.players} seats")
             states = LINEUPS[a.players]
             seats = {x: levels[0] if len(levels) == 1 else levels[i]
                      for i, x in enumerate(states)}
@@ -112,3 +114,7 @@ def main(argv: list[str] | None = None) -> int:
           "No campaign winner yet: the campaign is not complete.")
     print(f"Chronicle: {chronicle.path}")
     return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(run_alone(sys.modules[__name__]))

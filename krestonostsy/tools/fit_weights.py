@@ -29,6 +29,7 @@ from ..ai import make_bot, mix
 from ..ai.evaluation import FEATURES, HAND_WEIGHTS, Weights, features
 from ..ai.seat import decide
 from ..engine import Game
+from . import run_alone
 from .simulate import lineup
 
 
@@ -43,8 +44,7 @@ def samples(games: int, seed: int, level: str = "normal") -> list:
         g = Game.new(lineup(players, rnd), seed=mix(seed, i) % 2_000_000_000)
         rows = []
         n = 0
-        while not g.is_over:
-            d = g.decision
+        while (d := g.decision) is not None:
             if d.prompt == "place_order":
                 own = {p: features(g, p)[p] for p in g.states}
                 for p in own:
@@ -115,13 +115,14 @@ def _solve(a: list, b: list) -> list:
     return x
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m krestonostsy.tools.fit_weights",
-                                 description=__doc__.split("\n")[0])
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    """The options of ``python -m krestonostsy.tools.fit_weights``."""
     ap.add_argument("--games", type=int, default=30)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", type=Path, required=True)
-    a = ap.parse_args(argv)
+
+
+def command(a: argparse.Namespace) -> int:
     data = samples(a.games, a.seed)
     w = ridge(data, HAND_WEIGHTS.values)
     weights = Weights(tuple(round(x, 4) for x in w), scale=round(fit_scale(data, w), 3))
@@ -135,4 +136,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    sys.exit(run_alone(sys.modules[__name__]))

@@ -13,13 +13,15 @@ from pathlib import Path
 
 from ..content import ContentError
 from ..engine import MAX_SAVE_BYTES, Game, SaveError
+from . import run_alone
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="krestonostsy replay",
-                                 description="Replay a saved game and check every action.")
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    """The options of ``krestonostsy replay``."""
     ap.add_argument("save", type=Path)
-    a = ap.parse_args(argv)
+
+
+def command(a: argparse.Namespace) -> int:
     try:
         if a.save.stat().st_size > MAX_SAVE_BYTES:
             print(f"replay: {a.save}: the file is too large to be a save (a save is at most "
@@ -37,7 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     except ContentError as err:
         print(f"replay: the game's content is broken: {err}", file=sys.stderr)
         return 1
-    state = "over" if game.is_over else f"waiting for {game.decision.player}"
+    d = game.decision
+    state = "over" if d is None else f"waiting for {d.player}"
     if game.digest_verified:
         check = "replayed and verified (the final position is the one saved)"
     else:
@@ -51,3 +54,7 @@ def main(argv: list[str] | None = None) -> int:
         r = game.result()
         print(f"winner: {r['winner']}")
     return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(run_alone(sys.modules[__name__]))

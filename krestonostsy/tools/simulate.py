@@ -10,6 +10,7 @@ from collections import Counter
 
 from ..content import ContentError
 from ..engine import Game, load_ruleset
+from . import UsageError, run_alone, tally
 
 ALL = ("jerusalem", "tripoli", "edessa", "antioch")
 PAIRS = (("jerusalem", "tripoli"), ("tripoli", "antioch"), ("antioch", "edessa"),
@@ -61,9 +62,8 @@ def run(players: int, games: int, seed: int, scenario: str = "base",
             "end_conditions": dict(ends), "wins": dict(wins)}
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="krestonostsy simulate",
-                                 description="Play seeded random legal games headless.")
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    """The options of ``krestonostsy simulate``."""
     ap.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1)
@@ -72,9 +72,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--advanced", action="store_true",
                     help="the advanced mode: terrain changes battles for cities (CAMP-10)")
     ap.add_argument("--json", action="store_true", help="print one JSON object last")
-    a = ap.parse_args(argv)
+
+
+def command(a: argparse.Namespace) -> int:
     if a.games < 1:
-        ap.error("--games must be at least 1")
+        raise UsageError("--games must be at least 1")
     try:
         load_ruleset(a.scenario)
     except ContentError as err:
@@ -88,8 +90,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"games: {r['games']} ({r['players']} players, scenario {r['scenario']})")
     print(f"mean actions per game: {r['mean_actions']:.1f}")
     print(f"actions/s: {r['actions_per_second']:.0f} ({r['actions']} actions in {r['seconds']} s)")
-    print("end conditions: " + ", ".join(f"{k} {v}" for k, v in sorted(r["end_conditions"].items())))
-    print("wins: " + ", ".join(f"{k} {v}" for k, v in sorted(r["wins"].items())))
+    print(tally("end conditions", r["end_conditions"]))
+    print(tally("wins", r["wins"]))
     if a.json:
         print(json.dumps(r, sort_keys=True))
     return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(run_alone(sys.modules[__name__]))

@@ -36,6 +36,7 @@ from collections import Counter
 from ..ai import LEVELS, make_bot, mix
 from ..ai.play import play
 from ..engine import Game
+from . import UsageError, run_alone, tally
 from .simulate import lineup
 
 Z95 = 1.959964
@@ -161,9 +162,8 @@ def _print_progress(results: list, total: int) -> None:
           file=sys.stderr, flush=True)
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="krestonostsy tournament",
-                                 description=__doc__.split("\n")[0])
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    """The options of ``krestonostsy tournament``."""
     ap.add_argument("--bots", required=True,
                     help=f"comma-separated levels, one per seat ({', '.join(LEVELS)})")
     ap.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
@@ -175,16 +175,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="end with one JSON object")
     ap.add_argument("--progress", action="store_true",
                     help="a line per finished game on stderr (winner, running tally)")
-    a = ap.parse_args(argv)
+
+
+def command(a: argparse.Namespace) -> int:
     bots = [b.strip() for b in a.bots.split(",") if b.strip()]
     unknown = [b for b in bots if b not in LEVELS]
     if unknown or not bots:
-        ap.error(f"--bots: unknown level(s) {', '.join(unknown) or '(none given)'}; "
-                 f"choose from {', '.join(LEVELS)}")
+        raise UsageError(f"--bots: unknown level(s) {', '.join(unknown) or '(none given)'}; "
+                         f"choose from {', '.join(LEVELS)}")
     if len(bots) > a.players:
-        ap.error(f"--bots: {len(bots)} bots for {a.players} players")
+        raise UsageError(f"--bots: {len(bots)} bots for {a.players} players")
     if a.games < 1 or a.jobs < 1:
-        ap.error("--games and --jobs must be at least 1")
+        raise UsageError("--games and --jobs must be at least 1")
     try:
         r = run(bots, a.players, a.games, a.seed, a.jobs,
                 progress=_print_progress if a.progress else None, bot_seed=a.bot_seed)
@@ -204,7 +206,11 @@ def main(argv: list[str] | None = None) -> int:
     for lv, t in r["decision_ms"].items():
         print(f"  {lv:7} decision ms: p50 {t['p50']}  p95 {t['p95']}  max {t['max']}  "
               f"({t['n']} decisions)")
-    print("end conditions: " + ", ".join(f"{k} {v}" for k, v in sorted(r["end_conditions"].items())))
+    print(tally("end conditions", r["end_conditions"]))
     if a.json:
         print(json.dumps(r, sort_keys=True))
     return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(run_alone(sys.modules[__name__]))

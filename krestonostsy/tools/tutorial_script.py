@@ -26,7 +26,8 @@ import json
 import sys
 
 from ..ai import decide, make_bot, mix
-from ..engine import Action, Game
+from ..engine import Action, Decision, Game
+from . import run_alone
 
 HUMAN, BOT = "jerusalem", "tripoli"
 STATES = [HUMAN, BOT]
@@ -37,9 +38,10 @@ LAST_ROUND = 2
 PREFER = ("pay_good", "pay_coin")
 
 
-def newcomer(game: Game, placed: dict) -> Action | None:
-    """The newcomer's choice at ``game.decision`` (None: the plan cannot be followed)."""
-    d, acts = game.decision, list(game.legal_actions())
+def newcomer(game: Game, d: Decision, placed: dict[int, int]) -> Action | None:
+    """The newcomer's choice at the decision ``d`` of ``game`` (None: the plan cannot be
+    followed)."""
+    acts = list(d.actions)
     kinds = {a.kind: a for a in acts}
     rnd = game.round
     if d.prompt == "place_order":
@@ -57,7 +59,7 @@ def newcomer(game: Game, placed: dict) -> Action | None:
     if d.prompt == "take_card":
         taken = [a for a in acts if a.kind == "take_card"]
         free = [a for a in taken if a.get("market") == "buildings_0"]
-        return (free or taken or [None])[0]
+        return next(iter(free or taken), None)
     if d.prompt == "muster":
         return kinds.get("hire") or kinds.get("done")
     if d.prompt in ("hire_goods", "prayer_goods", "march_goods"):
@@ -88,14 +90,14 @@ def play(seed: int) -> tuple[Game, list[tuple[int, str, str, Action]]] | None:
     """The two rounds of ``seed`` with the lesson's plan, or None when the plan fails."""
     game = Game.new(STATES, seed=seed)
     bot = make_bot("novice")
-    record, placed = [], {}
+    record: list[tuple[int, str, str, Action]] = []
+    placed: dict[int, int] = {}
     # on to the newcomer's first decision after the lesson's rounds (the last hint is shown
     # there, and the opponent's moves up to it are recorded too)
-    while not game.is_over and not (game.round > LAST_ROUND
-                                     and game.decision.player == HUMAN):
-        d = game.decision
+    while (d := game.decision) is not None and not (game.round > LAST_ROUND
+                                                     and d.player == HUMAN):
         if d.player == HUMAN:
-            action = newcomer(game, placed)
+            action = newcomer(game, d, placed)
             if action is None:
                 return None
             if action.kind == "place_order":
@@ -132,11 +134,13 @@ def teaches_everything(game: Game, newcomer_actions: list[Action]) -> bool:
             and has(r2, "order_started", player=HUMAN, order="march"))
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    """The options of ``python -m krestonostsy.tools.tutorial_script``."""
     ap.add_argument("--first", type=int, default=1, help="the first seed tried")
     ap.add_argument("--tries", type=int, default=2000)
-    args = ap.parse_args(argv)
+
+
+def command(args: argparse.Namespace) -> int:
     for seed in range(args.first, args.first + args.tries):
         found = play(seed)
         if found is None:
@@ -152,5 +156,5 @@ def main(argv: list[str] | None = None) -> int:
     return 1
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(run_alone(sys.modules[__name__]))

@@ -414,7 +414,7 @@ class GameController(QObject):
         a new game, a save of an older version — draws a new one)."""
         self._end_workers()  # a game given up takes its bot and workers with it
         self.game_id = game_id or setup_game_id(game.setup)
-        states = list(game.setup.get("states", [])) if hasattr(game, "setup") else []
+        states = list(game.setup.get("states", []))
         states = states or list(game.view(None).get("states", []))
         kinds = dict(seats or {})
         self.seats = {s: make_seat(kinds.get(s, "human") if kinds.get(s, "human")

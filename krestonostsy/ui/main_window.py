@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from .campaign import CampaignFlow
     from .new_game_dialog import NewGameDialog
     from .rules_window import RulesWindow
+    from .table.interface import GameTable
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +87,7 @@ def ui_scale_for(width: int, height: int) -> float:
     return max(1.0, min(3.0, width / UI_REFERENCE[0], height / UI_REFERENCE[1]))
 
 
-def default_table_factory(parent: QWidget | None = None) -> QWidget:
+def default_table_factory(parent: QWidget | None = None) -> GameTable:
     from .table.view import TableView
     return TableView(parent)
 
@@ -108,7 +109,7 @@ def hint_reason(reason) -> str:
 
 class MainWindow(QMainWindow):
     def __init__(self, settings: Settings | None = None, store: SaveStore | None = None,
-                 table_factory: Callable[[QWidget | None], QWidget] | None = None,
+                 table_factory: Callable[[QWidget | None], GameTable] | None = None,
                  autosave: bool = True, ui_scale: float | None = None):
         """``ui_scale``: the interface's scale (default: from the screen it opens on)."""
         super().__init__()
@@ -121,14 +122,13 @@ class MainWindow(QMainWindow):
         self.store = store or SaveStore()
         self._table_factory = table_factory or default_table_factory
         self.controller = GameController(self.store, self, autosave=autosave)
-        self.table: QWidget | None = None
+        self.table: GameTable | None = None
         self.rules_dlg: RulesWindow | None = None  # the rules reference, made on first use
         # the last dialog of each kind made (made anew at each opening, the window its
         # parent: the one before is deleted then, see replace_dialog)
         self.new_dialog: NewGameDialog | None = None
         self.settings_dlg: SettingsDialog | None = None
         self.about_dlg: AboutDialog | None = None
-        self.auto_confirm = False  # tests: skip the confirmation questions
         self.last_message: tuple[str, str] | None = None
         self._message_box: message_box.MessageBox | None = None
         self.tutorial = None  # the guided first game while it runs (ui/tutorial.py)
@@ -381,7 +381,7 @@ class MainWindow(QMainWindow):
     def _keep_table_legible(self) -> None:
         """With the log open beside it the table keeps its words legible (it may then show
         only a part of itself: ``TableView.set_keep_legible``)."""
-        if self.table is not None and hasattr(self.table, "set_keep_legible"):
+        if self.table is not None:
             self.table.set_keep_legible(self.log_dock.isVisible())
 
     def _action(self, slot, shortcut=None) -> QAction:
@@ -393,22 +393,18 @@ class MainWindow(QMainWindow):
 
     # --- the table ---------------------------------------------------------------------------
 
-    def ensure_table(self) -> QWidget:
+    def ensure_table(self) -> GameTable:
         if self.table is None:
             table = self._table_factory(self.game_page)
             self.game_page.addWidget(table)
             self.table = table
-            if hasattr(table, "actionChosen"):
-                table.actionChosen.connect(self._on_action_chosen)
-            if hasattr(table, "rulesRequested"):  # "?" of the prompt bar
-                table.rulesRequested.connect(self.show_rules)
-            if hasattr(table, "glossaryRequested"):  # a keyword of a card
-                table.glossaryRequested.connect(self.show_glossary)
+            table.actionChosen.connect(self._on_action_chosen)
+            table.rulesRequested.connect(self.show_rules)  # "?" of the prompt bar
+            table.glossaryRequested.connect(self.show_glossary)  # a keyword of a card
             self.log_panel.idsHovered.connect(self._highlight_ids)
-            if hasattr(table, "set_keep_legible"):  # the log beside it takes the width
-                self.log_dock.visibilityChanged.connect(
-                    lambda shown: self._keep_table_legible())
-                self._keep_table_legible()
+            # the log beside the table takes the width its words need
+            self.log_dock.visibilityChanged.connect(lambda shown: self._keep_table_legible())
+            self._keep_table_legible()
             self._apply_table_settings()
         return self.table
 
@@ -416,21 +412,12 @@ class MainWindow(QMainWindow):
         t = self.table
         if t is None:
             return
-        for names, value in ((("set_speed", "set_animation_speed"),
-                              self.settings.animation_speed),
-                             (("set_colour_blind",), self.settings.colour_blind),
-                             (("set_results_close",), self.settings.results_close)):
-            method = next((getattr(t, n) for n in names if callable(getattr(t, n, None))),
-                          None)
-            name = names[0]
-            if callable(method):
-                try:
-                    method(value)
-                except Exception as err:  # a table method must not take the window down
-                    log.warning("%s failed: %s", name, err)
+        t.set_speed(self.settings.animation_speed)
+        t.set_colour_blind(self.settings.colour_blind)
+        t.set_results_close(self.settings.results_close)
 
     def _highlight_ids(self, ids: list) -> None:
-        if self.table is not None and hasattr(self.table, "highlight_ids"):
+        if self.table is not None:
             self.table.highlight_ids(list(ids))
 
     def _table_ready(self) -> bool:
@@ -445,7 +432,7 @@ class MainWindow(QMainWindow):
         return True
 
     def fit_table(self) -> None:
-        if self.table is not None and hasattr(self.table, "fit"):
+        if self.table is not None:
             self.table.fit()
 
     # --- pages -------------------------------------------------------------------------------
@@ -520,7 +507,7 @@ class MainWindow(QMainWindow):
         self.replay_bar.set_states(states, viewer)
         self.replay_bar.show()
         self.stack.setCurrentWidget(self.game_page)
-        if hasattr(self.table, "dismiss_notices"):
+        if self.table is not None:
             self.table.dismiss_notices()  # they tell of the game's end, not of its start
         self._show_replay()
         return True
@@ -815,9 +802,6 @@ class MainWindow(QMainWindow):
                 deleting: bool = False) -> None:
         """Ask before ``on_yes`` (a non-blocking question). ``deleting``: the buttons say
         "Delete" and "Cancel", and Enter cancels."""
-        if self.auto_confirm:
-            on_yes()
-            return
         if deleting:
             choices = [(_("Delete"), on_yes), (_("Cancel"), None)]
         else:
@@ -858,12 +842,9 @@ class MainWindow(QMainWindow):
         if nxt is None or self.stack.currentWidget() is not self.handoff:
             return False
         table = self.ensure_table()
-        if not hasattr(table, "prepare_view"):
-            return False
         view, legal, viewer, entries = nxt
         try:
-            if hasattr(table, "set_thinking"):
-                table.set_thinking(self.controller.thinking, redraw=False)
+            table.set_thinking(self.controller.thinking, redraw=False)
             table.prepare_view(view, legal, viewer, log=entries)
         except Exception as err:  # the direct show on "ready" draws it (or says why)
             log.warning("the next table could not be prepared: %s", err)
@@ -887,7 +868,7 @@ class MainWindow(QMainWindow):
 
     def _on_busy(self, busy: bool) -> None:
         self.busy_label.setText(_("A bot is thinking…") if busy else "")
-        if self.table is not None and hasattr(self.table, "set_thinking"):
+        if self.table is not None:
             self.table.set_thinking(self.controller.thinking)
         self._update_actions()
 
@@ -906,7 +887,7 @@ class MainWindow(QMainWindow):
         self.busy_label.setText("")
         self._update_actions()
         table = self.table
-        if action is None or table is None or not hasattr(table, "show_hint"):
+        if action is None or table is None:
             self.statusBar().showMessage(_("No hint could be found for this decision."), 8000)
             return
         text = _("Hint: {move}").format(move=table.show_hint(action))
@@ -944,8 +925,7 @@ class MainWindow(QMainWindow):
             view = c.current_view()
             table = self.ensure_table()
             try:
-                if hasattr(table, "set_thinking"):
-                    table.set_thinking(c.thinking, redraw=False)
+                table.set_thinking(c.thinking, redraw=False)
                 table.show_view(view, c.table_choices(), c.viewer, log=entries)
             except Exception as err:
                 log.exception("the table failed to draw the view")
@@ -1026,11 +1006,8 @@ class MainWindow(QMainWindow):
 
     def _on_language(self, lang: str) -> None:
         self.retranslate()
-        if self.table is not None and hasattr(self.table, "set_language"):
-            try:
-                self.table.set_language(lang)
-            except TypeError:
-                self.table.set_language()
+        if self.table is not None:
+            self.table.set_language(lang)
         if self.controller.game is not None and self.current_page() == "table":
             self.refresh()
 

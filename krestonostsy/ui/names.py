@@ -6,23 +6,9 @@ are marked here so they are in ``messages.po`` too. Unknown ids are shown readab
 """
 from __future__ import annotations
 
-from ..content.text import GOODS, ORDER_NAMES, STATE_NAMES
+from ..content.text import CITY_NAMES, GOODS, ORDER_NAMES, STATE_NAMES
 from ..engine import PARAMS
 from ..i18n import N_, _
-
-# the words the card texts use too: one table, in the content layer below the UI
-CITY_NAMES = {
-    **STATE_NAMES,
-    "turbessel": N_("Turbessel"),
-    "tadmor": N_("Tadmor"),
-    "acre": N_("Acre"),
-    "tortosa": N_("Tortosa"),
-    "aleppo": N_("Aleppo"),
-    "apamea": N_("Apamea"),
-    "baalbek": N_("Baalbek"),
-    "damascus": N_("Damascus"),
-    "homs": N_("Homs"),
-}
 
 # what a payment can be made with (the log's "pays with goods: …"): the goods, a coin, and
 # a discount from a card or an event (engine/payment.py)

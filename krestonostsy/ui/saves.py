@@ -156,7 +156,7 @@ def save_error_text(err: SaveError) -> str:
 
 def summary_of(game) -> dict:
     """The summary a save carries for the load screen (see :data:`SUMMARY_VERSION`)."""
-    states = list(game.setup.get("states", [])) if hasattr(game, "setup") else []
+    states = list(game.setup.get("states", []))
     view = game.view(None)
     return {"version": SUMMARY_VERSION, "format": SAVE_FORMAT, "states": states,
             "round": view.get("round"), "phase": view.get("phase"),

@@ -177,12 +177,7 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
                             [e for e in seen_log if e[2] is None or player in e[2]])
         table.show_view(game.view(player), legal, player,
                         game.log_for(player) if seen_log is not None else None)
-        if hasattr(table, "render_to_image"):
-            image = table.render_to_image(QSize(w, h))
-        else:
-            table.show()
-            app.processEvents()
-            image = table.grab().toImage()
+        image = table.render_to_image(QSize(w, h))
         if not image.save(str(out)):
             raise OSError(f"cannot write {out}")
         return out
@@ -234,8 +229,8 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
         from .tutorial import SETTING, lesson
         script = lesson()
         settings.set_value(SETTING, script.steps[max(0, min(steps, len(script.steps) - 1))].id)
-        window.auto_confirm = True  # resume at that step without asking
         window.open_tutorial()
+        window.tutorial_question.buttons[0].click()  # "Resume": at that step
         for _ in range(5):
             app.processEvents()
         window.tutorial._place()  # once the table has its final size

@@ -38,8 +38,8 @@ from .. import i18n
 from ..engine import Action, Game
 from ..i18n import _
 from ..lesson import PROMPT, Lesson, Step, load_lesson, translated
+from . import message_box
 from .controller import BotSeat, Seat
-from .message_box import ask
 
 log = logging.getLogger(__name__)
 
@@ -589,8 +589,8 @@ class Tutorial(QObject):
 # --- from the start screen --------------------------------------------------------------------
 
 def open_tutorial(window) -> Tutorial | None:
-    """Start the tutorial in ``window``; when it was left part-way, offer to resume it there
-    (``window.auto_confirm``, in tests: resume without asking)."""
+    """Start the tutorial in ``window``; when it was left part-way, ask whether to resume it
+    there (``window.tutorial_question``: its first choice resumes)."""
     try:
         script = lesson()
     except Exception as err:  # a broken lesson must not take the window down
@@ -604,14 +604,13 @@ def open_tutorial(window) -> Tutorial | None:
     reached = script.index_of(str(window.settings.value(SETTING, "") or ""))
     if not reached:
         return _begin(window, script, 0)
-    if window.auto_confirm:
-        return _begin(window, script, reached)
-    box = ask(window, _("Resume the tutorial?"),
-              _("You stopped the tutorial at step {n} of {total}. Resume there, or "
-                "start it again?").format(n=reached + 1, total=len(script.steps)),
-              [(_("Resume"), lambda: _begin(window, script, reached)),
-               (_("Start again"), lambda: _begin(window, script, 0))],
-              name="tutorialResume")
+    box = message_box.ask(
+        window, _("Resume the tutorial?"),
+        _("You stopped the tutorial at step {n} of {total}. Resume there, or start it "
+          "again?").format(n=reached + 1, total=len(script.steps)),
+        [(_("Resume"), lambda: _begin(window, script, reached)),
+         (_("Start again"), lambda: _begin(window, script, 0))],
+        name="tutorialResume")
     window.tutorial_question = box
     return None
 

@@ -10,6 +10,7 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
+from answers import answer_questions  # noqa: E402
 from PySide6.QtCore import QSettings, QSize, Signal  # noqa: E402
 from PySide6.QtGui import QColor, QImage  # noqa: E402
 from PySide6.QtWidgets import QWidget  # noqa: E402
@@ -18,19 +19,37 @@ from krestonostsy import i18n  # noqa: E402
 
 
 class FakeTable(QWidget):
-    """Test double of ``ui/table/view.py: TableView`` (same interface, draws nothing)."""
+    """Test double of ``ui/table/view.py: TableView``: the window's interface to the table
+    (``ui/table/interface.py: GameTable``), recording what it is asked and drawing
+    nothing."""
 
     actionChosen = Signal(object)
+    rulesRequested = Signal(object)
+    glossaryRequested = Signal(str)
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.shown = []
+        self.prepared = []
         self.highlighted = []
+        self.hinted = []
         self.language_calls = 0
+        self.thinking = None
+        self.settings = {}
 
-    def show_view(self, view, legal, player, log=None):
+    def show_view(self, view, legal=None, player=None, log=None):
         self.shown.append((view, legal, player))
         self.log = log
+
+    def prepare_view(self, view, legal=None, player=None, log=None):
+        self.prepared.append((view, legal, player))
+
+    def set_thinking(self, state, redraw=True):
+        self.thinking = state
+
+    def show_hint(self, action):
+        self.hinted.append(action)
+        return str(action)
 
     def set_language(self, lang=None):
         self.language_calls += 1
@@ -38,8 +57,23 @@ class FakeTable(QWidget):
     def highlight_ids(self, ids):
         self.highlighted.append(list(ids))
 
+    def dismiss_notices(self):
+        pass
+
     def fit(self):
         pass
+
+    def set_keep_legible(self, on):
+        self.settings["keep_legible"] = on
+
+    def set_speed(self, name):
+        self.settings["speed"] = name
+
+    def set_colour_blind(self, on):
+        self.settings["colour_blind"] = on
+
+    def set_results_close(self, on):
+        self.settings["results_close"] = on
 
     def render_to_image(self, size: QSize) -> QImage:
         image = QImage(size, QImage.Format.Format_ARGB32)
@@ -81,7 +115,7 @@ def store(tmp_path):
 def window(qtbot, settings, store, lang_ru):
     from krestonostsy.ui.main_window import MainWindow
     w = MainWindow(settings, store, table_factory=table_factory())
-    w.auto_confirm = True
+    answer_questions(w)
     qtbot.addWidget(w)
     w.show()
     return w
@@ -92,7 +126,7 @@ def fake_window(qtbot, settings, store, lang_ru):
     """A window whose table is always the test double (to inspect what it was asked)."""
     from krestonostsy.ui.main_window import MainWindow
     w = MainWindow(settings, store, table_factory=FakeTable)
-    w.auto_confirm = True
+    answer_questions(w)
     qtbot.addWidget(w)
     w.show()
     return w

@@ -26,6 +26,7 @@ from PySide6.QtTest import QTest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # MouseHand, run as a script too
 
+from answers import answer_questions  # noqa: E402
 from test_mouse_play import MouseHand, busy_policy, flush_deletes  # noqa: E402
 
 from krestonostsy.ui import controller as controller_module  # noqa: E402
@@ -64,7 +65,7 @@ def play_solo_by_clicks(window, level: str, seed: int, rounds: int | None = None
                         limit: int = 6000) -> Tally:
     """Play ``HUMAN`` against a ``level`` bot as ``BOT`` by clicks, to the end of the game
     (or of round ``rounds``); returns the :class:`Tally`."""
-    window.auto_confirm = False  # a question is answered by a click, and counted
+    answer_questions(window, yes=False)  # a question is answered by a click, and counted
     window.settings.confirm_pass = True
     window.controller.bot_pause_ms = 0
     # the bot seat's own seed pinned (a new seat draws one from the system's entropy), so

@@ -25,6 +25,7 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from answers import answer_questions  # noqa: E402
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QSettings, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication, QDialog  # noqa: E402
@@ -87,7 +88,7 @@ class Monkey:
         settings.confirm_pass = self.rng.random() < 0.7
         i18n.set_language(lang)
         self.w = MainWindow(settings, SaveStore(folder / "saves"), autosave=True)
-        self.w.auto_confirm = self.rng.random() < 0.5  # "skip the order?" asked or not
+        answer_questions(self.w, self.rng.random() < 0.5)  # "skip the order?" asked or not
         self.w.resize(1280, 800)
         self.w.show()
         self._last_page = ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from answers import answer_questions
 from PySide6.QtCore import Qt
 
 
@@ -313,7 +314,7 @@ def test_a_damaged_settings_file_still_starts_a_game(qtbot, store, tmp_path, lan
     settings = Settings(QSettings(str(path), QSettings.Format.IniFormat))
     assert settings.animation_speed == "normal" and settings.confirm_pass is False
     w = MainWindow(settings, store, table_factory=table_factory())
-    w.auto_confirm = True
+    answer_questions(w)
     qtbot.addWidget(w)
     w.show()
     dialog = w.new_game_dialog()
@@ -400,7 +401,8 @@ def test_cli_dispatches(monkeypatch, capsys):
 
     from krestonostsy import cli
     fake = types.ModuleType("krestonostsy.tools.simulate")
-    fake.main = lambda argv: 3 if argv == ["--games", "1"] else 9
+    fake.add_arguments = lambda parser: parser.add_argument("--games", type=int)
+    fake.command = lambda args: 3 if args.games == 1 else 9
     monkeypatch.setitem(sys.modules, "krestonostsy.tools.simulate", fake)
     assert cli.main(["simulate", "--games", "1"]) == 3
     assert cli.main(["--help"]) == 0

@@ -11,6 +11,7 @@ import json
 import random
 
 import pytest
+from answers import answer_questions
 from app_fixtures import FakeTable
 from content_copy import copy_data
 from PySide6.QtCore import QUrl
@@ -36,7 +37,7 @@ def new_window(qtbot, settings, store):
     the table is the test double (the controller, saves and pages are the real ones)."""
     from krestonostsy.ui.main_window import MainWindow
     w = MainWindow(settings, store, table_factory=FakeTable)
-    w.auto_confirm = True
+    answer_questions(w)
     qtbot.addWidget(w)
     w.show()
     return w
@@ -247,7 +248,7 @@ def test_a_damaged_or_newer_chronicle_is_listed_with_its_reason(qtbot, settings,
     # deleting removes the file from the list
     screen = window.campaign.screen
     screen.table.selectRow(0)
-    window.auto_confirm = False
+    answer_questions(window, yes=False)
     screen.delete_button.click()
     box = window._message_box  # asked first, "Cancel" the default
     assert [b.text() for b in box.buttons] == [_("Delete"), _("Cancel")]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+from answers import answer_questions
 from test_legibility import cut_texts, open_window  # noqa: F401, F811  (issue 9's window, 1280×800)
 
 from krestonostsy import i18n
@@ -269,7 +270,7 @@ def test_the_window_starts_the_chosen_scenario_with_terrain_and_remembers_it(
                   folder=store.directory.parent, campaign_id="mine")
     w = MainWindow(settings, store, table_factory=TableView, autosave=False)
     qtbot.addWidget(w)
-    w.auto_confirm = True
+    answer_questions(w)
     w.show()
     d = w.new_game_dialog()
     data = [d.scenario_combo.itemData(i) for i in range(d.scenario_combo.count())]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 
+from answers import answer_questions
 from PySide6.QtCore import Qt
 
 
@@ -113,7 +114,7 @@ def _real_window(qtbot, settings, store, prepare: bool = True):
     from krestonostsy.ui.table.view import TableView
     w = MainWindow(settings, store, table_factory=lambda parent=None: TableView(parent),
                    autosave=False)
-    w.auto_confirm = True
+    answer_questions(w)
     if not prepare:
         w._prepare_timer.timeout.disconnect()  # the table is drawn only on "ready"
     qtbot.addWidget(w)

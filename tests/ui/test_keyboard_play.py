@@ -14,6 +14,7 @@ import pytest
 
 pytest.importorskip("pytestqt")
 
+from answers import answer_questions  # noqa: E402
 from PySide6.QtCore import QPoint, Qt  # noqa: E402
 from PySide6.QtGui import QContextMenuEvent  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
@@ -128,7 +129,7 @@ def test_a_new_question_starts_with_nothing_chosen(window):
 def test_a_two_player_game_by_keys_only(window, qtbot):
     """A whole game (Russian) with the keyboard: every move by Tab and Enter (menus by the
     arrows), the hand-off by Space, the "skip the order?" question by Enter."""
-    window.auto_confirm = False
+    answer_questions(window, yes=False)
     window.settings.confirm_pass = True
     window.activateWindow()
     assert window.start_new_game(TWO, seed=5)

@@ -8,6 +8,7 @@ import os
 import random
 
 import pytest
+from answers import answer_questions
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QImage
 
@@ -310,7 +311,7 @@ def test_continue_after_two_games_one_finished(qtbot, settings, store, lang_ru, 
     from krestonostsy.ui.main_window import MainWindow
     from krestonostsy.ui.saves import new_game_id
     w = MainWindow(settings, store, table_factory=FakeTable)
-    w.auto_confirm = True
+    answer_questions(w)
     qtbot.addWidget(w)
     c = w.controller
     w.start_new_game(["antioch", "edessa"], 6)

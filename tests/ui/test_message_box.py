@@ -2,6 +2,7 @@
 the box, never blocking, each choice doing what it says once."""
 from __future__ import annotations
 
+from answers import answer_questions
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtTest import QTest
 
@@ -53,7 +54,7 @@ def test_the_box_grows_with_the_interface_scale(window, qtbot):
 
 
 def test_a_question_does_what_the_chosen_button_says_once(window, qtbot):
-    window.auto_confirm = False
+    answer_questions(window, yes=False)
     said = []
     window.confirm("Пропустить приказ?", "Вы ещё не использовали этот приказ.",
                    lambda: said.append("yes"))
@@ -75,7 +76,7 @@ def test_a_question_does_what_the_chosen_button_says_once(window, qtbot):
 
 
 def test_deleting_asks_delete_or_cancel_and_enter_cancels(window, qtbot):
-    window.auto_confirm = False
+    answer_questions(window, yes=False)
     said = []
     window.confirm("Удалить кампанию?", "Это нельзя отменить.", lambda: said.append(1),
                    deleting=True)

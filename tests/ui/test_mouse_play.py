@@ -20,6 +20,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
+from answers import answer_questions  # noqa: E402
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QPointF, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QMenu, QPushButton, QWidget  # noqa: E402
@@ -379,7 +380,7 @@ def _visible(widget_type, parent: QWidget) -> list:
 def play_window_by_clicks(window, states: list, seed: int, limit: int = 4000) -> MouseHand:
     """A whole hot-seat game in the main window: table clicks, the hand-off screen, the
     confirmation before passing — every step a mouse click — up to the scoring screen."""
-    window.auto_confirm = False  # answer the "really pass?" question with the mouse too
+    answer_questions(window, yes=False)  # answer the "really pass?" question with the mouse too
     window.settings.confirm_pass = True
     assert window.start_new_game(states, seed=seed)
     table = window.table

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+from answers import answer_questions
+
 from krestonostsy.engine import Game
 from krestonostsy.ui.controller import END_TURN, TAKE_BACK, turn_end_of
 
@@ -96,7 +98,7 @@ def test_a_turn_end_that_reveals_shows_nothing_of_it():
 def test_skipping_an_unused_order_asks_first(fake_window):
     """The one dialog left: giving up an order before using it."""
     w = fake_window
-    w.auto_confirm = False
+    answer_questions(w, yes=False)
     w.settings.confirm_pass = True
     w.start_new_game(["jerusalem", "tripoli"], 8)
     c = w.controller

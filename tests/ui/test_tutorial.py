@@ -223,7 +223,7 @@ def test_left_part_way_it_resumes_at_the_step_reached(qtbot, tutorial_window):
     click_button(tut.bubble.leave_button)
     assert window.tutorial is None and window.current_page() == "start"
     assert window.settings.value(T.SETTING) == reached
-    window.open_tutorial()  # auto_confirm: resume without asking
+    window.open_tutorial()  # its question answered at once: resumed there
     tut = wait_ready(qtbot, window)
     assert tut.step.id == reached
     assert len(window.controller.game.actions) == actions
@@ -271,7 +271,7 @@ def test_a_move_after_the_last_hint_plays_on(qtbot, tutorial_window):
 def test_an_undo_takes_the_lesson_back_a_step(qtbot, tutorial_window):
     window = tutorial_window
     window.settings.set_value(T.SETTING, "build")
-    window.open_tutorial()  # resumed there (auto_confirm)
+    window.open_tutorial()  # resumed there (the question answered at once)
     hand = MouseHand(window.table)
     tut = wait_ready(qtbot, window)
     assert tut.step.id == "build"

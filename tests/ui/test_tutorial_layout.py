@@ -11,6 +11,7 @@ and the outline drawn round the place covers no words of the table beside it.
 from __future__ import annotations
 
 import pytest
+from answers import answer_questions
 from PySide6.QtCore import QRect, QRectF, QSettings, Qt
 
 from krestonostsy import i18n
@@ -43,7 +44,7 @@ def lesson_window(qtbot, tmp_path):
         w = MainWindow(settings, SaveStore(tmp_path / "saves"), autosave=False,
                        ui_scale=ui_scale_for(width, height))
         qtbot.addWidget(w)
-        w.auto_confirm = True
+        answer_questions(w)
         w.controller.bot_pause_ms = 0
         w.setWindowState(Qt.WindowState.WindowNoState)
         w.resize(width, height)
@@ -65,7 +66,8 @@ def test_no_hint_covers_what_it_explains_and_no_outline_covers_words(
     faults = []
     for index, step in enumerate(script.steps):
         w.settings.set_value(T.SETTING, step.id)
-        tut = T.open_tutorial(w)
+        T.open_tutorial(w)  # "Resume the tutorial?" answered at once
+        tut = w.tutorial
         assert tut is not None and tut.index == index
         qtbot.waitUntil(tut.ready, timeout=30000)
         tut._place()

@@ -75,7 +75,6 @@ def main(lang: str, size: str, out: str) -> int:
         say("shot", name)
 
     pump(0.5)
-    w.auto_confirm = False
     level = os.environ.get("LEVEL", "hard")
     assert w.start_new_game(["jerusalem", "tripoli"], seed=int(os.environ.get("SEED", "5")),
                             seats={"jerusalem": "human", "tripoli": level})

@@ -9,6 +9,7 @@ until the file changes, so going back and forth does not replay them again.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -95,7 +96,8 @@ class CampaignScreen(QWidget):
     chronicleRequested = Signal(object)
     backRequested = Signal()
 
-    def __init__(self, folder, parent: QWidget | None = None, confirm=None):
+    def __init__(self, folder, confirm: Callable[..., object],
+                 parent: QWidget | None = None):
         """``folder``: the user data folder (chronicles are in its ``campaigns/``);
         ``confirm(title, text, on_yes, deleting=True)``: asks before deleting (the
         window's)."""
@@ -280,11 +282,8 @@ class CampaignScreen(QWidget):
         name = entry.chronicle.name if entry.chronicle is not None else entry.path.stem
         question = _("Delete the campaign “{name}” and its chronicle? This cannot be "
                      "undone.").format(name=name)
-        if self.confirm is None:
-            self.delete(entry.path)
-        else:
-            self.confirm(_("Delete the campaign?"), question, lambda: self.delete(entry.path),
-                         deleting=True)
+        self.confirm(_("Delete the campaign?"), question, lambda: self.delete(entry.path),
+                     deleting=True)
 
     def delete(self, path: Path) -> None:
         try:

@@ -13,8 +13,9 @@ import logging
 import math
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Protocol, cast
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -30,6 +31,13 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphic
 from . import art
 
 log = logging.getLogger(__name__)
+
+
+class ClickReceiver(Protocol):
+    """What an item needs of the scene it lies in (``scene.TableScene`` is one; named
+    here, not imported, since the scene's regions are made of these items)."""
+
+    def item_clicked(self, item: TableItem, screen_pos: QPoint) -> None: ...
 
 DATA_TEXTS = 0
 DATA_TARGETS = 1
@@ -386,8 +394,8 @@ class TableItem(QGraphicsItem):
         pos = event.pos()
         inside = self.shape().contains(pos) or self._rect.adjusted(-2, -2, 2, 2).contains(pos)
         if self.legal and inside:
-            scene = self.scene()
-            if scene is not None and hasattr(scene, "item_clicked"):
+            scene = cast("ClickReceiver | None", self.scene())  # a table item is in the table
+            if scene is not None:
                 scene.item_clicked(self, event.screenPos())
             event.accept()
         else:
