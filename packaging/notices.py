@@ -102,7 +102,7 @@ def _font_component(path: Path) -> Component | None:
     return None
 
 
-def _project_component(path: Path) -> Component | None:
+def _project_component(path: Path, program_version: str) -> Component | None:
     """A file of this project (the checkout, or build.py's staged and compiled copies)."""
     if not path.is_relative_to(ROOT):
         return None
@@ -110,6 +110,8 @@ def _project_component(path: Path) -> Component | None:
     if parts[0] not in ("krestonostsy", "data", "packaging", "translations", "build", "LICENSE",
                         "krestonostsy.egg-info"):  # (pip install . leaves the metadata here)
         return None  # e.g. a virtual environment inside the checkout: not ours
+    if parts[:2] == ("build", "venv"):  # .ci/run's build environment: not ours
+        return None
     if parts[:2] == ("build", "compiled"):  # compile_engine.py's copy of the checkout
         parts = parts[2:]
     if parts[:2] == ("data", "fonts"):
@@ -120,9 +122,8 @@ def _project_component(path: Path) -> Component | None:
                          licence="proprietary", source="this project's data/",
                          texts=("All rights reserved by the board game's authors and publisher; "
                                 "not covered by the program's MIT licence.",))
-    from build import version  # the packaging folder is on sys.path (spec and build.py)
-
-    return Component(key="krestonostsy", name="Krestonostsy (the program)", version=version(),
+    return Component(key="krestonostsy", name="Krestonostsy (the program)",
+                     version=program_version,
                      licence="MIT", source="this project", texts=(_read(ROOT / "LICENSE"),))
 
 
@@ -261,15 +262,17 @@ def _debian_component(package: str) -> Component | None:
 
 # --- tracing the bundle ------------------------------------------------------------------------
 
-def trace(files: dict[str, Path]) -> dict[str, Component]:
-    """The component of each bundled file (``dest`` in the bundle → where it was taken from).
+def trace(files: dict[str, Path], program_version: str = "") -> dict[str, Component]:
+    """The component of each bundled file (``dest`` in the bundle → where it was taken from);
+    ``program_version`` is the game's own (the build passes it: this module imports nothing
+    of build.py).
     Raises :class:`NoLicenceFound` naming every file whose licence is unknown."""
     dists = Distributions()
     found: dict[str, Component] = {}
     system: dict[str, Path] = {}
     for dest, src in sorted(files.items()):
         path = Path(src).resolve()
-        component = dists.component(path) or _python_component(path) or _project_component(path)
+        component = dists.component(path) or _python_component(path) or _project_component(path, program_version)
         if component is None:
             system[dest] = path
         else:
@@ -319,7 +322,7 @@ def notice_text(found: dict[str, Component], program_version: str) -> str:
 def write(files: dict[str, Path], out: Path, program_version: str) -> tuple[Path, Path]:
     """Trace ``files`` and write ``THIRD-PARTY-NOTICES.txt`` and ``bundle-licences.json`` into
     ``out``; returns their paths."""
-    found = trace(files)
+    found = trace(files, program_version)
     out.mkdir(parents=True, exist_ok=True)
     notice = out / NOTICE
     notice.write_text(notice_text(found, program_version), encoding="utf-8")
