@@ -55,8 +55,9 @@ def main(argv=None) -> int:
     from krestonostsy import i18n
     from krestonostsy.engine import Game
     from krestonostsy.ui.app import setup_application
-    from krestonostsy.ui.main_window import MainWindow, ui_scale_for
+    from krestonostsy.ui.main_window import MainWindow
     from krestonostsy.ui.saves import SaveStore
+    from krestonostsy.ui.scaled_style import ui_scale_for
     from krestonostsy.ui.settings import Settings
 
     setup_application()

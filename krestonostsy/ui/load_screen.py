@@ -305,7 +305,7 @@ class LoadScreen(QWidget):
     def __init__(self, store: SaveStore, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("loadScreen")
-        self.setProperty("sizesOwnWords", True)  # main_window.SIZES_OWN_WORDS: _fit_to_size
+        self.setProperty("sizesOwnWords", True)  # scaled_style.SIZES_OWN_WORDS: _fit_to_size
         self.store = store
         self.infos: list[SaveInfo] = []
         self.last_message: tuple[str, str] | None = None

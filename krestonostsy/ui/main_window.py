@@ -33,6 +33,7 @@ from .names import phase_name, show_content, state_name
 from .os_errors import os_error_text
 from .replay import Replay, ReplayBar
 from .saves import SaveStore, save_error_text
+from .scaled_style import scale_widgets, set_app_font, ui_scale_for
 from .scoring_screen import ScoringScreen
 from .settings import Settings, SettingsDialog
 from .start_screen import StartScreen
@@ -59,32 +60,10 @@ BOT_PAUSE_MS = 900
 # picture per move would stall a bot game's animations; leaving the table, opening the
 # load screen and closing the window draw it at once).
 THUMBNAIL_DELAY_MS = 1500
-# The window's words follow the screen: the interface is laid out for a screen of about
-# 1440×900 logical pixels and grows with a larger one (a 4K screen at 100 % scaling)
-UI_REFERENCE = (1440, 900)
 # The log opens beside the table on a screen at least this wide; on a smaller one it starts
 # closed (the table needs the width) until the player opens it; the choice is remembered
 LOG_OPEN_MIN_WIDTH = 1600
 LOG_SHARE = 0.24  # the log takes at most this share of the window's width
-
-
-def scaled_style_sheet(sheet: str, k: float) -> str:
-    """``sheet`` with every size in pt or px multiplied by ``k``."""
-    import re
-    return re.sub(r"(\d+(?:\.\d+)?)(pt|px)\b",
-                  lambda m: f"{float(m[1]) * k:.3g}{m[2]}", sheet)
-
-
-SIZES_OWN_WORDS = "sizesOwnWords"
-"""A widget property: the widget fits its words to its own size, so the interface scale
-must not grow them again (scaling its style sheet twice made the 4K load screen 4,371 px
-wide)."""
-
-
-def ui_scale_for(width: int, height: int) -> float:
-    """How much larger than the reference the interface's words are on a screen of
-    ``width``×``height`` logical pixels (1 on a laptop, 2.4 on a 4K screen at 100 %)."""
-    return max(1.0, min(3.0, width / UI_REFERENCE[0], height / UI_REFERENCE[1]))
 
 
 def default_table_factory(parent: QWidget | None = None) -> GameTable:
@@ -117,7 +96,7 @@ class MainWindow(QMainWindow):
         # the words of every page follow the screen: the application's font first, so the
         # pages made below size their own (titles, captions) from it
         self.ui_scale = ui_scale if ui_scale is not None else self._screen_scale()
-        self._set_app_font(self.ui_scale)
+        set_app_font(self.ui_scale)
         self.settings = settings or Settings()
         self.store = store or SaveStore()
         self._table_factory = table_factory or default_table_factory
@@ -256,8 +235,8 @@ class MainWindow(QMainWindow):
             known = set(self.findChildren(QWidget))
             self._campaign = CampaignFlow(self)  # adds its pages to the stack
             # the new pages' words at the interface's scale, as set_ui_scale did for the rest
-            self._scale_widgets([w for w in self.findChildren(QWidget) if w not in known],
-                                self.ui_scale, self.ui_scale)
+            scale_widgets(self, [w for w in self.findChildren(QWidget) if w not in known],
+                          self.ui_scale, self.ui_scale, self.table)
             self._campaign.briefing.show_rule_ids = self.settings.show_rule_ids
         return self._campaign
 
@@ -289,19 +268,6 @@ class MainWindow(QMainWindow):
         size = screen.size()  # logical pixels: a device pixel ratio of 2 is already applied
         return ui_scale_for(size.width(), size.height())
 
-    @staticmethod
-    def _set_app_font(k: float) -> None:
-        from PySide6.QtWidgets import QApplication
-
-        from .fonts import UI_FONT_POINTS, ui_font
-        from .scaled_style import set_style_scale
-        font = ui_font()
-        font.setPointSizeF(UI_FONT_POINTS * k)
-        app = QApplication.instance()
-        if app is not None:
-            set_style_scale(k)  # check boxes and scroll bars grow with the words
-            app.setFont(font)
-
     def set_ui_scale(self, k: float) -> None:
         """The interface's words (toolbar, status bar, log, start screen, hand-off and
         scoring screens, dialogs) at ``k`` times their size: on a 4K screen at 100 % they
@@ -310,34 +276,9 @@ class MainWindow(QMainWindow):
         table scales itself to the window."""
         old = self.ui_scale
         self.ui_scale = k
-        self._set_app_font(k)
-        self._scale_widgets([self, *self.findChildren(QWidget)], old, k)
+        set_app_font(k)
+        scale_widgets(self, [self, *self.findChildren(QWidget)], old, k, self.table)
         self.log_panel.setMinimumWidth(int(220 * k))
-
-    def _scale_widgets(self, widgets: list[QWidget], old: float, k: float) -> None:
-        """Grow the style sheets and own fonts of ``widgets`` from scale ``old`` to ``k``
-        (see :meth:`set_ui_scale`)."""
-        table = self.table
-        own = [w for w in self.findChildren(QWidget) if w.property(SIZES_OWN_WORDS)]
-        for w in widgets:
-            if table is not None and (w is table or table.isAncestorOf(w)):
-                continue  # the table sizes its words to the window itself
-            if any(o is w or o.isAncestorOf(w) for o in own):
-                continue  # so does a page that fits its words to its size (the load screen)
-            sheet = w.property("baseStyleSheet")
-            if sheet is None and w.styleSheet():
-                sheet = w.styleSheet()
-                w.setProperty("baseStyleSheet", sheet)
-            if sheet:
-                w.setStyleSheet(scaled_style_sheet(sheet, k))
-            if w.testAttribute(Qt.WidgetAttribute.WA_SetFont) and w.font().pointSizeF() > 0:
-                base = w.property("basePointSize")
-                if base is None:
-                    base = w.font().pointSizeF() / old
-                    w.setProperty("basePointSize", base)
-                f = w.font()
-                f.setPointSizeF(base * k)
-                w.setFont(f)
 
     def showEvent(self, event) -> None:
         super().showEvent(event)

@@ -212,7 +212,7 @@ class RulesWindow(QDialog):
         lay.addWidget(split, 1)
         lay.addWidget(buttons)
         # the window fits its words to its own height (resizeEvent): the interface scale
-        # must not grow them again (main_window.SIZES_OWN_WORDS)
+        # must not grow them again (scaled_style.SIZES_OWN_WORDS)
         self.setProperty("sizesOwnWords", True)
         self._apply_scale(1.0)
         resize_within_screen(self, self.wanted_size())

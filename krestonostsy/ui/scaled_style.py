@@ -10,7 +10,10 @@ widgets).
 """
 from __future__ import annotations
 
-from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle
+import re
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QWidget
 
 PM = QStyle.PixelMetric
 SCALED_METRICS = frozenset({
@@ -50,3 +53,66 @@ def set_style_scale(scale: float) -> None:
         style = ScaledStyle()
         app.setStyle(style)
     style.scale = scale
+
+
+# --- the interface's scale (``MainWindow.set_ui_scale``) ---------------------------------------
+
+# The window's words follow the screen: the interface is laid out for a screen of about
+# 1440×900 logical pixels and grows with a larger one (a 4K screen at 100 % scaling)
+UI_REFERENCE = (1440, 900)
+
+
+def scaled_style_sheet(sheet: str, k: float) -> str:
+    """``sheet`` with every size in pt or px multiplied by ``k``."""
+    return re.sub(r"(\d+(?:\.\d+)?)(pt|px)\b",
+                  lambda m: f"{float(m[1]) * k:.3g}{m[2]}", sheet)
+
+
+SIZES_OWN_WORDS = "sizesOwnWords"
+"""A widget property: the widget fits its words to its own size, so the interface scale
+must not grow them again (scaling its style sheet twice made the 4K load screen 4,371 px
+wide)."""
+
+
+def ui_scale_for(width: int, height: int) -> float:
+    """How much larger than the reference the interface's words are on a screen of
+    ``width``×``height`` logical pixels (1 on a laptop, 2.4 on a 4K screen at 100 %)."""
+    return max(1.0, min(3.0, width / UI_REFERENCE[0], height / UI_REFERENCE[1]))
+
+
+def set_app_font(k: float) -> None:
+    """The application's font, and the style's measures, at ``k`` times their size."""
+    from .fonts import UI_FONT_POINTS, ui_font
+    font = ui_font()
+    font.setPointSizeF(UI_FONT_POINTS * k)
+    app = QApplication.instance()
+    if app is not None:
+        set_style_scale(k)  # check boxes and scroll bars grow with the words
+        app.setFont(font)
+
+
+def scale_widgets(window: QWidget, widgets: list[QWidget], old: float, k: float,
+                  table: QWidget | None) -> None:
+    """Grow the style sheets and own fonts of ``widgets`` (children of ``window``) from
+    scale ``old`` to ``k``; the ``table`` and a page that fits its words to its own size
+    (:data:`SIZES_OWN_WORDS`) are left to size themselves."""
+    own = [w for w in window.findChildren(QWidget) if w.property(SIZES_OWN_WORDS)]
+    for w in widgets:
+        if table is not None and (w is table or table.isAncestorOf(w)):
+            continue  # the table sizes its words to the window itself
+        if any(o is w or o.isAncestorOf(w) for o in own):
+            continue  # so does a page that fits its words to its size (the load screen)
+        sheet = w.property("baseStyleSheet")
+        if sheet is None and w.styleSheet():
+            sheet = w.styleSheet()
+            w.setProperty("baseStyleSheet", sheet)
+        if sheet:
+            w.setStyleSheet(scaled_style_sheet(sheet, k))
+        if w.testAttribute(Qt.WidgetAttribute.WA_SetFont) and w.font().pointSizeF() > 0:
+            base = w.property("basePointSize")
+            if base is None:
+                base = w.font().pointSizeF() / old
+                w.setProperty("basePointSize", base)
+            f = w.font()
+            f.setPointSizeF(base * k)
+            w.setFont(f)

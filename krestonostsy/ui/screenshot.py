@@ -19,7 +19,7 @@ table) and ``--advanced`` switches terrain on (the advanced mode, CAMP-10);
 (``data/campaign/nicknames.yaml``), shown on its board.
 ``--phase battle`` plays on (after the K actions) until a battle has a tactic played, and
 shows it to the player deciding. The main window's words follow ``--size`` as they would
-on a screen of that size (``main_window.ui_scale_for``: 3840x2160 is a 4K screen).
+on a screen of that size (``scaled_style.ui_scale_for``: 3840x2160 is a 4K screen).
 """
 from __future__ import annotations
 
@@ -192,7 +192,7 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
     settings = Settings(qs)
     settings.language = lang
     # the window as it looks on a screen of that size (a 4K shot: the words grow with it)
-    from .main_window import ui_scale_for
+    from .scaled_style import ui_scale_for
     window = MainWindow(settings, SaveStore(Path(tmp.name) / "saves"),
                         table_factory=table_factory, autosave=False,
                         ui_scale=ui_scale_for(w, h))

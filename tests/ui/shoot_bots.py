@@ -30,8 +30,9 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from krestonostsy import i18n  # noqa: E402
 from krestonostsy.ui.app import setup_application  # noqa: E402
 from krestonostsy.ui.controller import END_TURN  # noqa: E402
-from krestonostsy.ui.main_window import MainWindow, ui_scale_for  # noqa: E402
+from krestonostsy.ui.main_window import MainWindow  # noqa: E402
 from krestonostsy.ui.saves import SaveStore  # noqa: E402
+from krestonostsy.ui.scaled_style import ui_scale_for  # noqa: E402
 from krestonostsy.ui.settings import Settings  # noqa: E402
 from krestonostsy.ui.table import animation  # noqa: E402
 

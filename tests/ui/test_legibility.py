@@ -254,7 +254,7 @@ def test_the_log_starts_closed_on_a_small_screen_and_the_choice_is_remembered(op
 def test_the_interface_grows_with_a_large_screen(open_window):
     from PySide6.QtWidgets import QApplication
 
-    from krestonostsy.ui.main_window import ui_scale_for
+    from krestonostsy.ui.scaled_style import ui_scale_for
     assert ui_scale_for(1280, 800) == 1.0
     assert ui_scale_for(1920, 1080) == pytest.approx(1.2, abs=.05)
     assert ui_scale_for(3840, 2160) == pytest.approx(2.4, abs=.05)
@@ -336,8 +336,9 @@ def test_no_page_of_a_4k_window_is_wider_than_the_screen(qtbot, tmp_path, lang):
     own size (the load screen) is not grown again (it used to need 4,371 px at 4K)."""
     from PySide6.QtWidgets import QStackedWidget
 
-    from krestonostsy.ui.main_window import MainWindow, ui_scale_for
+    from krestonostsy.ui.main_window import MainWindow
     from krestonostsy.ui.saves import SaveStore
+    from krestonostsy.ui.scaled_style import ui_scale_for
     from krestonostsy.ui.settings import Settings
 
     i18n.set_language(lang)

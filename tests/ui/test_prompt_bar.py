@@ -21,8 +21,9 @@ LONG = ("Отказаться от розыгрыша этой карты и о�
 
 @pytest.fixture
 def window_at(qtbot, tmp_path):
-    from krestonostsy.ui.main_window import MainWindow, ui_scale_for
+    from krestonostsy.ui.main_window import MainWindow
     from krestonostsy.ui.saves import SaveStore
+    from krestonostsy.ui.scaled_style import ui_scale_for
     from krestonostsy.ui.settings import Settings
     from krestonostsy.ui.table import animation
 

@@ -135,7 +135,7 @@ def test_every_word_of_the_sheet_fits_its_cell(window, qtbot, size, lang):
     """At 1280×800 and at 4K (the interface scale 2.4), both languages: each header and
     each cell shows its whole text, and every row is inside the table (the 4K screen once
     cut the headers and squeezed the rows)."""
-    from krestonostsy.ui.main_window import ui_scale_for
+    from krestonostsy.ui.scaled_style import ui_scale_for
     w = window
     w.resize(*size)
     w.set_ui_scale(ui_scale_for(*size))

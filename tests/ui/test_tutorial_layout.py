@@ -30,8 +30,9 @@ def ring_covers(band: QRectF, width: float, box: QRect) -> bool:
 
 @pytest.fixture
 def lesson_window(qtbot, tmp_path):
-    from krestonostsy.ui.main_window import MainWindow, ui_scale_for
+    from krestonostsy.ui.main_window import MainWindow
     from krestonostsy.ui.saves import SaveStore
+    from krestonostsy.ui.scaled_style import ui_scale_for
     from krestonostsy.ui.settings import Settings
     from krestonostsy.ui.table import animation
 

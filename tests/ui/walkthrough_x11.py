@@ -31,9 +31,10 @@ from test_mouse_play import MouseHand  # noqa: E402
 from krestonostsy import i18n  # noqa: E402
 from krestonostsy.ui.app import setup_application  # noqa: E402
 from krestonostsy.ui.controller import END_TURN, TAKE_BACK  # noqa: E402
-from krestonostsy.ui.main_window import MainWindow, ui_scale_for  # noqa: E402
+from krestonostsy.ui.main_window import MainWindow  # noqa: E402
 from krestonostsy.ui.message_box import MessageBox  # noqa: E402
 from krestonostsy.ui.saves import SaveStore  # noqa: E402
+from krestonostsy.ui.scaled_style import ui_scale_for  # noqa: E402
 from krestonostsy.ui.settings import Settings  # noqa: E402
 
 
