@@ -28,6 +28,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygon
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from ...i18n import _, current_language, ngettext
+from ..seat_kinds import seat_label
 from . import animation, art
 from . import components as COMP
 from . import labels as L
@@ -1912,6 +1913,8 @@ class TableScene(QGraphicsScene):
         hx, hy = rect.left() + 14, rect.top() + 10
         title = name + ("  · " + _("you") if own else "")
         sub = []
+        if (v.get("seats") or {}).get(sid):  # a bot: its level and play style
+            sub.append(seat_label(v["seats"][sid]))
         nick = COMP.nickname(v, sid)  # a campaign's nickname, under the state's name
         if nick:
             sub.append(_("“{nickname}”").format(nickname=nick[0]))
