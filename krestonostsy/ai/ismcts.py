@@ -31,7 +31,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from .evaluation import Weights, win_chances
-from .policy import playout_choice, prior
+from .policy import Tilts, playout_choice, prior
 from .seat import Knowledge, mix
 
 MAX_PLAYOUT_ACTIONS = 1000
@@ -74,9 +74,10 @@ class Node:
         self.player = player
 
 
-def _select(node: Node, world, acts, rnd, budget: SearchBudget):
+def _select(node: Node, world, acts, rnd, budget: SearchBudget, tilts: Tilts | None = None):
     """The action to follow from ``node`` (expanding one untried action if any)."""
     player = world.decision.player
+    tilt = tilts.get(player) if tilts else None
     untried = []
     for a in acts:
         child = node.children.get(a)
@@ -85,7 +86,7 @@ def _select(node: Node, world, acts, rnd, budget: SearchBudget):
         else:
             child.avail += 1
     if untried:
-        scores = [prior(world, player, a) for a in untried]
+        scores = [prior(world, player, a, tilt) for a in untried]
         best = max(scores)
         top = [a for a, s in zip(untried, scores, strict=True) if s >= best - 1e-9]
         a = top[rnd.randrange(len(top))]
@@ -108,10 +109,12 @@ def _never() -> None:
 
 
 def search_tree(root_world, seat: str, seed: int, budget: SearchBudget,
-                weights: Weights, check=_never) -> dict:
+                weights: Weights, check=_never, tilts: Tilts | None = None) -> dict:
     """One tree from ``root_world`` (a determinization): ``{action: visits}`` at the root.
     ``check()`` is called at every iteration and every playout move; it raises to stop the
-    search (:meth:`Knowledge.check <krestonostsy.ai.seat.Knowledge.check>`)."""
+    search (:meth:`Knowledge.check <krestonostsy.ai.seat.Knowledge.check>`). ``tilts``:
+    the play style of the seat, leaning its prior and its playout choices
+    (``policy.Tilt``)."""
     rnd = random.Random(mix(seed, 0x7EE))
     root = Node()
     root_round = root_world.s["round"]
@@ -127,7 +130,7 @@ def search_tree(root_world, seat: str, seed: int, budget: SearchBudget,
             if len(acts) == 1:
                 world.apply(acts[0])
                 continue
-            a, node, new = _select(node, world, acts, rnd, budget)
+            a, node, new = _select(node, world, acts, rnd, budget, tilts)
             path.append(node)
             world.apply(a)
             if new:
@@ -135,7 +138,7 @@ def search_tree(root_world, seat: str, seed: int, budget: SearchBudget,
         n = 0
         while not world.is_over and world.s["round"] == root_round and n < MAX_PLAYOUT_ACTIONS:
             check()
-            world.apply(playout_choice(world, rnd))
+            world.apply(playout_choice(world, rnd, tilts))
             n += 1
         rewards = win_chances(world, seat, weights)
         for nd in path:
@@ -154,7 +157,7 @@ def paired_samples(budget: SearchBudget, actions: int) -> int:
 
 
 def paired_tree(root_world, seat: str, seed: int, budget: SearchBudget, weights: Weights,
-                actions: list, check=_never) -> list:
+                actions: list, check=_never, tilts: Tilts | None = None) -> list:
     """Paired flat Monte Carlo from ``root_world``: for each of a number of determinizations
     (:func:`paired_samples`), every action of ``actions`` is applied to a copy of the same
     world and played to the end of the round by the cheap policy with the same playout
@@ -182,7 +185,7 @@ def paired_tree(root_world, seat: str, seed: int, budget: SearchBudget, weights:
             n = 0
             while not w.is_over and w.s["round"] == round_now and n < MAX_PLAYOUT_ACTIONS:
                 check()
-                w.apply(playout_choice(w, rnd))
+                w.apply(playout_choice(w, rnd, tilts))
                 n += 1
             row.append(win_chances(w, seat, weights).get(seat, 0.0))
         rows.append(row)
@@ -223,13 +226,14 @@ def _world_from_state(state: dict, setup: dict, log: list):
     return g
 
 
-def _tree_job(state, setup, log, seat, seed, budget, weights, actions=None):
+def _tree_job(state, setup, log, seat, seed, budget, weights, actions=None, tilts=None):
     world = _world_from_state(state, setup, log)
     if budget.paired:
         from ..engine.actions import Action
         return paired_tree(world, seat, seed, budget, weights,
-                           [Action.from_json(a) for a in actions])
-    return [(a.to_json(), v) for a, v in search_tree(world, seat, seed, budget, weights).items()]
+                           [Action.from_json(a) for a in actions], tilts=tilts)
+    return [(a.to_json(), v)
+            for a, v in search_tree(world, seat, seed, budget, weights, tilts=tilts).items()]
 
 
 _POOL: ProcessPoolExecutor | None = None
@@ -329,7 +333,8 @@ def best_of(actions, visits: dict):
     return next(a for a in actions if visits[a] == best)
 
 
-def search_visits(knowledge: Knowledge, budget: SearchBudget, weights: Weights) -> dict:
+def search_visits(knowledge: Knowledge, budget: SearchBudget, weights: Weights,
+                  tilts: Tilts | None = None) -> dict:
     """``{action: root visits summed over all trees}`` for every action of the decision."""
     seat = knowledge.seat
     visits: dict = {a: 0 for a in knowledge.actions}
@@ -338,7 +343,8 @@ def search_visits(knowledge: Knowledge, budget: SearchBudget, weights: Weights) 
     if budget.processes > 1 and budget.trees > 1:
         from ..engine.actions import Action
         pool = _pool(min(budget.processes, budget.trees))
-        jobs = [pool.submit(_tree_job, w.s, w.setup, w.log, seat, s, budget, weights)
+        jobs = [pool.submit(_tree_job, w.s, w.setup, w.log, seat, s, budget, weights,
+                            None, tilts)
                 for w, s in zip(roots, seeds, strict=True)]
         _await(jobs, knowledge.check)
         for job in jobs:
@@ -348,13 +354,15 @@ def search_visits(knowledge: Knowledge, budget: SearchBudget, weights: Weights) 
                     visits[a] += v
     else:
         for w, s in zip(roots, seeds, strict=True):
-            for a, v in search_tree(w, seat, s, budget, weights, knowledge.check).items():
+            for a, v in search_tree(w, seat, s, budget, weights, knowledge.check,
+                                    tilts).items():
                 if a in visits:
                     visits[a] += v
     return visits
 
 
-def paired_search(knowledge: Knowledge, budget: SearchBudget, weights: Weights) -> tuple:
+def paired_search(knowledge: Knowledge, budget: SearchBudget, weights: Weights,
+                  tilts: Tilts | None = None) -> tuple:
     """A paired search (:func:`paired_tree`) in ``budget.trees`` root worlds, each with its
     own determinizations and seeds (in worker processes when ``processes > 1``: the same
     answer either way): ``(action, {action: worlds in which it was the best})``."""
@@ -367,12 +375,13 @@ def paired_search(knowledge: Knowledge, budget: SearchBudget, weights: Weights) 
         pool = _pool(min(budget.processes, budget.trees))
         acts_json = [a.to_json() for a in actions]
         jobs = [pool.submit(_tree_job, w.s, w.setup, w.log, seat, s, budget, weights,
-                            acts_json)
+                            acts_json, tilts)
                 for w, s in zip(roots, seeds, strict=True)]
         _await(jobs, knowledge.check)
         for job in jobs:
             rows.extend(job.result())
     else:
         for w, s in zip(roots, seeds, strict=True):
-            rows.extend(paired_tree(w, seat, s, budget, weights, actions, knowledge.check))
+            rows.extend(paired_tree(w, seat, s, budget, weights, actions, knowledge.check,
+                                    tilts))
     return paired_choice(actions, rows)

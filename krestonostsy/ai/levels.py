@@ -16,7 +16,9 @@ expert     the same search, a larger budget, root parallelisation over processes
 =========  ===================================================================================
 
 Every level is deterministic for a given seed, and reads only its seat's
-:class:`~krestonostsy.ai.seat.Knowledge`.
+:class:`~krestonostsy.ai.seat.Knowledge`. Normal, hard and expert play in a **style**
+(``styles.py``): a seat kind ``"hard:merchant"`` is the hard level leaned the merchant's
+way (:func:`parse_seat_kind`).
 """
 from __future__ import annotations
 
@@ -24,9 +26,11 @@ from dataclasses import replace
 
 from .evaluation import HAND_WEIGHTS, Weights, expert_weights, values
 from .ismcts import SearchBudget, best_of, paired_search, search_visits
-from .policy import STOP_KINDS, WINDOW_KINDS, hopeless, playout_choice, priors
-from .reasons import Reason, attack, searched_order
+from .policy import STOP_KINDS, WINDOW_KINDS, Tilt, Tilts, hopeless, playout_choice, priors
+from .reasons import Reason, attack, in_style, searched_order
 from .seat import Bot, Knowledge
+from .styles import BALANCED, STYLED_LEVELS, Style
+from .styles import style as _style
 
 FOLLOW_UP_ACTIONS = 8  # normal: own follow-up choices played before scoring an action
 WINDOW_MARGIN = 0.5   # influence points an own-turn window must promise to be opened
@@ -74,17 +78,24 @@ class GreedyBot(Bot):
     follow_up = 0        # own follow-up choices played (by the cheap policy) before scoring
     prior_weight = 2.0   # influence points per unit of the cheap prior
     weights: Weights = HAND_WEIGHTS
+    tilt: Tilt | None = None  # the play style's leaning of the priors (styles.py)
     explains = False     # says why it attacks (reasons.attack)
+
+    def _tilts(self, seat: str) -> Tilts | None:
+        return {seat: self.tilt} if self.tilt is not None else None
 
     def choose_explained(self, k: Knowledge) -> tuple:
         action = self.choose(k)
-        return action, attack(k.world(0), k.seat, action) if self.explains else None
+        if not self.explains:
+            return action, None
+        return action, (in_style(self.style, k.seat, action, k.world)
+                        or attack(k.world(0), k.seat, action))
 
     def choose(self, k: Knowledge):
         rnd = k.rng()
         world = k.world(0)
         seat = k.seat
-        pri = priors(world, seat, k.actions)
+        pri = priors(world, seat, k.actions, self.tilt)
         legal_here = set(world.legal_actions())
         best, best_score = None, -1e300
         for a, p in zip(k.actions, pri, strict=True):
@@ -113,7 +124,7 @@ class GreedyBot(Bot):
         for _ in range(self.follow_up):
             if w.is_over or w.decision.player != seat or w.s["round"] != round_now:
                 break
-            w.apply(playout_choice(w, rnd))
+            w.apply(playout_choice(w, rnd, self._tilts(seat)))
         return _lead(values(w, seat, self.weights), seat) + self.prior_weight * p
 
     def _window_score(self, world, seat: str, a, rnd) -> float | None:
@@ -130,7 +141,8 @@ class GreedyBot(Bot):
         if not useful:
             return None
         return max(self._score(w, seat, b, q, rnd)
-                   for b, q in zip(useful, priors(w, seat, useful), strict=True)) - WINDOW_MARGIN
+                   for b, q in zip(useful, priors(w, seat, useful, self.tilt),
+                                   strict=True)) - WINDOW_MARGIN
 
 
 class NormalBot(GreedyBot):
@@ -139,6 +151,13 @@ class NormalBot(GreedyBot):
     noise = 0.0
     follow_up = FOLLOW_UP_ACTIONS
     prior_weight = 2.0
+
+    def styled(self, style: Style) -> NormalBot:
+        """Leaned by ``style``: its weights times the style's, its priors tilted."""
+        self.style = style.id
+        self.weights = style.weigh(self.weights)
+        self.tilt = style.tilt
+        return self
 
 
 # The decisions a search level searches: where an order is placed on the cross and which
@@ -171,18 +190,32 @@ class SearchBot(Bot):
         self.judge = NormalBot()
         self.judge.weights = weights if judge_weights is None else judge_weights
 
+    tilt: Tilt | None = None  # the play style's leaning of the priors (styles.py)
+
+    def styled(self, style: Style) -> SearchBot:
+        """Leaned by ``style``: the search's and the judgement's weights times the
+        style's, the priors of the seat's own choices (in the tree and its playouts)
+        tilted."""
+        self.style = style.id
+        self.weights = style.weigh(self.weights)
+        self.judge.styled(style)
+        self.tilt = style.tilt
+        return self
+
     def choose(self, k: Knowledge):
         return self.choose_explained(k)[0]
 
     def choose_explained(self, k: Knowledge) -> tuple:
         if k.prompt not in self.searched:
             return self.judge.choose_explained(k)
+        tilts = {k.seat: self.tilt} if self.tilt is not None else None
         if self.budget.paired:
-            action, visits = paired_search(k, self.budget, self.weights)
+            action, visits = paired_search(k, self.budget, self.weights, tilts)
         else:
-            visits = search_visits(k, self.budget, self.weights)
+            visits = search_visits(k, self.budget, self.weights, tilts)
             action = best_of(k.actions, visits)
-        reason: Reason | None = (searched_order(k.seat, action, visits)
+        reason: Reason | None = (in_style(self.style, k.seat, action, k.world)
+                                 or searched_order(k.seat, action, visits)
                                  or attack(k.world(0), k.seat, action))
         return action, reason
 
@@ -234,12 +267,39 @@ LEVELS = {
 }
 
 
-def make_bot(level: str, **overrides) -> Bot:
-    """A bot of ``level`` (one of :data:`LEVELS`); search levels accept budget overrides
-    (``iterations``, ``seconds``, ``trees``, ``processes``…), e.g. tiny budgets in tests."""
-    try:
-        make = LEVELS[level]
-    except KeyError:
-        raise ValueError(f"unknown bot level {level!r}: choose one of "
-                         f"{', '.join(LEVELS)}") from None
-    return make(**overrides)
+def parse_seat_kind(kind: str) -> tuple[str, str]:
+    """``(level, style id)`` of a bot seat kind: ``"hard"`` is ``("hard", "balanced")``,
+    ``"hard:merchant"`` is ``("hard", "merchant")``. ValueError names what is wrong: an
+    unknown level or style, or a style at a level that plays balanced only (styles apply
+    at :data:`~krestonostsy.ai.styles.STYLED_LEVELS`)."""
+    level, sep, sid = kind.partition(":") if isinstance(kind, str) else (kind, "", "")
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}: choose one of {', '.join(LEVELS)}")
+    if not sep:
+        return level, BALANCED
+    _style(sid)  # an unknown style names the choices
+    if sid != BALANCED and level not in STYLED_LEVELS:
+        raise ValueError(f"the {level} level plays balanced only: play styles apply at "
+                         f"{', '.join(STYLED_LEVELS)} (got {kind!r})")
+    return level, sid
+
+
+def seat_kind(level: str, style_id: str = BALANCED) -> str:
+    """The seat kind of ``level`` in ``style_id``, the inverse of :func:`parse_seat_kind`
+    (a balanced seat is the bare level: ``"hard"``)."""
+    return level if style_id == BALANCED else f"{level}:{style_id}"
+
+
+def make_bot(kind: str, style: str | None = None, **overrides) -> Bot:
+    """A bot of seat ``kind`` (a level of :data:`LEVELS`, optionally with a play style:
+    ``"hard:merchant"``, or the same as ``make_bot("hard", style="merchant")``); search
+    levels accept budget overrides (``iterations``, ``seconds``, ``trees``,
+    ``processes``…), e.g. tiny budgets in tests."""
+    level, sid = parse_seat_kind(kind)
+    if style is not None:
+        if sid != BALANCED and style != sid:
+            raise ValueError(f"bot {kind!r}: the style is given twice ({sid!r} and {style!r})")
+        level, sid = parse_seat_kind(f"{level}:{style}")
+    bot = LEVELS[level](**overrides)
+    chosen = _style(sid)
+    return bot if chosen.balanced else bot.styled(chosen)

@@ -9,7 +9,8 @@ from .seat import Bot, decide, mix
 
 @dataclass
 class Played:
-    """A finished game and what its bots spent: ``times[level]`` lists the milliseconds of
+    """A finished game and what its bots spent: ``times[kind]`` (a seat kind: ``"hard"``,
+    ``"hard:merchant"``) lists the milliseconds of
     every decision a bot was asked (one-action decisions are answered by the harness and
     not counted)."""
 
@@ -40,6 +41,6 @@ def play(game, seats: dict, seed: int, max_actions: int = 20_000) -> Played:
             continue
         start = time.perf_counter()
         action = decide(bot, game, mix(seed, order[d.player], k))
-        out.times.setdefault(bot.level, []).append((time.perf_counter() - start) * 1000)
+        out.times.setdefault(bot.kind, []).append((time.perf_counter() - start) * 1000)
         game.apply(action)
     raise RuntimeError(f"the game did not end within {max_actions} actions")

@@ -12,6 +12,9 @@ could use; :func:`hopeless` tells an attack that cannot win.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
 from ..engine import board as B
 
 STOP_KINDS = frozenset(("done", "pass", "skip", "decline", "end_moves", "end_march",
@@ -197,31 +200,58 @@ def _name_regent(world, player, a):
     return min(0.95, 0.4 + 0.03 * B.units_on_map(world, a.player) + (0.2 if lord else 0.0))
 
 
-def prior(world, player: str, action) -> float:
-    """The cheap score of ``action`` for ``player`` (the decider) in ``world``."""
+@dataclass(frozen=True)
+class Tilt:
+    """A play style's leaning in the cheap policy (``data/ai/styles.yaml``, ``priors``):
+    multipliers of the prior score, per action kind (``actions``) and, for an order
+    placement, per order type (``orders``: build, muster, prayer, march). A kind or order
+    not named keeps its score (×1)."""
+
+    actions: Mapping[str, float] = field(default_factory=dict)
+    orders: Mapping[str, float] = field(default_factory=dict)
+
+    def apply(self, action, score: float) -> float:
+        """``score`` (the balanced prior of ``action``) leaned the style's way."""
+        m = self.actions.get(action.kind, 1.0)
+        if action.kind == "place_order":
+            m *= self.orders.get(action.order, 1.0)
+        return score * m
+
+
+Tilts = Mapping[str, Tilt]
+"""The tilts of the seats that play a style, by seat (a search leans only its own seat's
+choices; every other player is imagined as balanced)."""
+
+
+def prior(world, player: str, action, tilt: Tilt | None = None) -> float:
+    """The cheap score of ``action`` for ``player`` (the decider) in ``world``, leaned by
+    ``tilt`` (the player's style) when given."""
     if action.kind in STOP_KINDS:
-        return 0.2
-    if action.kind in WINDOW_KINDS:
-        return 0.1
-    fn = SCORERS.get(action.kind)
-    return fn(world, player, action) if fn else 0.5
+        score = 0.2
+    elif action.kind in WINDOW_KINDS:
+        score = 0.1
+    else:
+        fn = SCORERS.get(action.kind)
+        score = fn(world, player, action) if fn else 0.5
+    return score if tilt is None else tilt.apply(action, score)
 
 
-def priors(world, player: str, actions) -> list[float]:
+def priors(world, player: str, actions, tilt: Tilt | None = None) -> list[float]:
     """Scores for all ``actions``; a stop action scores 0.2 only if something else is
     offered (a lone stop is simply the answer)."""
-    return [prior(world, player, a) for a in actions]
+    return [prior(world, player, a, tilt) for a in actions]
 
 
-def playout_choice(world, rnd) -> object:
-    """The playout policy: the best prior with a little randomness (ε-greedy)."""
+def playout_choice(world, rnd, tilts: Tilts | None = None) -> object:
+    """The playout policy: the best prior with a little randomness (ε-greedy); a seat
+    named in ``tilts`` leans its choices its style's way."""
     d = world.decision
     acts = d.actions
     if len(acts) == 1:
         return acts[0]
     if rnd.random() < 0.15:
         return acts[rnd.randrange(len(acts))]
-    scores = priors(world, d.player, acts)
+    scores = priors(world, d.player, acts, tilts.get(d.player) if tilts else None)
     best = max(scores)
     top = [a for a, s in zip(acts, scores, strict=True) if s >= best - 1e-9]
     return top[rnd.randrange(len(top))] if len(top) > 1 else top[0]

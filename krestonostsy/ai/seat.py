@@ -21,9 +21,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..engine.actions import Action
 from .reasons import Reason
+
+if TYPE_CHECKING:
+    from .styles import Style
 
 
 def mix(*parts: int) -> int:
@@ -70,6 +74,17 @@ class Bot:
     can say why overrides :meth:`choose_explained` too."""
 
     level = ""
+    style = "balanced"  # the play style's id (``styles.py``); set by :meth:`styled`
+
+    @property
+    def kind(self) -> str:
+        """The seat kind this bot plays: ``"hard"`` (balanced) or ``"hard:merchant"``."""
+        return self.level if self.style == "balanced" else f"{self.level}:{self.style}"
+
+    def styled(self, style: Style) -> Bot:
+        """This bot leaned by a play ``style`` (levels that weigh positions override it)."""
+        raise ValueError(f"the {self.level} level plays balanced only: play styles apply "
+                         "at normal, hard and expert")
 
     def choose(self, knowledge: Knowledge) -> Action:  # pragma: no cover - interface
         raise NotImplementedError
@@ -118,6 +133,6 @@ def decide_explained(bot: Bot, game, seed: int,
         return d.actions[0], None
     action, reason = bot.choose_explained(knowledge_of(game, seed, cancelled))
     if action not in d.actions:
-        raise BotError(f"{bot.level} bot answered {action!r}, not legal at "
+        raise BotError(f"{bot.kind} bot answered {action!r}, not legal at "
                        f"'{d.prompt}' for {d.player}")
     return action, reason

@@ -1,13 +1,14 @@
 """``krestonostsy tournament``: bots against bots, duplicate-seeded, seats rotated.
 
     krestonostsy tournament --bots hard,normal --players 2 --games 200 --seed 1 [--bot-seed 0]
-                            [--jobs 2] [--json]
+                            [--jobs 2] [--json] [--figures]
 
 Each **deal** is a random legal line-up of states and a game seed. The bots are given to
 the seats in every rotation of the line-up, so each deal is played once per rotation and
 no bot profits from a lucky deal or seat (``--games`` is rounded up to whole deals). With
 fewer bots than players the list is repeated (``hard,normal`` in a 4-player game: two of
-each); ``--bots hard,normal,normal,normal`` is one hard bot against three normal ones.
+each); ``--bots hard,normal,normal,normal`` is one hard bot against three normal ones. A
+bot is a seat kind: a level, or a level in a play style (``hard:merchant``, docs/ai.md).
 
 ``--seed`` makes the deals; the bots' own randomness comes from ``--bot-seed`` alone (each
 game's bots get ``mix(bot seed, deal, rotation)``), so no bot ever receives a number from
@@ -33,7 +34,7 @@ import sys
 import time
 from collections import Counter
 
-from ..ai import LEVELS, make_bot, mix
+from ..ai import LEVELS, make_bot, mix, parse_seat_kind, style_ids
 from ..ai.play import play
 from ..engine import Game
 from .simulate import lineup
@@ -165,7 +166,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="krestonostsy tournament",
                                  description=__doc__.split("\n")[0])
     ap.add_argument("--bots", required=True,
-                    help=f"comma-separated levels, one per seat ({', '.join(LEVELS)})")
+                    help=f"comma-separated seat kinds, one per seat: a level "
+                         f"({', '.join(LEVELS)}), optionally with a play style "
+                         f"(hard:merchant; styles: {', '.join(style_ids())})")
     ap.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
     ap.add_argument("--games", type=int, default=20, help="games in all (whole deals)")
     ap.add_argument("--seed", type=int, default=1, help="makes the deals")
@@ -177,10 +180,13 @@ def main(argv: list[str] | None = None) -> int:
                     help="a line per finished game on stderr (winner, running tally)")
     a = ap.parse_args(argv)
     bots = [b.strip() for b in a.bots.split(",") if b.strip()]
-    unknown = [b for b in bots if b not in LEVELS]
-    if unknown or not bots:
-        ap.error(f"--bots: unknown level(s) {', '.join(unknown) or '(none given)'}; "
-                 f"choose from {', '.join(LEVELS)}")
+    if not bots:
+        ap.error(f"--bots: no bot given; choose from {', '.join(LEVELS)}")
+    for b in bots:
+        try:
+            parse_seat_kind(b)
+        except ValueError as err:
+            ap.error(f"--bots: {err}")
     if len(bots) > a.players:
         ap.error(f"--bots: {len(bots)} bots for {a.players} players")
     if a.games < 1 or a.jobs < 1:

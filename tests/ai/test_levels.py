@@ -173,7 +173,13 @@ def test_tournament_rotates_every_deal_through_the_seats():
 def test_tournament_refuses_bad_arguments(capsys):
     with pytest.raises(SystemExit):
         cli_main(["tournament", "--bots", "hard,godlike", "--players", "2"])
-    assert "unknown level(s) godlike" in capsys.readouterr().err
+    assert "unknown bot level 'godlike'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli_main(["tournament", "--bots", "hard:greedy,normal", "--players", "2"])
+    assert "unknown play style 'greedy'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli_main(["tournament", "--bots", "easy:pious,normal", "--players", "2"])
+    assert "the easy level plays balanced only" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         cli_main(["tournament", "--bots", "easy,easy,easy", "--players", "2"])
     assert "3 bots for 2 players" in capsys.readouterr().err
