@@ -117,8 +117,9 @@ class StyleCombo(QComboBox):
     """A bot's play style beside its level: the shipped styles, the balanced one (the
     default) first, each entry's tooltip what it plays for, and the combo's the chosen
     one's. :meth:`follow` the level chosen beside it: a style applies at normal and
-    above; at novice and easy the combo stays, greyed, and at a human seat it gives its
-    place up (keeping its room, so the rows do not jump)."""
+    above; at novice and easy the combo stays, greyed, showing the balanced style (the
+    choice is kept for a stronger level), and at a human seat it gives its place up
+    (keeping its room, so the rows do not jump)."""
 
     def __init__(self, style: str | None = None, object_name: str = ""):
         super().__init__(objectName=object_name)
@@ -127,6 +128,8 @@ class StyleCombo(QComboBox):
         for choice in style_choices():
             self.addItem("", choice.id)
         self.setCurrentIndex(max(0, self.findData(style)))
+        self._chosen = self.currentData()  # the style chosen (kept while greyed)
+        self.currentIndexChanged.connect(lambda _i: self._remember())
         policy = self.sizePolicy()
         policy.setRetainSizeWhenHidden(True)
         self.setSizePolicy(policy)
@@ -134,11 +137,22 @@ class StyleCombo(QComboBox):
         self.retranslate()
 
     def style(self) -> str:
-        return self.currentData()
+        """The style chosen (also while a level without styles greys it)."""
+        return self._chosen
 
     def set_style(self, style: str | None) -> None:
         """Choose ``style`` (None or unknown: the balanced one)."""
-        self.setCurrentIndex(max(0, self.findData(style)))
+        self._chosen = self.itemData(max(0, self.findData(style)))
+        self._show()
+
+    def _remember(self) -> None:
+        if self._level in self._styled:
+            self._chosen = self.currentData()
+
+    def _show(self) -> None:
+        """The chosen style, or the balanced one at a level without styles."""
+        self.setCurrentIndex(max(0, self.findData(self._chosen))
+                             if self._level in self._styled else 0)
 
     def kind(self, level: str) -> str:
         """The seat kind of ``level`` played in the chosen style (``"hard:merchant"``)."""
@@ -150,6 +164,7 @@ class StyleCombo(QComboBox):
         self._level = level
         self.setVisible(level in BOT_LEVELS)
         self.setEnabled(playing and level in self._styled)
+        self._show()
         self._note()
 
     def note(self) -> str:
@@ -235,6 +250,7 @@ class NewGameDialog(QDialog):
         # what the chosen style plays for, under it
         self.solo_style_note = QLabel(wordWrap=True, objectName="soloStyleNote")
         self.solo_style_note.setStyleSheet("color: #6b5334;")
+        self.solo_style_note.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.solo_labels = [QLabel() for _i in range(4)]
         for label, combo in zip(self.solo_labels, (self.solo_state, self.solo_players,
                                                    self.solo_level, self.solo_style),
@@ -407,9 +423,11 @@ class NewGameDialog(QDialog):
     def set_solo(self, state: str | None = None, players: int | None = None,
                  level: str | None = None, style: str | None = None) -> None:
         for combo, value in ((self.solo_state, state), (self.solo_players, players),
-                             (self.solo_level, level), (self.solo_style, style)):
+                             (self.solo_level, level)):
             if value is not None:
                 combo.setCurrentIndex(combo.findData(value))
+        if style is not None:
+            self.solo_style.set_style(style)
 
     def hotseat_states(self) -> list[str]:
         """The states ticked for a hot-seat game (remembered for the next one)."""

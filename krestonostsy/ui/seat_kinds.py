@@ -40,11 +40,16 @@ SEAT_NOTES: dict[str, str] = {
     "expert": N_("Also plays out its battles and armies, on two processor cores; up to "
                  "about three seconds"),
 }
-# A level's name after a state's ("Edessa (Hard)"): an adjective of the bot in Russian
-LEVEL_CONTEXT = "bot level"
-LEVEL_NAMES: dict[str, str] = {"novice": N_("Novice"), "easy": N_("Easy"),
-                               "normal": N_("Normal"), "hard": N_("Hard"),
-                               "expert": N_("Expert")}
+
+
+def level_names() -> dict[str, str]:
+    """Each level's name after a state's ("Edessa (Hard)"), in the current language (in
+    Russian an adjective of the bot: its own context, apart from other "Normal"s)."""
+    return {"novice": i18n.pgettext("bot level", "Novice"),
+            "easy": i18n.pgettext("bot level", "Easy"),
+            "normal": i18n.pgettext("bot level", "Normal"),
+            "hard": i18n.pgettext("bot level", "Hard"),
+            "expert": i18n.pgettext("bot level", "Expert")}
 
 
 @dataclass(frozen=True)
@@ -138,6 +143,5 @@ def seat_label(kind: str) -> str:
 def bot_name(kind: str) -> str:
     """A bot seat's level and style, in the parentheses after its state's name: "Hard",
     "Hard · Merchant" ("bot" for a seat type of no level)."""
-    level, _style = split_kind(kind)
-    name = LEVEL_NAMES.get(level)
-    return _styled(i18n.pgettext(LEVEL_CONTEXT, name), kind) if name else _("bot")
+    name = level_names().get(split_kind(kind)[0])
+    return _styled(name, kind) if name else _("bot")
