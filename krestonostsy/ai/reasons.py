@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.scoring import HEGEMONY_CITIES
 from .evaluation import _holy_lands
 from .policy import attack_strength
 
@@ -94,7 +95,8 @@ def _conqueror_order(world, seat: str, action) -> Reason | None:
     if action.kind != "place_order" or action.order not in ("muster", "march"):
         return None
     return Reason("bot_conqueror_order", {"player": seat, "order": action.order,
-                                          "n": len(world.s["players"][seat]["cities"])})
+                                          "n": len(world.s["players"][seat]["cities"]),
+                                          "goal": HEGEMONY_CITIES})
 
 
 def _conqueror_attack(world, seat: str, action) -> Reason | None:

@@ -239,6 +239,20 @@ TEMPLATES: dict[str, Callable[[dict], str]] = {
         "{player} ({bot}) chooses the order “{order}”: best in {n} of {total} simulated "
         "round", "{player} ({bot}) chooses the order “{order}”: best in {n} of {total} "
         "simulated rounds", _n(p, "total")),
+    # a bot playing a style says its signature decisions in its words (ai.reasons.in_style)
+    "bot_pious_prays": lambda p: _("The Pious ({player}) chooses the order “Prayer”: holy "
+                                   "lands held: {n}"),
+    "bot_pious_bishop": lambda p: _("The Pious ({player}) places a bishop in the city {city}"),
+    "bot_merchant_order": lambda p: _("The Merchant ({player}) chooses the order “Build”: "
+                                      "coins in the treasury: {n}"),
+    "bot_merchant_builds": lambda p: _("The Merchant ({player}) builds “{card}”, its "
+                                       "building no. {n}"),
+    "bot_merchant_governor": lambda p: _("The Merchant ({player}) takes the governor "
+                                         "“{card}” for its cities"),
+    "bot_conqueror_order": lambda p: _("The Conqueror ({player}) chooses the order "
+                                       "“{order}”: cities held: {n} of {goal} for hegemony"),
+    "bot_conqueror_attacks": lambda p: _("The Conqueror ({player}) attacks {city}: strength "
+                                         "{strength} against {defence}"),
     "bombarded": lambda p: ngettext("{player} bombards the city {city}: {n} Saracen falls",
                                     "{player} bombards the city {city}: {n} Saracens fall",
                                     _n(p)),

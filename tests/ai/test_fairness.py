@@ -1,6 +1,7 @@
 """Bots never cheat: a bot's choice is a function of what its seat may know and its seed.
 
-For seeded positions of 2, 3 and 4 players at every kind of decision, and every level:
+For seeded positions of 2, 3 and 4 players at every kind of decision, and every level in
+every play style it plays (``hard:merchant``…, issue 30 §6):
 the action chosen with the same bot seed is identical in the true game ``A`` and in
 ``B = A.determinize(seat, s)``, a world the seat cannot tell apart from ``A``.
 
@@ -19,7 +20,7 @@ import random
 
 import pytest
 
-from krestonostsy.ai import decide, make_bot
+from krestonostsy.ai import STYLED_LEVELS, decide, make_bot, parse_seat_kind, style_ids
 from krestonostsy.engine import Game, rng
 
 from .positions import at, positions
@@ -27,16 +28,18 @@ from .positions import at, positions
 TINY = {"hard": {"iterations": 6, "seconds": None},
         "expert": {"iterations": 4, "seconds": None, "processes": 1}}
 LEVELS = ("random", "novice", "easy", "normal", "hard", "expert")
+KINDS = LEVELS + tuple(f"{level}:{sid}" for level in STYLED_LEVELS for sid in style_ids()[1:])
+"""Every seat kind a bot can play: each level, and each styled level in each style."""
 
 
 def _cases():
-    for level in LEVELS:
+    for kind in KINDS:
         for players in (2, 3, 4):
-            yield pytest.param(level, players, id=f"{level}-{players}p")
+            yield pytest.param(kind, players, id=f"{kind}-{players}p")
 
 
-def _differences(level: str, players: int) -> list:
-    bot = make_bot(level, **TINY.get(level, {}))
+def _differences(kind: str, players: int) -> list:
+    bot = make_bot(kind, **TINY.get(parse_seat_kind(kind)[0], {}))
     out = []
     for pos in positions(players):
         a = at(players, pos)
@@ -106,7 +109,7 @@ def fair_determinize(g: Game, seat: str, seed: int) -> Game:
 
 
 @pytest.mark.parametrize("players", (2, 3, 4))
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", KINDS)
 def test_same_choice_with_a_fair_determinize(level, players, monkeypatch):
     monkeypatch.setattr(Game, "determinize", fair_determinize)
     assert _differences(level, players) == []

@@ -51,3 +51,45 @@ def test_a_reason_stands_before_its_actions_entries_until_undone(qtbot, store):
     assert entry not in c.visible_log(), "an undone action's reason is gone"
     before.apply(before.legal_actions()[-1])  # another action in its place
     assert entry not in c.visible_log()
+
+
+STYLE_REASONS = [  # (key, params, ru, en)
+    ("bot_pious_prays", {"player": "edessa", "n": 3},
+     "Благочестивый (Эдесса) выбирает приказ «Молитва»: святых земель у него: 3",
+     "The Pious (Edessa) chooses the order “Prayer”: holy lands held: 3"),
+    ("bot_pious_bishop", {"player": "edessa", "city": "damascus"},
+     "Благочестивый (Эдесса) ставит епископа в город Дамаск",
+     "The Pious (Edessa) places a bishop in the city Damascus"),
+    ("bot_merchant_order", {"player": "edessa", "n": 7},
+     "Купец (Эдесса) выбирает приказ «Строительство»: монет в казне: 7",
+     "The Merchant (Edessa) chooses the order “Build”: coins in the treasury: 7"),
+    ("bot_merchant_builds", {"player": "edessa", "card": "jaffa_harbour", "n": 2},
+     "Купец (Эдесса) строит «Гавань Яффы» — своё здание № 2",
+     "The Merchant (Edessa) builds “Harbour of Jaffa”, its building no. 2"),
+    ("bot_merchant_governor", {"player": "edessa", "card": "hugues_de_payens"},
+     "Купец (Эдесса) берёт наместника «Гуго де Пейн» для своих городов",
+     "The Merchant (Edessa) takes the governor “Hugues de Payens” for its cities"),
+    ("bot_conqueror_order", {"player": "edessa", "order": "march", "n": 2, "goal": 4},
+     "Завоеватель (Эдесса) выбирает приказ «Поход»: городов у него 2 из 4 для гегемонии",
+     "The Conqueror (Edessa) chooses the order “March”: cities held: 2 of 4 for hegemony"),
+    ("bot_conqueror_attacks", {"player": "edessa", "city": "damascus", "strength": 6,
+                               "defence": 3},
+     "Завоеватель (Эдесса) атакует город Дамаск: сила 6 против 3",
+     "The Conqueror (Edessa) attacks Damascus: strength 6 against 3"),
+]
+
+
+@pytest.mark.parametrize(("key", "params", "ru", "en"), STYLE_REASONS)
+def test_a_styles_reasons_read_in_both_languages_with_its_name(key, params, ru, en):
+    from krestonostsy.ai import style
+    from krestonostsy.ai.reasons import STYLE_REASONS as MADE
+    sid = key.split("_")[1]
+    assert sid in MADE, "a reason of a style that makes it"
+    try:
+        for lang, text in (("ru", ru), ("en", en)):
+            i18n.set_language(lang)
+            shown = render_entry(key, params)[0]
+            assert shown == text
+            assert style(sid).name(lang) in shown, "the style's own name, as styles.yaml says"
+    finally:
+        i18n.set_language("ru")
