@@ -102,7 +102,8 @@ def main(argv=None) -> int:
             raise SystemExit(f"the game against {a.level}:{style} did not start")
         c = w.controller
         c.bot_pause_ms = 0
-        w.act_log.setChecked(True)  # the log beside the table, as "Log" shows it
+        if not w.act_log.isChecked():
+            w.act_log.trigger()  # the log beside the table: the toolbar's "Log"
         kind = c.seat_kinds()[OPPONENT]
         play(w, hand, a.seed, reasoned)
         tag = f"{kind.replace(':', '-')}-{a.lang}-{size[0]}x{size[1]}"
