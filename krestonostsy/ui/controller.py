@@ -7,8 +7,8 @@ autosaves, and emits signals on every change. Bots choose in a worker thread
 
 Seats: every state has a seat type: ``"human"`` or a bot level of ``krestonostsy.ai``
 (novice … expert, ``seat_kinds.BOT_LEVELS``), at normal and above optionally with a play
-style (``"hard:merchant"``, ``seat_kinds``). A bot seat's ``choose(game, cancel)`` runs off the
-GUI thread on the game's clone and sees only its seat's knowledge (``ai.seat.decide``);
+style (``"hard:merchant"``, ``seat_kinds``). A bot seat's ``choose(game, cancel)`` runs off
+the GUI thread on the game's clone and sees only its seat's knowledge (``ai.seat.decide``);
 ``cancel`` (a ``threading.Event``) is set when its answer can no longer be used (undo, load,
 closing the game, quit). Every answer carries the position's sequence number and is
 dropped when the game has moved on meanwhile.

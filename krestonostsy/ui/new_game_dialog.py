@@ -2,8 +2,9 @@
 at this computer), the game options, and under "Advanced" a seed.
 
 "Play against the computer" asks your state, how many players, the bots' level and (at
-normal and above) their play style, and makes the line-up (:func:`solo_lineup`). "Hot-seat with friends" shows every
-state with its seat, so any mix of people and bots (all bots: watch mode) stays possible.
+normal and above) their play style, and makes the line-up (:func:`solo_lineup`).
+"Hot-seat with friends" shows every state with its seat (a bot's with its style beside
+it), so any mix of people and bots (all bots: watch mode) stays possible.
 The last choice is remembered (``ui/settings.py``: ``new_game_mode``)."""
 from __future__ import annotations
 
