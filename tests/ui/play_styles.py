@@ -3,8 +3,8 @@ acceptance): the game is started from the new-game dialog ("Play against the com
 the level and the style chosen there), the human's seat is played by a seeded Normal bot
 that answers through the window's own intents (``controller.choose``, "End turn" when it
 is offered) and the opponent is the styled bot in its thread, as a player meets it. For
-each style it writes a picture of the table once the bot has given a reason in the log
-(its seat's label on its board, the log naming its level and style) and one of the
+each style it writes a picture of the table just after the bot has given a reason in the
+log (its seat's label on its board, the log naming its level and style) and one of the
 scoring screen, and prints how long the game took and what the log said of the bot.
 
     xvfb-run -a -s "-screen 0 1280x800x24" python tests/ui/play_styles.py OUT [ru|en]
@@ -75,9 +75,10 @@ def bot_lines(c) -> list[str]:
 
 
 def reasoned(c) -> bool:
-    """The human's turn in round 2 or later, once the bot has said why it chose."""
+    """The human's turn in round 2 or later just after the bot has said why it chose (its
+    reason at the foot of the log, in view)."""
     return ((c.current_view() or {}).get("round", 0) >= 2 and bool(c.legal_for_viewer())
-            and bool(bot_lines(c)))
+            and any(key.startswith("bot_") for key, _p, _v in c.visible_log()[-4:]))
 
 
 def main(argv=None) -> int:
