@@ -1,11 +1,17 @@
 """How each play style plays, measured: the style against the balanced bot of its level.
 
     python benchmarks/ai_styles.py [--level normal] [--styles pious,merchant,conqueror]
-                                   [--games 100] [--seed 1] [--bot-seed 0] [--jobs 2]
-                                   [--json] [--progress]
+                                   [--against KIND] [--games 100] [--seed 1] [--bot-seed 0]
+                                   [--jobs 2] [--json] [--progress] [--rows FILE]
+    python benchmarks/ai_styles.py --summarize FILE   # the games a (stopped) run saved
 
-For each style, ``--games`` two-player games (the tournament's schedule: duplicate-seeded
-deals, both seat rotations) of ``<level>:<style>`` against ``<level>``. From every
+For each style, ``--games`` two-player games of ``<level>:<style>`` against ``<level>``
+(the balanced bot of the same level) or ``--against`` another seat kind. The games are
+the tournament's (``krestonostsy.tools.tournament.schedule``: duplicate-seeded deals, both
+seat rotations, the bots' seeds from ``--bot-seed``), so ``--level hard --against normal
+--games 200 --seed 1`` plays exactly the games of ``krestonostsy tournament --bots
+hard:<style>,normal --players 2 --games 200 --seed 1``, and reports the same wins (with
+their 95 % Wilson interval) besides the figures. From every
 finished game's public log and final state it counts, per seat: the orders placed by type,
 prayers carried out, bishops placed, buildings built, cities raised, governors appointed,
 battles started, cities taken, and at the end cities, holy lands and buildings held, coins
@@ -40,7 +46,7 @@ from krestonostsy.engine.scoring import (  # noqa: E402
     RIGHTEOUSNESS_LANDS,
     holy_land_counts,
 )
-from krestonostsy.tools.tournament import schedule  # noqa: E402
+from krestonostsy.tools.tournament import schedule, wilson  # noqa: E402
 
 Z95 = 1.959964
 ORDERS = ("build", "muster", "prayer", "march")
@@ -49,7 +55,7 @@ FIGURES = (*(f"orders_{o}" for o in ORDERS), "prayers", "bishops", "buildings", 
            "buildings_end", "coins_end", "hegemony", "righteousness", "won")
 SIGNATURES = {
     "pious": ("orders_prayer", "prayers", "bishops", "holy_lands_end"),
-    "merchant": ("orders_build", "buildings", "buildings_end", "coins_end"),
+    "merchant": ("orders_build", "buildings", "upgrades"),
     "conqueror": ("orders_muster", "orders_march", "battles", "cities_taken"),
 }
 """The figures each style is meant to move (up), checked by the report."""
@@ -131,23 +137,45 @@ def ratio_ci(a: list[float], b: list[float], seed: int,
 
 
 def run_style(level: str, style_id: str, games: int, seed: int, bot_seed: int, jobs: int,
-              progress: bool) -> dict:
-    styled, balanced = seat_kind(level, style_id), level
+              progress: bool, against: str | None = None, rows_file: str | None = None) -> dict:
+    """Play the style's games; each finished game's figures are appended to ``rows_file``
+    (one JSON line) when given, so a run stopped early can still be reported
+    (``--summarize``)."""
+    styled, balanced = seat_kind(level, style_id), against or level
     plan = schedule([styled, balanced], 2, games, seed, bot_seed)
     rows: list[dict] = []
-    if jobs > 1:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as ex:
-            for r in ex.map(play_one, plan):
-                rows.append(r)
-                if progress:
-                    print(f"{styled}: game {len(rows)}/{len(plan)}", file=sys.stderr, flush=True)
-    else:
-        for job in plan:
-            rows.append(play_one(job))
-            if progress:
-                print(f"{styled}: game {len(rows)}/{len(plan)}", file=sys.stderr, flush=True)
+    sink = open(rows_file, "a", encoding="utf-8") if rows_file else None  # noqa: SIM115
+
+    def done(r: dict) -> None:
+        rows.append(r)
+        if sink:
+            sink.write(json.dumps({"style": style_id, "kind": styled, "against": balanced,
+                                   "seed": seed, "row": r}) + "\n")
+            sink.flush()
+        if progress:
+            wins = sum(int(x[styled]["won"]) for x in rows)
+            print(f"{styled} vs {balanced}: game {len(rows)}/{len(plan)}, {styled} wins {wins}",
+                  file=sys.stderr, flush=True)
+
+    try:
+        if jobs > 1:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+            with ProcessPoolExecutor(jobs,
+                                     mp_context=multiprocessing.get_context("spawn")) as ex:
+                for r in ex.map(play_one, plan):
+                    done(r)
+        else:
+            for job in plan:
+                done(play_one(job))
+    finally:
+        if sink:
+            sink.close()
+    return summary(rows, style_id, styled, balanced, seed)
+
+
+def summary(rows: list[dict], style_id: str, styled: str, balanced: str, seed: int) -> dict:
+    """The report of one style over the games ``rows`` (``{seat kind: figures}`` each)."""
     out: dict = {"style": style_id, "kind": styled, "against": balanced, "games": len(rows),
                  "figures": {}}
     for i, f in enumerate(FIGURES):
@@ -163,36 +191,66 @@ def run_style(level: str, style_id: str, games: int, seed: int, bot_seed: int, j
         _r, lo, _hi = out["figures"][f]["ratio"]
         sig[f] = lo is not None and lo > 1.0
     out["signature"] = sig
+    wins = sum(int(r[styled]["won"]) for r in rows)
+    out["wins"] = wins
+    out["win_ci95"] = [round(x, 4) for x in wilson(wins, len(rows))]
     return out
+
+
+def from_rows(path: str) -> list[dict]:
+    """The reports of the games saved by ``--rows`` in ``path``, per style."""
+    runs: dict = {}
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            x = json.loads(line)
+            key = (x["style"], x["kind"], x["against"], x["seed"])
+            runs.setdefault(key, []).append(x["row"])
+    return [summary(rows, *key) for key, rows in runs.items()]
+
+
+def show(r: dict, seed: int) -> None:
+    lo, hi = r["win_ci95"]
+    print(f"{r['kind']} against {r['against']}: {r['games']} games, seed {seed}: "
+          f"{r['kind']} wins {r['wins']} = {r['wins'] / r['games']:.1%} "
+          f"(95% CI {lo:.1%}–{hi:.1%})")
+    print(f"  {'figure':16} {'style (95% CI)':>24} {'balanced (95% CI)':>24} "
+          f"{'ratio (95% CI)':>22}")
+    for f, v in r["figures"].items():
+        s, b, q = v["style"], v["balanced"], v["ratio"]
+        ratio = (f"{q[0]:.2f} ({q[1]:.2f}–{q[2]:.2f})" if q[0] is not None else "—")
+        mark = "*" if f in r["signature"] else " "
+        print(f" {mark}{f:16} {s[0]:7.2f} ({s[1]:6.2f}–{s[2]:6.2f}) "
+              f"{b[0]:7.2f} ({b[1]:6.2f}–{b[2]:6.2f}) {ratio:>22}")
+    shown = [f for f, ok in r["signature"].items() if ok]
+    print(f"  signature figures shown (ratio's 95% interval above 1): "
+          f"{', '.join(shown) or 'none'} of {', '.join(r['signature'])}", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--level", default="normal", choices=("normal", "hard", "expert"))
     ap.add_argument("--styles", default=",".join(SIGNATURES))
+    ap.add_argument("--against", default=None,
+                    help="the opponent's seat kind (default: the balanced bot of --level)")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--bot-seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--progress", action="store_true")
+    ap.add_argument("--rows", default=None,
+                    help="append each finished game's figures to this file (JSON lines)")
+    ap.add_argument("--summarize", default=None, metavar="ROWS",
+                    help="play nothing: report the games saved by --rows in ROWS")
     a = ap.parse_args(argv)
-    report = []
-    for style_id in [s.strip() for s in a.styles.split(",") if s.strip()]:
-        r = run_style(a.level, style_id, a.games, a.seed, a.bot_seed, a.jobs, a.progress)
-        report.append(r)
-        print(f"{r['kind']} against {r['against']}: {r['games']} games, seed {a.seed}")
-        print(f"  {'figure':16} {'style (95% CI)':>24} {'balanced (95% CI)':>24} "
-              f"{'ratio (95% CI)':>22}")
-        for f, v in r["figures"].items():
-            s, b, q = v["style"], v["balanced"], v["ratio"]
-            ratio = (f"{q[0]:.2f} ({q[1]:.2f}–{q[2]:.2f})" if q[0] is not None else "—")
-            mark = "*" if f in r["signature"] else " "
-            print(f" {mark}{f:16} {s[0]:7.2f} ({s[1]:6.2f}–{s[2]:6.2f}) "
-                  f"{b[0]:7.2f} ({b[1]:6.2f}–{b[2]:6.2f}) {ratio:>22}")
-        shown = [f for f, ok in r["signature"].items() if ok]
-        print(f"  signature figures shown (ratio's 95% interval above 1): "
-              f"{', '.join(shown) or 'none'} of {', '.join(r['signature'])}")
+    if a.summarize:
+        report = from_rows(a.summarize)
+    else:
+        report = [run_style(a.level, sid.strip(), a.games, a.seed, a.bot_seed, a.jobs,
+                            a.progress, a.against, a.rows)
+                  for sid in a.styles.split(",") if sid.strip()]
+    for r in report:
+        show(r, a.seed)
     if a.json:
         print(json.dumps({"level": a.level, "seed": a.seed, "bot_seed": a.bot_seed,
                           "styles": report}, sort_keys=True))

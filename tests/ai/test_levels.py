@@ -124,6 +124,17 @@ def test_tournament_cli_json(capsys):
     assert "95% CI" in "\n".join(out)
 
 
+def test_tournament_plays_a_style_against_its_balanced_level(capsys):
+    """Seat kinds with a style are bots of their own: wins and decision times apart."""
+    code = cli_main(["tournament", "--bots", "normal:merchant,normal", "--players", "2",
+                     "--games", "2", "--seed", "4", "--json"])
+    assert code == 0
+    r = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert set(r["wins"]) == set(r["decision_ms"]) == {"normal:merchant", "normal"}
+    assert sum(r["wins"].values()) == 2
+    assert all(t["n"] > 0 for t in r["decision_ms"].values())
+
+
 def test_tournament_progress_lines_follow_a_long_run(capsys):
     code = cli_main(["tournament", "--bots", "novice,random", "--players", "2",
                      "--games", "2", "--seed", "4", "--progress"])
