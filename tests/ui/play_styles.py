@@ -2,17 +2,18 @@
 acceptance): the game is started from the new-game dialog ("Play against the computer",
 the level and the style chosen there), the human's seat is played by a seeded Normal bot
 that answers through the window's own intents (``controller.choose``, "End turn" when it
-is offered) and the opponent is the styled bot in its thread, as a player meets it. For
-each style it writes a picture of the table just after the bot has given a reason in the
-log (its seat's label on its board, the log naming its level and style) and one of the
-scoring screen, and prints how long the game took and what the log said of the bot.
+is offered) and the opponent is the styled bot in its thread, as a player meets it (its
+seat's own seed fixed, so a run plays the same games again). For each style it writes a
+picture of the table just after the bot has given a reason in the log (its seat's label
+on its board, the log naming its level and style) and one of the scoring screen, and
+prints how long the game took and what the log said of the bot.
 
     xvfb-run -a -s "-screen 0 1280x800x24" python tests/ui/play_styles.py OUT [ru|en]
                                                                         [--size 1280x800]
                                                                         [--level hard]
                                                                         [--styles pious,…]
 
-Not a test (a game of a Hard bot takes minutes): ``tests/ui/test_play_styles.py`` plays
+Not a test (a game of a Hard bot takes a minute or more): ``tests/ui/test_play_styles.py`` plays
 one styled game of the Normal level in the suite. Without ``QT_QPA_PLATFORM`` set it uses
 the X server (``xcb``)."""
 from __future__ import annotations
@@ -33,6 +34,7 @@ from shoot_bots import pump, save, window_for  # noqa: E402
 from krestonostsy import i18n  # noqa: E402
 from krestonostsy.ai import decide, make_bot, mix  # noqa: E402
 from krestonostsy.ai.styles import BALANCED, style_ids  # noqa: E402
+from krestonostsy.ui import controller  # noqa: E402
 from krestonostsy.ui.app import setup_application  # noqa: E402
 from krestonostsy.ui.controller import END_TURN  # noqa: E402
 from krestonostsy.ui.log_panel import render_entry  # noqa: E402
@@ -94,6 +96,9 @@ def main(argv=None) -> int:
     a.out.mkdir(parents=True, exist_ok=True)
     setup_application()
     i18n.set_language(a.lang)
+    # the bot seat's own seed, drawn from the system in a player's game, is fixed here:
+    # with the game's seed and the human's, a run plays the same games again
+    controller.new_seat_seed = lambda: a.seed
     failed = 0
     for style in a.styles.split(","):
         w = window_for(a.lang, size)
