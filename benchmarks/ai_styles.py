@@ -55,7 +55,7 @@ FIGURES = (*(f"orders_{o}" for o in ORDERS), "prayers", "bishops", "buildings", 
            "buildings_end", "coins_end", "hegemony", "righteousness", "won")
 SIGNATURES = {
     "pious": ("orders_prayer", "prayers", "bishops", "holy_lands_end"),
-    "merchant": ("orders_build", "buildings", "upgrades"),
+    "merchant": ("orders_build", "buildings"),
     "conqueror": ("orders_muster", "orders_march", "battles", "cities_taken"),
 }
 """The figures each style is meant to move (up), checked by the report."""
@@ -176,8 +176,8 @@ def run_style(level: str, style_id: str, games: int, seed: int, bot_seed: int, j
 
 def summary(rows: list[dict], style_id: str, styled: str, balanced: str, seed: int) -> dict:
     """The report of one style over the games ``rows`` (``{seat kind: figures}`` each)."""
-    out: dict = {"style": style_id, "kind": styled, "against": balanced, "games": len(rows),
-                 "figures": {}}
+    out: dict = {"style": style_id, "kind": styled, "against": balanced, "seed": seed,
+                 "games": len(rows), "figures": {}}
     for i, f in enumerate(FIGURES):
         a = [r[styled][f] for r in rows]
         b = [r[balanced][f] for r in rows]
@@ -208,9 +208,9 @@ def from_rows(path: str) -> list[dict]:
     return [summary(rows, *key) for key, rows in runs.items()]
 
 
-def show(r: dict, seed: int) -> None:
+def show(r: dict) -> None:
     lo, hi = r["win_ci95"]
-    print(f"{r['kind']} against {r['against']}: {r['games']} games, seed {seed}: "
+    print(f"{r['kind']} against {r['against']}: {r['games']} games, seed {r['seed']}: "
           f"{r['kind']} wins {r['wins']} = {r['wins'] / r['games']:.1%} "
           f"(95% CI {lo:.1%}–{hi:.1%})")
     print(f"  {'figure':16} {'style (95% CI)':>24} {'balanced (95% CI)':>24} "
@@ -250,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
                             a.progress, a.against, a.rows)
                   for sid in a.styles.split(",") if sid.strip()]
     for r in report:
-        show(r, a.seed)
+        show(r)
     if a.json:
         print(json.dumps({"level": a.level, "seed": a.seed, "bot_seed": a.bot_seed,
                           "styles": report}, sort_keys=True))

@@ -115,11 +115,11 @@ def test_the_shipped_file_loads(styles_file):
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [
-    ("      chances: 2.5", "      bravery: 2.5", "unknown evaluation term 'bravery'"),
-    ("      coins: 1.8", "      coins: lots", "'coins' must be a number (a multiplier), got str"),
+    ("      righteousness: 1.8", "      bravery: 1.8", "unknown evaluation term 'bravery'"),
+    ("      goods: 1.4", "      goods: lots", "'goods' must be a number (a multiplier), got str"),
     ("      sanctity: 2.0", "      sanctity: -1", "'sanctity' is -1, expected a multiplier"),
-    ("      orders: {build: 1.35, muster: 0.85, march: 0.85}",
-     "      orders: {build: 1.35, trade: 2}", "unknown order 'trade'"),
+    ("      orders: {prayer: 1.35, march: 0.85}",
+     "      orders: {prayer: 1.35, trade: 2}", "unknown order 'trade'"),
     ("      actions: {train_bishop: 1.25, move_bishop: 1.25}",
      "      actions: {train_bishop: 1.25, pray_harder: 2}", "unknown action kind 'pray_harder'"),
     ("    name: {ru: Купец, en: Merchant}", "    name: {ru: Купец}", "missing required key 'en'"),
@@ -127,7 +127,7 @@ def test_the_shipped_file_loads(styles_file):
      "unknown key 'de'"),
     ("    name: {ru: Завоеватель, en: Conqueror}", "    name: Conqueror",
      "'name' must be a mapping, got str"),
-    ("    weights:\n      cities: 1.5", "    weight:\n      cities: 1.5", "unknown key 'weight'"),
+    ("    weights:\n      cities:", "    weight:\n      cities:", "unknown key 'weight'"),
 ])
 def test_a_broken_style_is_refused_at_its_line(styles_file, old, new, message):
     err, line = _broken(styles_file, old, new)
