@@ -145,11 +145,13 @@ class Chronicle:
     def new(cls, seats: dict, seed: int, folder: Path | str | None = None,
             campaign_id: str | None = None, data: CampaignData | None = None,
             advanced: bool = False, name: str | None = None) -> Chronicle:
-        """A new campaign for ``seats`` (state -> ``"human"`` or a bot level, in seat
-        order), written at once; ``advanced``: the advanced mode (terrain, CAMP-10);
-        ``name``: its name as the players gave it (default: ``campaign_id``).
-        ``ValueError`` for an illegal line-up or seat, or a name too long."""
+        """A new campaign for ``seats`` (state -> ``"human"`` or a bot level, perhaps with a
+        play style, in seat order), written at once; ``advanced``: the advanced mode
+        (terrain, CAMP-10); ``name``: its name as the players gave it (default:
+        ``campaign_id``). ``ValueError`` for an illegal line-up or seat, or a name too
+        long."""
         from ..ai.levels import LEVELS
+        from ..ai.styles import STYLED_LEVELS, style_ids
 
         data = data or shipped_campaign()
         states = list(seats)
@@ -158,7 +160,9 @@ class Chronicle:
         for state, seat in seats.items():
             if not is_seat(seat):
                 raise ValueError(f"the seat of {state} must be 'human' or a bot level "
-                                 f"({', '.join(LEVELS)}), got {seat!r}")
+                                 f"({', '.join(LEVELS)}), at {', '.join(STYLED_LEVELS)} "
+                                 f"perhaps with a play style ('hard:merchant'; styles: "
+                                 f"{', '.join(style_ids()[1:])}), got {seat!r}")
         if type(seed) is not int or not 0 <= seed <= MAX_SEED:
             raise ValueError(f"the campaign seed must be a whole number from 0 to {MAX_SEED}")
         if name is not None and not is_name(name):
@@ -463,9 +467,18 @@ def sealed(doc: dict) -> dict:
 
 
 def is_seat(seat) -> bool:
-    """A seat is ``"human"`` or a bot level, exactly as written (no other spelling)."""
-    from ..ai.levels import LEVELS
-    return type(seat) is str and (seat == HUMAN or seat in LEVELS)
+    """A seat is ``"human"`` or a bot level, perhaps with a play style (``"hard"``,
+    ``"hard:merchant"``: ``ai.levels.parse_seat_kind``), exactly as written (no other
+    spelling: the balanced bot is the bare level, never ``"hard:balanced"``)."""
+    from ..ai.levels import parse_seat_kind, seat_kind
+    if type(seat) is not str:
+        return False
+    if seat == HUMAN:
+        return True
+    try:
+        return seat_kind(*parse_seat_kind(seat)) == seat
+    except ValueError:
+        return False
 
 
 def is_name(name) -> bool:

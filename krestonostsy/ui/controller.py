@@ -6,8 +6,9 @@ autosaves, and emits signals on every change. Bots choose in a worker thread
 (``QThreadPool``) on a clone of the game, so the window never freezes.
 
 Seats: every state has a seat type: ``"human"`` or a bot level of ``krestonostsy.ai``
-(novice … expert, :data:`BOT_LEVELS`). A bot seat's ``choose(game, cancel)`` runs off the
-GUI thread on the game's clone and sees only its seat's knowledge (``ai.seat.decide``);
+(novice … expert, ``seat_kinds.BOT_LEVELS``), at normal and above optionally with a play
+style (``"hard:merchant"``, ``seat_kinds``). A bot seat's ``choose(game, cancel)`` runs off
+the GUI thread on the game's clone and sees only its seat's knowledge (``ai.seat.decide``);
 ``cancel`` (a ``threading.Event``) is set when its answer can no longer be used (undo, load,
 closing the game, quit). Every answer carries the position's sequence number and is
 dropped when the game has moved on meanwhile.
@@ -28,10 +29,11 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 
 from ..engine import SARACEN, Action, GameOptions, IllegalAction
-from ..i18n import N_, _
+from ..i18n import _
 from .names import show_content, state_name
 from .os_errors import os_error_text
 from .saves import SaveStore, new_game_id, read_save, setup_game_id, write_save
+from .seat_kinds import BOT_LEVELS, HUMAN, SEAT_LABELS, is_seat_kind, seat_problem
 
 # The bots (``krestonostsy.ai``) are imported when the first bot seat is made, not with the
 # window: the start screen needs none of them (README, "Performance": start-up).
@@ -95,7 +97,8 @@ def new_seat_seed() -> int:
 
 
 class BotSeat(Seat):
-    """A computer opponent of one level (``krestonostsy.ai``). The seat has a seed of its
+    """A computer opponent of one level, perhaps with a play style (``kind``: ``"hard"``,
+    ``"hard:merchant"``; ``krestonostsy.ai``). The seat has a seed of its
     own (``seed``: drawn by :func:`new_seat_seed` when the seat is made, or the one saved
     with it) and decides a position with ``mix(seat seed, number of actions played)``: a
     resumed game gets the same answers. Never the game's seed, which makes every hidden
@@ -103,10 +106,10 @@ class BotSeat(Seat):
 
     is_human = False
 
-    def __init__(self, level: str, seed: int | None = None):
+    def __init__(self, kind: str, seed: int | None = None):
         from ..ai import make_bot
-        self.kind = level
-        self.bot = make_bot(level)
+        self.kind = kind
+        self.bot = make_bot(kind)
         self.seed = new_seat_seed() if seed is None else seed
 
     def choose(self, game: Game, cancel: threading.Event) -> Action:
@@ -120,27 +123,10 @@ class BotSeat(Seat):
                                 cancelled=cancel.is_set)
 
 
-# The levels offered in the new-game dialog, weakest first ("random" is a baseline for
-# tournaments, not an opponent).
-BOT_LEVELS = ("novice", "easy", "normal", "hard", "expert")
 # The level that suggests a move to a human who asks: the strongest that answers within
 # a second (Hard: p95 under 0.5 s, README "Performance"; the Expert runs worker processes).
 HINT_LEVEL = "hard"
 SEAT_TYPES: dict[str, Callable[[], Seat]] = {"human": HumanSeat}
-SEAT_LABELS: dict[str, str] = {"human": N_("Human"), "novice": N_("Novice (bot)"),
-                               "easy": N_("Easy (bot)"), "normal": N_("Normal (bot)"),
-                               "hard": N_("Hard (bot)"), "expert": N_("Expert (bot)")}
-# What each seat is like, for the new-game dialog (docs/ai.md, "The levels"; the times are
-# docs/performance.md, "Bots").
-SEAT_NOTES: dict[str, str] = {
-    "human": N_("A person at this computer"),
-    "novice": N_("Makes clear mistakes; answers at once"),
-    "easy": N_("Looks one move ahead, not always at the best; answers at once"),
-    "normal": N_("Looks one move ahead with the choices that follow it; answers at once"),
-    "hard": N_("Plays out where its orders go and what it attacks; up to a second"),
-    "expert": N_("Also plays out its battles and armies, on two processor cores; up to "
-                 "about three seconds"),
-}
 for _level in BOT_LEVELS:
     SEAT_TYPES[_level] = lambda level=_level: BotSeat(level)
 
@@ -152,10 +138,15 @@ def register_seat_type(kind: str, factory: Callable[[], Seat], label: str | None
 
 
 def make_seat(kind: str) -> Seat:
-    try:
-        return SEAT_TYPES[kind]()
-    except KeyError:
-        raise ValueError(f"unknown seat type {kind!r}") from None
+    """The seat of ``kind``: a seat type of :data:`SEAT_TYPES`, or a bot level with a play
+    style (``"hard:merchant"``, ``seat_kinds``). ValueError says what is wrong."""
+    factory = SEAT_TYPES.get(kind)
+    if factory is not None:
+        return factory()
+    problem = seat_problem(kind)
+    if problem is not None:
+        raise ValueError(f"unknown seat type {kind!r}: {problem}")
+    return BotSeat(kind)
 
 
 # --- safe turns ----------------------------------------------------------------------------
@@ -171,8 +162,9 @@ TAKE_BACK = Action("take_back")
 class BotReason:
     """A bot's reason for its ``action_no``-th action of the game, shown in the log just
     before the entries that action wrote (at ``log_at``); public (``entry``'s visibility is
-    None). Kept by the controller, never in the engine's log: the rules did not write it.
-    It is dropped from view once an undo takes its action back."""
+    None), its parameters with the seat kind of the bot (``"bot"``: "hard:merchant"), which
+    the log names after the state. Kept by the controller, never in the engine's log: the
+    rules did not write it. It is dropped from view once an undo takes its action back."""
 
     action_no: int
     action: Action
@@ -417,8 +409,8 @@ class GameController(QObject):
         states = list(game.setup.get("states", []))
         states = states or list(game.view(None).get("states", []))
         kinds = dict(seats or {})
-        self.seats = {s: make_seat(kinds.get(s, "human") if kinds.get(s, "human")
-                                   in SEAT_TYPES else "human") for s in states}
+        self.seats = {s: make_seat(kinds.get(s, HUMAN) if is_seat_kind(kinds.get(s, HUMAN))
+                                   else HUMAN) for s in states}
         saved = seat_seeds or {}
         for s, seat in self.seats.items():
             if isinstance(seat, BotSeat) and s in saved:
@@ -494,8 +486,10 @@ class GameController(QObject):
         if self.pending_handoff is not None:
             return None
         pending = self.pending_end
+        seats = {s: seat.kind for s, seat in self.seats.items() if not seat.is_human}
         if pending is None:
             view = self.game.view(self.viewer)
+            view["seats"] = seats  # who plays each state as a bot (its board, the prompt)
             if self.lead is not None and view.get("decision"):
                 view["decision"]["lead"] = self.lead
             if self._busy and view.get("decision"):
@@ -507,6 +501,7 @@ class GameController(QObject):
             return view
         view = (pending.preview or self.game).view(self.viewer)
         view["decision"] = pending.prompt
+        view["seats"] = seats
         return view
 
     def seat_deciding(self) -> Seat | None:
@@ -938,9 +933,12 @@ class GameController(QObject):
             self._play_for_failed_bot(f"IllegalAction: the bot chose {action!r}, which is "
                                       f"not legal here")
             return
-        if reason is not None:
+        if reason is not None:  # said with the bot's level and style: "Edessa (Hard · …)"
+            key, params, visibility = reason.entry()
+            seat = self.seat_deciding()
+            entry = (key, {**params, "bot": seat.kind if seat else ""}, visibility)
             self.bot_reasons.append(BotReason(len(self.game.actions), action,
-                                              len(self.game.log), reason.entry()))
+                                              len(self.game.log), entry))
         self._apply(action)
 
     @Slot(int, str)

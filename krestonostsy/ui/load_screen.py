@@ -52,11 +52,11 @@ from PySide6.QtWidgets import (
 from .. import i18n
 from ..i18n import _
 from .backdrop import paint_backdrop
-from .controller import SEAT_LABELS
 from .message_box import MessageBox, ask, tell
 from .names import phase_name, state_name
 from .os_errors import os_error_text
 from .saves import SaveInfo, SaveStore
+from .seat_kinds import seat_label
 from .table.art import STATE_COLOURS, STATE_INK
 
 #: The size of a cached thumbnail, in pixels (the table's proportions, about 16:10).
@@ -170,11 +170,6 @@ class Thumbnails:
 
 
 # --- the rows --------------------------------------------------------------------------------
-
-def seat_label(kind: str) -> str:
-    label = SEAT_LABELS.get(kind)
-    return _(label) if label else kind
-
 
 @dataclass(frozen=True)
 class RowText:

@@ -30,6 +30,7 @@ from .names import (
     readable,
     state_name,
 )
+from .seat_kinds import bot_name
 
 
 def _n(p: dict, key: str = "n") -> int:
@@ -231,11 +232,12 @@ TEMPLATES: dict[str, Callable[[dict], str]] = {
                                              "{player} buys {n} extra moves", _n(p)),
     "march_target": lambda p: _("{player} marches on the city {city}"),
     # why a bot chose what it chose (the bot harness's entries: krestonostsy.ai.reasons)
-    "bot_attacks": lambda p: _("{player} (bot) attacks {city}: strength {strength} against "
-                               "{defence}"),
+    # ({bot}: its level and play style, "Edessa (Hard · Merchant)"; seat_kinds.bot_name)
+    "bot_attacks": lambda p: _("{player} ({bot}) attacks {city}: strength {strength} "
+                               "against {defence}"),
     "bot_order_searched": lambda p: ngettext(
-        "{player} (bot) chooses the order “{order}”: best in {n} of {total} simulated "
-        "round", "{player} (bot) chooses the order “{order}”: best in {n} of {total} "
+        "{player} ({bot}) chooses the order “{order}”: best in {n} of {total} simulated "
+        "round", "{player} ({bot}) chooses the order “{order}”: best in {n} of {total} "
         "simulated rounds", _n(p, "total")),
     # a bot playing a style says its signature decisions in its words (ai.reasons.in_style)
     "bot_pious_prays": lambda p: _("The Pious ({player}) chooses the order “Prayer”: holy "
@@ -377,6 +379,8 @@ def _element(key: str, value, event: str = "") -> tuple[str, str | None]:
         return (_("yes") if value else _("no")), None
     if key == "effect":
         return _effect_text(value), None
+    if key == "bot":  # the seat kind of a bot's reason (controller.BotReason)
+        return bot_name(str(value)), None
     if key in ("frm", "to") and event.startswith("sanctity") and isinstance(value, int):
         return str(value + 1), None  # the track's cells are numbered from 1
     if isinstance(value, (int, float)):

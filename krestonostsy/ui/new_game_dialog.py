@@ -1,9 +1,10 @@
 """The new-game dialog: who plays (first of all: alone against the computer, or with friends
 at this computer), the game options, and under "Advanced" a seed.
 
-"Play against the computer" asks three things — your state, how many players, the bots'
-level — and makes the line-up (:func:`solo_lineup`). "Hot-seat with friends" shows every
-state with its seat, so any mix of people and bots (all bots: watch mode) stays possible.
+"Play against the computer" asks your state, how many players, the bots' level and (at
+normal and above) their play style, and makes the line-up (:func:`solo_lineup`).
+"Hot-seat with friends" shows every state with its seat (a bot's with its style beside
+it), so any mix of people and bots (all bots: watch mode) stays possible.
 The last choice is remembered (``ui/settings.py``: ``new_game_mode``)."""
 from __future__ import annotations
 
@@ -29,8 +30,17 @@ from PySide6.QtWidgets import (
 from .. import i18n
 from ..engine import GameOptions
 from ..i18n import N_, _
-from .controller import BOT_LEVELS, SEAT_LABELS, SEAT_NOTES, SEAT_TYPES
+from .controller import SEAT_TYPES
 from .names import readable, state_name
+from .seat_kinds import (
+    BOT_LEVELS,
+    SEAT_LABELS,
+    SEAT_NOTES,
+    seat_kind,
+    split_kind,
+    style_choices,
+    styled_levels,
+)
 
 STATES = ("jerusalem", "tripoli", "edessa", "antioch")
 TWO_PLAYER_PAIRS = ({"jerusalem", "tripoli"}, {"tripoli", "antioch"},
@@ -54,7 +64,7 @@ MODES = {
                 N_("Several people at this computer, taking turns; any seat may also be "
                    "a bot")),
 }
-SOLO_DEFAULTS = {"state": "jerusalem", "players": 2, "level": "normal"}
+SOLO_DEFAULTS = {"state": "jerusalem", "players": 2, "level": "normal", "style": None}
 # The options a player rarely changes: under "Advanced", with the seed
 ADVANCED_OPTIONS = ("raid_without_movers",)
 
@@ -102,6 +112,76 @@ def solo_lineup(me: str, players: int, pairs: list[set] | None = None) -> list[s
         others.insert(0, partner)
     chosen = {me, *others[:max(1, min(players, len(STATES)) - 1)]}
     return [s for s in STATES if s in chosen]
+
+
+class StyleCombo(QComboBox):
+    """A bot's play style beside its level: the shipped styles, the balanced one (the
+    default) first, each entry's tooltip what it plays for, and the combo's the chosen
+    one's. :meth:`follow` the level chosen beside it: a style applies at normal and
+    above; at novice and easy the combo stays, greyed, showing the balanced style (the
+    choice is kept for a stronger level), and at a human seat it gives its place up
+    (keeping its room, so the rows do not jump)."""
+
+    def __init__(self, style: str | None = None, object_name: str = ""):
+        super().__init__(objectName=object_name)
+        self._styled = styled_levels()
+        self._level: str | None = None
+        for choice in style_choices():
+            self.addItem("", choice.id)
+        self.setCurrentIndex(max(0, self.findData(style)))
+        self._chosen = self.currentData()  # the style chosen (kept while greyed)
+        self.currentIndexChanged.connect(lambda _i: self._remember())
+        policy = self.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.setSizePolicy(policy)
+        self.currentIndexChanged.connect(lambda _i: self._note())
+        self.retranslate()
+
+    def style(self) -> str:
+        """The style chosen (also while a level without styles greys it)."""
+        return self._chosen
+
+    def set_style(self, style: str | None) -> None:
+        """Choose ``style`` (None or unknown: the balanced one)."""
+        self._chosen = self.itemData(max(0, self.findData(style)))
+        self._show()
+
+    def _remember(self) -> None:
+        if self._level in self._styled:
+            self._chosen = self.currentData()
+
+    def _show(self) -> None:
+        """The chosen style, or the balanced one at a level without styles."""
+        self.setCurrentIndex(max(0, self.findData(self._chosen))
+                             if self._level in self._styled else 0)
+
+    def kind(self, level: str) -> str:
+        """The seat kind of ``level`` played in the chosen style (``"hard:merchant"``)."""
+        return seat_kind(level, self.style())
+
+    def follow(self, level: str | None, playing: bool = True) -> None:
+        """Show whether a bot of ``level`` can have the chosen style (``playing``: the
+        state takes part in the game)."""
+        self._level = level
+        self.setVisible(level in BOT_LEVELS)
+        self.setEnabled(playing and level in self._styled)
+        self._show()
+        self._note()
+
+    def note(self) -> str:
+        """What the chosen style plays for, or why this level has none."""
+        if self._level not in self._styled:
+            return _("Novice and Easy bots play without a style of their own.")
+        return self.itemData(self.currentIndex(), Qt.ItemDataRole.ToolTipRole) or ""
+
+    def _note(self) -> None:
+        self.setToolTip(self.note())
+
+    def retranslate(self) -> None:
+        for i, choice in enumerate(style_choices()):
+            self.setItemText(i, choice.name)
+            self.setItemData(i, choice.description, Qt.ItemDataRole.ToolTipRole)
+        self._note()
 
 
 def _flag(value) -> bool:
@@ -167,15 +247,21 @@ class NewGameDialog(QDialog):
         for kind in BOT_LEVELS:
             self.solo_level.addItem("", kind)
         self.solo_level.setCurrentIndex(max(0, self.solo_level.findData(solo["level"])))
-        self.solo_labels = [QLabel() for _i in range(3)]
-        for label, combo in zip(self.solo_labels,
-                                (self.solo_state, self.solo_players, self.solo_level),
+        self.solo_style = StyleCombo(solo["style"], "solo_style")
+        # what the chosen style plays for, under it
+        self.solo_style_note = QLabel(wordWrap=True, objectName="soloStyleNote")
+        self.solo_style_note.setStyleSheet("color: #6b5334;")
+        self.solo_style_note.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.solo_labels = [QLabel() for _i in range(4)]
+        for label, combo in zip(self.solo_labels, (self.solo_state, self.solo_players,
+                                                   self.solo_level, self.solo_style),
                                 strict=True):
             label.setBuddy(combo)
             solo_form.addRow(label, combo)
             combo.currentIndexChanged.connect(self._validate)
-        self.solo_level.currentIndexChanged.connect(
-            lambda _i: self._note_seat(self.solo_level))
+        solo_form.addRow("", self.solo_style_note)
+        self.solo_level.currentIndexChanged.connect(lambda _i: self._on_solo_level())
+        self.solo_style.currentIndexChanged.connect(lambda _i: self._on_solo_level())
         self.solo_note = QLabel(wordWrap=True, objectName="soloNote")
         solo_form.addRow(self.solo_note)
 
@@ -184,6 +270,7 @@ class NewGameDialog(QDialog):
         grid = QGridLayout(self.states_box)
         self.state_checks: dict[str, QCheckBox] = {}
         self.seat_combos: dict[str, QComboBox] = {}
+        self.style_combos: dict[str, StyleCombo] = {}
         chosen = [sid for sid in STATES if sid in (defaults.get("states") or STATES)]
         if lineup_problem(chosen, self._pairs):  # remembered from a damaged settings file
             chosen = list(STATES)
@@ -195,12 +282,19 @@ class NewGameDialog(QDialog):
             combo = QComboBox(objectName=f"seat_{sid}")
             for kind in SEAT_TYPES:
                 combo.addItem("", kind)
-            combo.setCurrentIndex(max(0, combo.findData(seat_defaults.get(sid, "human"))))
+            level, style = split_kind(str(seat_defaults.get(sid, "human")))
+            combo.setCurrentIndex(max(0, combo.findData(level)))
+            styles = StyleCombo(style, f"style_{sid}")
             combo.currentIndexChanged.connect(lambda _i, c=combo: self._note_seat(c))
+            combo.currentIndexChanged.connect(
+                lambda _i, c=combo, st=styles: st.follow(c.currentData()))
+            styles.follow(combo.currentData())
             grid.addWidget(check, row, 0)
             grid.addWidget(combo, row, 1)
+            grid.addWidget(styles, row, 2)
             self.state_checks[sid] = check
             self.seat_combos[sid] = combo
+            self.style_combos[sid] = styles
         self.automa_note = QLabel(wordWrap=True, objectName="automaNote")
         self.problem = QLabel(wordWrap=True, objectName="problem")
         self.problem.setStyleSheet("color: #a3262a;")
@@ -311,33 +405,40 @@ class NewGameDialog(QDialog):
         return [s for s in STATES if self.state_checks[s].isChecked()]
 
     def seats(self) -> dict[str, str]:
-        """Who plays each state taking part: a seat type of ``controller.SEAT_TYPES``."""
+        """Who plays each state taking part: a seat type of ``controller.SEAT_TYPES``, a
+        bot's with its play style (``"hard:merchant"``, ``seat_kinds``)."""
         if self.mode() == "solo":
-            me, level = self.solo_state.currentData(), self.solo_level.currentData()
-            return {s: "human" if s == me else level for s in self.states()}
-        return {s: self.seat_combos[s].currentData() for s in self.states()}
+            me = self.solo_state.currentData()
+            bot = self.solo_style.kind(self.solo_level.currentData())
+            return {s: "human" if s == me else bot for s in self.states()}
+        seats = self.seat_choice()
+        return {s: seats[s] for s in self.states()}
 
     def solo_choice(self) -> dict:
         """The choices of "Play against the computer" (remembered for the next game)."""
         return {"state": self.solo_state.currentData(),
                 "players": self.solo_players.currentData(),
-                "level": self.solo_level.currentData()}
+                "level": self.solo_level.currentData(),
+                "style": self.solo_style.style()}
 
     def set_solo(self, state: str | None = None, players: int | None = None,
-                 level: str | None = None) -> None:
+                 level: str | None = None, style: str | None = None) -> None:
         for combo, value in ((self.solo_state, state), (self.solo_players, players),
                              (self.solo_level, level)):
             if value is not None:
                 combo.setCurrentIndex(combo.findData(value))
+        if style is not None:
+            self.solo_style.set_style(style)
 
     def hotseat_states(self) -> list[str]:
         """The states ticked for a hot-seat game (remembered for the next one)."""
         return [s for s in STATES if self.state_checks[s].isChecked()]
 
     def seat_choice(self) -> dict[str, str]:
-        """Every state's seat type, also of the states not taking part (remembered for the
-        next game)."""
-        return {s: combo.currentData() for s, combo in self.seat_combos.items()}
+        """Every state's seat kind for a hot-seat game, also of the states not taking part
+        (remembered for the next game)."""
+        return {s: self.style_combos[s].kind(combo.currentData())
+                for s, combo in self.seat_combos.items()}
 
     def setup_choice(self) -> str:
         return next((sid for sid, r in self.setup_radios.items() if r.isChecked()), "first")
@@ -386,6 +487,7 @@ class NewGameDialog(QDialog):
         self.ok_button.setEnabled(problem is None)
         for sid, combo in self.seat_combos.items():
             combo.setEnabled(sid in self.hotseat_states())
+            self.style_combos[sid].follow(combo.currentData(), sid in self.hotseat_states())
         if self.mode() == "solo":
             seats = self.seats()
             rivals = [s for s in states if seats.get(s) != "human"]
@@ -429,6 +531,12 @@ class NewGameDialog(QDialog):
     def _on_language(self, _lang: str) -> None:
         self.retranslate()
 
+    def _on_solo_level(self) -> None:
+        """The level's tooltip and the style's line follow the choice."""
+        self._note_seat(self.solo_level)
+        self.solo_style.follow(self.solo_level.currentData())
+        self.solo_style_note.setText(self.solo_style.note())
+
     @staticmethod
     def _note_seat(combo: QComboBox) -> None:
         """The combo's tooltip says what its chosen seat is like (each entry says its own)."""
@@ -442,7 +550,8 @@ class NewGameDialog(QDialog):
             radio.setToolTip(_(MODES[mode][1]))
         self.solo_box.setTitle(_("Against the computer"))
         for label, text in zip(self.solo_labels, (_("Your state:"), _("Players:"),
-                                                  _("Computer level:")), strict=True):
+                                                  _("Computer level:"), _("Play style:")),
+                               strict=True):
             label.setText(text)
         for i, sid in enumerate(STATES):
             self.solo_state.setItemText(i, state_name(sid))
@@ -450,7 +559,8 @@ class NewGameDialog(QDialog):
             kind = self.solo_level.itemData(i)
             self.solo_level.setItemText(i, _(SEAT_LABELS[kind]))
             self.solo_level.setItemData(i, _(SEAT_NOTES[kind]), Qt.ItemDataRole.ToolTipRole)
-        self._note_seat(self.solo_level)
+        self.solo_style.retranslate()
+        self._on_solo_level()
         self.solo_players.setToolTip(_("The automa takes the places of the states nobody "
                                        "plays"))
         self._on_advanced(self.advanced_toggle.isChecked())
@@ -465,6 +575,8 @@ class NewGameDialog(QDialog):
                 note = SEAT_NOTES.get(kind)
                 combo.setItemData(i, _(note) if note else None, Qt.ItemDataRole.ToolTipRole)
             self._note_seat(combo)
+        for styles in self.style_combos.values():
+            styles.retranslate()
         self.setup_label.setText(_("Set-up:"))
         for sid, radio in self.setup_radios.items():
             radio.setText(_(SETUPS[sid][2]))

@@ -46,7 +46,9 @@ from ..engine import decode_save as decode
 from ..engine import parse_save as parse
 from ..files import STALE_TEMP_SECONDS, atomic_write, remove_stale_temporary_files
 from ..i18n import _
+from .names import state_name
 from .os_errors import os_error_text
+from .seat_kinds import seat_problem
 
 if TYPE_CHECKING:  # the engine's Game is imported when a save is read, not with the window
     from ..engine import Game
@@ -214,6 +216,19 @@ def _check_ui(ui) -> dict:
     return ui
 
 
+def _check_seats(seats: dict) -> None:
+    """Every seat of a save is one this version can make: ``"human"``, a bot level, or a
+    level with a play style it has (``seat_kinds``). A seat it does not know is refused by
+    name when the game is opened, never played by someone else in its place."""
+    for state, kind in seats.items():
+        problem = seat_problem(kind)
+        if problem is not None:
+            raise UnreadableSave(
+                _("The save names a player this version of the game does not know: "
+                  "{state} is played by «{seat}».").format(state=state_name(state), seat=kind)
+                + "\n\n" + problem)
+
+
 def _seat_seeds_ok(seeds) -> bool:
     """``ui.seat_seeds``: {state or "saracen": a seed of 63 bits}."""
     return isinstance(seeds, dict) and all(
@@ -257,6 +272,7 @@ def read_save(path: Path) -> tuple[Game, dict]:
     if data.get("game") not in (None, "krestonostsy") or "setup" not in data:
         raise UnreadableSave(_("This file is not a save of «Krestonostsy»."))
     ui = _check_ui(data.get("ui"))
+    _check_seats(ui.get("seats", {}))
     try:
         from ..engine import Game  # the whole engine: only when a game is read
         game = Game.from_json(data)

@@ -32,9 +32,9 @@ from PySide6.QtWidgets import (
 from .. import i18n
 from ..i18n import N_, _
 from .backdrop import PAGE_STYLE, paint_backdrop
-from .controller import SEAT_LABELS
 from .influence_chart import InfluenceChart
 from .names import readable, state_name
+from .seat_kinds import seat_label
 from .table import art
 
 COLUMNS = (
@@ -357,7 +357,7 @@ class ScoringScreen(QWidget):
         """The state's cell: its piece, its name and, under it, who played it."""
         bots = any(kind != "human" for kind in self.seats.values())
         kind = self.seats.get(state)
-        under = [_(SEAT_LABELS[kind])] if bots and kind in SEAT_LABELS else []
+        under = [seat_label(kind)] if bots and kind else []
         if state in self.eliminated:
             under.append(_("lost its last city"))
         item = QTableWidgetItem("\n".join([state_name(state), " · ".join(under)] if under

@@ -292,7 +292,7 @@ def _misclick(window, game, player: str | None, undone: bool) -> None:
 # The sample saves of the load screen's screenshot: (line-up, seed, random actions, seats,
 # manual save name by language or None for an autosave, with a thumbnail).
 SAMPLE_SAVES = (
-    (LINEUPS[4], 11, 400, {"tripoli": "normal", "edessa": "hard", "antioch": "easy"},
+    (LINEUPS[4], 11, 400, {"tripoli": "normal", "edessa": "hard:merchant", "antioch": "easy"},
      None, True),
     (LINEUPS[2], 5, 150, {"tripoli": "expert"},
      {"ru": "Осада Эдессы", "en": "Siege of Edessa"}, True),

@@ -109,7 +109,8 @@ def test_a_seat_of_another_type_is_refused_at_once_not_later(doc, tmp_path,
 
 
 @pytest.mark.rule("CAMP-11")
-@pytest.mark.parametrize("seat", ["Hard", "HUMAN", "", " easy", "god"])
+@pytest.mark.parametrize("seat", ["Hard", "HUMAN", "", " easy", "god", "hard:gambler",
+                                  "easy:merchant", "hard:balanced", "hard:"])
 def test_an_unknown_seat_text_is_refused_not_made_a_human(doc, tmp_path, all_chapter_data,
                                                          seat):
     doc["seats"]["jerusalem"] = seat

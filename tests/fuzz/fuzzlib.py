@@ -734,6 +734,7 @@ def _chronicle_outcome(raw: bytes, sealed_doc: dict | None, tmp: Path, store) ->
     from krestonostsy.engine.setup import check_lineup
     from krestonostsy.ui.campaign import campaign_screen, story
     from krestonostsy.ui.campaign.flow import linked_game
+    from krestonostsy.ui.seat_kinds import seat_label
     path = tmp / "fuzz.json"
     path.write_bytes(raw)
     for old in tmp.glob("fuzz.json.bad-*"):
@@ -777,7 +778,7 @@ def _chronicle_outcome(raw: bytes, sealed_doc: dict | None, tmp: Path, store) ->
     try:
         campaign_screen.chapter_text(c)
         campaign_screen.standings_text(c)
-        [story.seat_text(s) for s in c.seats.values()]
+        [seat_label(s) for s in c.seats.values()]
         story.chronicle_html(c)
         c.winner()
         entry = c.next_scenario()

@@ -320,7 +320,8 @@ def test_a_damaged_settings_file_still_starts_a_game(qtbot, store, tmp_path, lan
     dialog = w.new_game_dialog()
     assert dialog.isVisible() and dialog.scenario() == "base"
     assert dialog.mode() == "solo" and dialog.solo_choice() == {
-        "state": "jerusalem", "players": 2, "level": "normal"}  # not a mode named chess
+        "state": "jerusalem", "players": 2, "level": "normal",
+        "style": "balanced"}  # not a mode named chess
     assert dialog.hotseat_states() == ["jerusalem", "tripoli", "edessa", "antioch"]
     assert "a setting in" in caplog.text and "cannot be read (EOFError" in caplog.text
     assert settings.value("newgame/states") == ["jerusalem", "7"]  # read again, intact

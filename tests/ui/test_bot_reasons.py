@@ -13,18 +13,20 @@ from krestonostsy.ui.log_panel import render_entry  # noqa: E402
 
 
 @pytest.mark.parametrize(("lang", "attack", "order"), [
-    ("ru", "Эдесса (бот) атакует город Дамаск: сила 6 против 3",
-     "Эдесса (бот) выбирает приказ «Поход»: лучший в 61 из 102 разыгранных раундов"),
-    ("en", "Edessa (bot) attacks Damascus: strength 6 against 3",
-     "Edessa (bot) chooses the order “March”: best in 61 of 102 simulated rounds"),
+    ("ru", "Эдесса (Сильный · Купец) атакует город Дамаск: сила 6 против 3",
+     "Эдесса (Сильный) выбирает приказ «Поход»: лучший в 61 из 102 разыгранных раундов"),
+    ("en", "Edessa (Hard · Merchant) attacks Damascus: strength 6 against 3",
+     "Edessa (Hard) chooses the order “March”: best in 61 of 102 simulated rounds"),
 ])
-def test_reasons_read_in_both_languages(lang, attack, order):
+def test_reasons_read_in_both_languages_with_the_bots_level_and_style(lang, attack, order):
     try:
         i18n.set_language(lang)
         assert render_entry("bot_attacks", {"player": "edessa", "city": "damascus",
-                                            "strength": 6, "defence": 3})[0] == attack
+                                            "strength": 6, "defence": 3,
+                                            "bot": "hard:merchant"})[0] == attack
         assert render_entry("bot_order_searched", {"player": "edessa", "order": "march",
-                                                   "n": 61, "total": 102})[0] == order
+                                                   "n": 61, "total": 102,
+                                                   "bot": "hard"})[0] == order
     finally:
         i18n.set_language("ru")
 

@@ -227,7 +227,7 @@ def test_a_thinking_bot_is_marked_in_the_prompt_bar_and_in_the_view(qtbot, windo
     assert c.busy and c.current_view()["decision"]["thinking"] is True
     who = c.thinking
     from krestonostsy.ui.names import state_name
-    assert f"{state_name(who)} (бот) думает…" in w.table.prompt.label.text()
+    assert f"{state_name(who)} (Сильный) думает…" in w.table.prompt.label.text()
     c.close_game()
     assert not c.busy
     assert c.wait_for_bots(10_000)

@@ -64,12 +64,14 @@ def test_the_last_choice_is_remembered(fake_window):
     assert again.mode() == "hotseat" and again.states_box.isVisibleTo(again)
     assert again.states() == ["jerusalem", "tripoli", "edessa"]
     again.set_mode("solo")
-    again.set_solo(state="antioch", players=4, level="expert")
+    again.set_solo(state="antioch", players=4, level="expert", style="merchant")
     again.accept()
+    assert set(w.controller.seat_kinds().values()) == {"human", "expert:merchant"}
     w.controller.close_game()
     third = w.new_game_dialog()
     assert third.mode() == "solo"
-    assert third.solo_choice() == {"state": "antioch", "players": 4, "level": "expert"}
+    assert third.solo_choice() == {"state": "antioch", "players": 4, "level": "expert",
+                                   "style": "merchant"}
     assert third.hotseat_states() == ["jerusalem", "tripoli", "edessa"]  # kept for hot-seat
     third.reject()
 

@@ -140,7 +140,7 @@ SAMPLES = {"player": "edessa", "city": "aleppo", "frm": "homs", "to": "damascus"
            "limit": 3, "placement": 1, "hand": 5, "discount": 1, "need": "white",
            "reason": "build", "markets": ["buildings_12"], "won": True, "phase": "train",
            "effect": [{"op": "gain_coins", "amount": 2}], "homs": False, "republic": "venice",
-           "terrain": "rivers"}
+           "terrain": "rivers", "bot": "hard:merchant", "goal": 4}
 COUNTS = ("n", "coins", "amount", "total", "governors", "holy_lands")
 
 

@@ -43,9 +43,9 @@ from ...campaign.data import CampaignData, shipped_campaign
 from ...content.text import STATE_NAMES
 from ...i18n import _
 from ..backdrop import paint_backdrop
-from ..controller import BOT_LEVELS, SEAT_LABELS
 from ..names import state_name
-from ..new_game_dialog import allowed_pairs, lineup_problem
+from ..new_game_dialog import StyleCombo, allowed_pairs, lineup_problem
+from ..seat_kinds import BOT_LEVELS, SEAT_LABELS, SEAT_NOTES, seat_label, split_kind
 from . import story
 
 COLUMNS = 4  # name, states and seats, chapter, standings
@@ -225,7 +225,7 @@ class CampaignScreen(QWidget):
                      _("This chronicle cannot be opened (a copy of it was kept beside "
                        "it):") + " " + why + "\n" + (entry.error or "")]
         else:
-            seats = ", ".join(f"{state_name(x)} ({story.seat_text(s)})"
+            seats = ", ".join(f"{state_name(x)} ({seat_label(s)})"
                               for x, s in c.seats.items())
             if c.advanced:
                 seats += "\n" + _("advanced mode: terrain")
@@ -321,7 +321,8 @@ SEAT_CHOICES = ("", HUMAN, *BOT_LEVELS)  # "" = the state does not play
 
 
 class NewCampaignDialog(QDialog):
-    """2–4 states, each a human or a bot of a level, a name, a seed, the advanced mode.
+    """2–4 states, each a human or a bot of a level (at normal and above with a play
+    style), a name, a seed, the advanced mode.
     ``create()`` writes the chronicle (``Chronicle.new``); a problem is shown in the
     dialog, which stays open."""
 
@@ -338,6 +339,7 @@ class NewCampaignDialog(QDialog):
         grid.setVerticalSpacing(8)
         grid.setColumnStretch(1, 1)
         self.seat_boxes: dict[str, QComboBox] = {}
+        self.style_boxes: dict[str, StyleCombo] = {}
         self.state_labels: dict[str, QLabel] = {}
         defaults = {"jerusalem": HUMAN, "tripoli": "normal"}
         for row, state in enumerate(STATE_NAMES):
@@ -346,11 +348,17 @@ class NewCampaignDialog(QDialog):
             for kind in SEAT_CHOICES:
                 combo.addItem("", kind)
             combo.setCurrentIndex(SEAT_CHOICES.index(defaults.get(state, "")))
+            styles = StyleCombo(None, f"style_{state}")
+            styles.follow(combo.currentData())
             combo.currentIndexChanged.connect(lambda _i: self._check())
+            combo.currentIndexChanged.connect(
+                lambda _i, c=combo, st=styles: self._on_seat(c, st))
             grid.addWidget(label, row, 0)
             grid.addWidget(combo, row, 1)
+            grid.addWidget(styles, row, 2)
             self.state_labels[state] = label
             self.seat_boxes[state] = combo
+            self.style_boxes[state] = styles
         self.name_edit = QLineEdit(objectName="campaignName")
         self.name_edit.setMaxLength(80)
         self.name_edit.textChanged.connect(lambda _t: self._check())
@@ -384,12 +392,23 @@ class NewCampaignDialog(QDialog):
         self._check()
 
     def seats(self) -> dict[str, str]:
-        """The chosen seats in seat order: state -> "human" or a bot level."""
-        return {s: c.currentData() for s, c in self.seat_boxes.items() if c.currentData()}
+        """The chosen seats in seat order: state -> "human" or a bot level, perhaps with
+        a play style ("hard:merchant")."""
+        return {s: self.style_boxes[s].kind(c.currentData())
+                for s, c in self.seat_boxes.items() if c.currentData()}
 
     def set_seats(self, seats: dict[str, str]) -> None:
         for state, combo in self.seat_boxes.items():
-            combo.setCurrentIndex(SEAT_CHOICES.index(seats.get(state, "")))
+            level, style = split_kind(seats.get(state, ""))
+            combo.setCurrentIndex(SEAT_CHOICES.index(level))
+            self.style_boxes[state].set_style(style)
+
+    @staticmethod
+    def _on_seat(combo: QComboBox, styles: StyleCombo) -> None:
+        """A seat's tooltip says what it is like; its style follows its level."""
+        note = SEAT_NOTES.get(combo.currentData())
+        combo.setToolTip(_(note) if note else "")
+        styles.follow(combo.currentData())
 
     def _check(self) -> str | None:
         states = list(self.seats())
@@ -427,6 +446,10 @@ class NewCampaignDialog(QDialog):
             combo = self.seat_boxes[state]
             for i, kind in enumerate(SEAT_CHOICES):
                 combo.setItemText(i, _(SEAT_LABELS[kind]) if kind else _("Does not play"))
+                combo.setItemData(i, _(SEAT_NOTES[kind]) if kind else None,
+                                  Qt.ItemDataRole.ToolTipRole)
+            self._on_seat(combo, self.style_boxes[state])
+            self.style_boxes[state].retranslate()
         self.name_label.setText(_("Name:"))
         self.seed_label.setText(_("Seed:"))
         self.seed_box.setToolTip(_("The same seed and the same moves give the same "

@@ -15,7 +15,8 @@ SAMPLES = (  # (name by language, seats, chapters played, seed)
     ({"ru": "Летопись Балдуина", "en": "Baldwin's chronicle"},
      {"jerusalem": "human", "tripoli": "normal"}, 1, 7),
     ({"ru": "Четыре государства", "en": "Four states"},
-     {"jerusalem": "human", "tripoli": "easy", "edessa": "hard", "antioch": "normal"}, 2, 3),
+     {"jerusalem": "human", "tripoli": "easy", "edessa": "hard:conqueror",
+      "antioch": "normal"}, 2, 3),
 )
 
 

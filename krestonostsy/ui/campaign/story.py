@@ -16,11 +16,11 @@ from ...campaign.data import CampaignData, ScenarioEntry, shipped_campaign
 from ...campaign.errors import CHRONICLE_ERRORS, ChronicleError
 from ...engine import SaveError
 from ...i18n import N_, _, ngettext
-from ..controller import SEAT_LABELS
 from ..names import card_name, city_name, state_name
 from ..os_errors import os_error_text
 from ..saves import save_error_text
 from ..scoring_screen import END_CONDITIONS, TIEBREAKS
+from ..seat_kinds import seat_label
 
 #: The new components a briefing names (one per kind of ``engine.components.COMPONENTS``).
 COMPONENT_NAMES = {
@@ -61,11 +61,6 @@ def chronicle_error_text(err: ChronicleError) -> str:
 
 def scenario_title(entry: ScenarioEntry) -> str:
     return _(entry.name)
-
-
-def seat_text(seat: str) -> str:
-    """"Human" or the bot's level, as the new-game dialog says it."""
-    return _(SEAT_LABELS.get(seat, seat))
 
 
 def quality_text(data: CampaignData, quality: str) -> str:
@@ -282,7 +277,7 @@ def standings_html(chronicle: Chronicle) -> str:
     order = sorted(chronicle.states, key=lambda x: -pts[x])
     rows = "".join(
         f"<tr><td>{i + 1}.</td><td><b>{escape(full_name(chronicle, x))}</b></td>"
-        f"<td>{escape(seat_text(chronicle.seats[x]))}</td>"
+        f"<td>{escape(seat_label(chronicle.seats[x]))}</td>"
         f"<td align='right'>{escape(ngettext('{n} point', '{n} points', pts[x]).format(n=pts[x]))}"
         "</td></tr>"
         for i, x in enumerate(order))
@@ -379,7 +374,7 @@ def chronicle_html(chronicle: Chronicle) -> str:
     out = [f"<h1>{escape(chronicle.name)}</h1>",
            _p(escape(_("«{campaign}»: {states}.").format(
                campaign=_(data.name), states=", ".join(
-                   f"{state_name(x)} ({seat_text(s)})" for x, s in chronicle.seats.items()))),
+                   f"{state_name(x)} ({seat_label(s)})" for x, s in chronicle.seats.items()))),
               "muted")]
     if not chronicle.chapters:
         out.append(_p(escape(_("The chronicle is still empty: the first scenario has not "
@@ -419,7 +414,7 @@ def debrief_html(chronicle: Chronicle, index: int) -> str:
         carry = "; ".join(carry_sentences(data, chapter, x)) or "—"
         rows.append(f"<tr><td align='center'>{chapter.places[x]}</td>"
                     f"<td><b>{escape(state_name(x))}</b><br/>"
-                    f"<span class='muted'>{escape(seat_text(chronicle.seats[x]))}</span></td>"
+                    f"<span class='muted'>{escape(seat_label(chronicle.seats[x]))}</span></td>"
                     f"<td align='center'>{scores[x]['total']}</td>"
                     f"<td>{escape(pts)}</td><td>{escape(nick)}</td>"
                     f"<td>{escape(carry)}</td></tr>")
@@ -457,7 +452,7 @@ def briefing_html(chronicle: Chronicle, entry: ScenarioEntry, rule_ids: bool = F
     lines = []
     for x, seat in chronicle.seats.items():
         what = carry_sentences(data, last, x) if last is not None else []
-        text = f"<b>{escape(full_name(chronicle, x, index))}</b> ({escape(seat_text(seat))})"
+        text = f"<b>{escape(full_name(chronicle, x, index))}</b> ({escape(seat_label(seat))})"
         if what:
             text += ": " + escape("; ".join(what))
         lines.append(text)

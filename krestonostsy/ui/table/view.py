@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from ...engine import Action
 from ...i18n import _, current_language
+from ..seat_kinds import bot_name
 from . import animation, art
 from . import labels as L
 from .items import PICTURES, TableItem
@@ -708,7 +709,8 @@ class TableView(QGraphicsView):
             if who == self._player and self._legal:
                 head = _("Your move") + " · " + L.state_name(who)
             elif who in art.STATE_COLOURS and who == self._thinking:
-                head = _("{state} (bot) is thinking…").format(state=L.state_name(who))
+                head = _("{state} ({bot}) is thinking…").format(
+                    state=L.state_name(who), bot=bot_name((v.get("seats") or {}).get(who, "")))
             elif who in art.STATE_COLOURS:
                 head = _("{state} is deciding").format(state=L.state_name(who))
             else:

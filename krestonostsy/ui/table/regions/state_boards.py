@@ -10,6 +10,7 @@ from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
 from ....i18n import _
+from ...seat_kinds import seat_label
 from .. import art
 from .. import components as COMP
 from .. import labels as L
@@ -43,6 +44,7 @@ class StateBoards(Region):
             # state's is not laid out again for a new viewer (it may only move aside)
             plan[f"board:{sid}"] = Section(self._board_panel, (sid, rect, large, sid == viewer), {
                 "players": lambda pl, sid=sid: (pl or {}).get(sid),
+                "seats": lambda se, sid=sid: (se or {}).get(sid),  # a bot's level and style
                 # of the cities, only the level and governor of the state's own (the rest,
                 # e.g. a bishop's level, differs between viewers and is not on the board)
                 "cities": lambda cs, sid=sid: [
@@ -123,6 +125,8 @@ class StateBoards(Region):
         hx, hy = rect.left() + 14, rect.top() + 10
         title = board_title(sid, own)
         sub = []
+        if (v.get("seats") or {}).get(sid):  # a bot: its level and play style
+            sub.append(seat_label(v["seats"][sid]))
         nick = COMP.nickname(v, sid)  # a campaign's nickname, under the state's name
         if nick:
             sub.append(_("“{nickname}”").format(nickname=nick[0]))
