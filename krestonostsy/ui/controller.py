@@ -520,6 +520,9 @@ class GameController(QObject):
         (:func:`outcomes_of`; once per position)."""
         legal = self.legal_for_viewer() if self.pending_end is None else None
         if not legal:
+            # nothing to label: let go of the last position's outcomes (each holds a clone
+            # of the game with its action played)
+            self._outcomes = ((), {})
             return {}
         game = self.game
         at = (id(game), len(game.actions), len(game.log), game.actions[-1:])
