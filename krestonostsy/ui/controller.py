@@ -22,7 +22,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,6 +32,15 @@ from ..engine import SARACEN, Action, GameOptions, IllegalAction
 from ..i18n import _
 from .names import show_content, state_name
 from .os_errors import os_error_text
+from .safe_turns import (
+    END_TURN,
+    ORDER_PROMPTS,
+    TAKE_BACK,
+    PendingTurnEnd,
+    lead_of,
+    outcomes_of,
+    turn_end_of,
+)
 from .saves import SaveStore, new_game_id, read_save, setup_game_id, write_save
 from .seat_kinds import BOT_LEVELS, HUMAN, SEAT_LABELS, is_seat_kind, seat_problem
 
@@ -149,14 +158,7 @@ def make_seat(kind: str) -> Seat:
     return BotSeat(kind)
 
 
-# --- safe turns ----------------------------------------------------------------------------
-
-# Plays the held action (PendingTurnEnd); its button reads "Go on" when the turn goes on.
-END_TURN = Action("end_turn")
-# The first decision of an order: "Done" there gives the whole order up.
-ORDER_PROMPTS = frozenset({"build", "prayer", "muster", "march_target"})
-TAKE_BACK = Action("take_back")
-
+# --- bot reasons -----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class BotReason:
@@ -170,106 +172,6 @@ class BotReason:
     action: Action
     log_at: int
     entry: tuple
-
-
-@dataclass(frozen=True)
-class PendingTurnEnd:
-    """A human's action held until they confirm it or take it back (as on Rally the
-    Troops): an action that would end their turn (in hot-seat: the hand-off follows), or
-    one that cannot be taken back once played, because it draws from a face-down deck or
-    reveals something hidden (the spy of an outer cell). Nothing of that kind is final at
-    once.
-
-    ``outcome`` is the engine's answer to "what would it do" (``engine.preview``): the
-    cards it draws and what it costs, which the prompt says. ``preview`` is the game with
-    the action applied, shown to the player before it counts; None when the action draws
-    or reveals something hidden: then nothing of it is shown until it is final, and the
-    player only confirms the choice."""
-
-    action: Action
-    player: str
-    preview: Game | None
-    outcome: Outcome | None = None
-    # what the player's view said of the decision the action answers (an event's options
-    # are named by their effects there: the confirmation names the option chosen by them)
-    asked: dict = field(default_factory=dict, compare=False)
-
-    @property
-    def ends_turn(self) -> bool:
-        return self.outcome is None or self.outcome.ends_turn
-
-    @property
-    def prompt(self) -> dict:
-        """The decision the table shows meanwhile (a UI prompt, not an engine one)."""
-        if self.preview is not None:
-            key = "confirm_end_turn"
-        else:
-            key = "confirm_end_turn_hidden" if self.ends_turn else "confirm_reveal"
-        params = {"action": self.action.to_json(), "asked": dict(self.asked)}
-        if self.outcome is not None:
-            params["outcome"] = self.outcome.to_json()
-        return {"player": self.player, "prompt": key, "params": params}
-
-
-# Log entries that explain why the prompt changed, newest first wins (ui/table/labels.py
-# LEADS renders them); an order only when it is the viewer's own.
-LEAD_KEYS = ("order_started", "round_started", "battle_started", "event_revealed")
-
-
-def lead_of(entries, viewer: str | None) -> dict | None:
-    """The entry among ``entries`` (new since the viewer's previous decision) that says
-    what comes next and why, e.g. ``order_started`` of the viewer's March order."""
-    for key, params, visibility in reversed(list(entries)):
-        if key not in LEAD_KEYS or not isinstance(params, dict):
-            continue
-        if visibility is not None and viewer not in visibility:
-            continue
-        if key == "order_started" and params.get("player") != viewer:
-            continue
-        return {"key": key, "params": dict(params)}
-    return None
-
-
-def _barrier(game: Game) -> object:
-    """The engine's count of random draws and reveals (what undo may not cross)."""
-    return game.barrier
-
-
-def turn_end_of(game: Game, action: Action, hold_turn_end: bool = True
-                ) -> PendingTurnEnd | None:
-    """Whether ``action`` of the deciding player must wait for a confirmation, decided by
-    the engine on a clone (``engine.preview``): the rules stay the engine's.
-
-    Held: an action that draws from a face-down deck or reveals something hidden (undo can
-    never cross it), whoever decides next; and, with ``hold_turn_end``, an action that ends
-    the turn — another player decides next, someone else acted inside it (the automa's
-    placement), or the game ends. Not held: an action after which the player decides again
-    and can take it back (the toolbar's undo covers it)."""
-    player = game.decision.player
-    from ..engine import preview_action
-    outcome = preview_action(game, action)
-    after = outcome.after
-    asked = (game.view(player).get("decision") or {}).get("params") or {}
-    if outcome.reveals:
-        return PendingTurnEnd(action, player, None, outcome, asked)
-    if not hold_turn_end or (not after.is_over and after.can_undo) or not outcome.ends_turn:
-        return None
-    return PendingTurnEnd(action, player, after, outcome, asked)
-
-
-def outcomes_of(game: Game, actions) -> dict[Action, Outcome]:
-    """The engine's outcome of each of ``actions`` that costs something or cannot be taken
-    back (for the labels and the hover of the places that offer them)."""
-    from ..engine import preview_action
-    out = {}
-    for action in actions:
-        try:
-            outcome = preview_action(game, action)
-        except Exception:  # the real apply reports the engine's problem, if ever chosen
-            continue
-        if outcome.reveals or outcome.payments or outcome.due:
-            out[action] = outcome
-    return out
 
 
 # --- bots off the GUI thread ---------------------------------------------------------------
@@ -625,7 +527,7 @@ class GameController(QObject):
         mark = None
         for i, action in enumerate(game.actions):
             if again.decision is not None and again.decision.player == player:
-                mark = (i, _barrier(again))
+                mark = (i, again.barrier)
             again.apply(action)
         if mark is not None:
             self._own_moves[player] = mark
@@ -637,7 +539,7 @@ class GameController(QObject):
         """Whether :meth:`_undo_over_bots` would go back (no draw or reveal since the
         viewer's last decision): the toolbar's Undo is enabled exactly then."""
         mine = self._last_own_move(self.viewer)
-        return mine is not None and mine[1] == _barrier(self.game)
+        return mine is not None and mine[1] == self.game.barrier
 
     def _bots_moved_last(self) -> bool:
         return (bool(self.game.actions) and any(not s.is_human for s in self.seats.values())
@@ -709,7 +611,7 @@ class GameController(QObject):
 
     def _apply(self, action: Action) -> bool:
         d = self.game.decision
-        mark = (len(self.game.actions), _barrier(self.game))
+        mark = (len(self.game.actions), self.game.barrier)
         try:
             self.game.apply(action)
         except IllegalAction as err:
@@ -749,7 +651,7 @@ class GameController(QObject):
         if mine is None:
             self.errorOccurred.emit(_("Cannot undo: you have not moved yet."))
             return False
-        if mine[1] != _barrier(game):
+        if mine[1] != game.barrier:
             self.errorOccurred.emit(_("Cannot undo: a card was drawn or revealed since your "
                                       "last move."))
             return False

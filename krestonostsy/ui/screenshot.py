@@ -88,7 +88,7 @@ def play_to_confirmation(game, screen: str, seed: int):
     for confirmation: for ``cost`` one that pays two owners of covered tokens and ends the
     turn (in hot-seat), for ``spydraw`` an outer cell. Returns that placement."""
     from ..engine import preview_action
-    from .controller import turn_end_of
+    from .safe_turns import turn_end_of
     rnd = random.Random(seed)
     while not game.is_over:
         for a in game.legal_actions():
@@ -272,7 +272,7 @@ def take_screenshot(out: Path | str, players: int = 2, seed: int = 1, steps: int
 def _misclick(window, game, player: str | None, undone: bool) -> None:
     """Put ``player``'s order token on the cross (the first place the table offers); with
     ``undone``, take it back with the prompt bar's "Take back"."""
-    from .controller import TAKE_BACK
+    from .safe_turns import TAKE_BACK
     from .table import animation
     c = window.controller
     c.pending_handoff = None

@@ -10,7 +10,7 @@ import random
 from answers import answer_questions
 
 from krestonostsy.engine import Game
-from krestonostsy.ui.controller import END_TURN, TAKE_BACK, turn_end_of
+from krestonostsy.ui.safe_turns import END_TURN, TAKE_BACK, turn_end_of
 
 
 def _to_table(w):

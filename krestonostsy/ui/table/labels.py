@@ -278,7 +278,7 @@ def set_view(view: dict | None) -> None:
         battle.get(battle.get("active") or "") == "saracen"
     _CONTEXT["effects"] = list(params.get("effects") or []) \
         if decision.get("prompt") == "choose_effect" else []
-    # what each choice costs or draws, as the engine said (controller.outcomes_of)
+    # what each choice costs or draws, as the engine said (safe_turns.outcomes_of)
     _CONTEXT["outcomes"] = {_action_key(a): o for a, o in decision.get("outcomes") or ()
                             if isinstance(a, dict) and isinstance(o, dict)}
 
