@@ -152,6 +152,12 @@ def _picture(name: str, height: int, ratio: float, _colour_blind: bool) -> QImag
     return img
 
 
+def _heading(anchor: str, title_html: str, colour: str, k: float, top: int) -> str:
+    """A section's heading in the reference, with its anchor (``top``: the space above it,
+    in pixels at scale 1)."""
+    return (f"<a name='{anchor}'></a><h2 style='color:{colour}; font-size:{int(24 * k)}px; "
+            f"margin-top:{int(top * k)}px'>{title_html}</h2>")
+
 class _Browser(QTextBrowser):
     """A text browser that draws ``pic:NAME`` images itself (never a file)."""
 
@@ -316,9 +322,8 @@ class RulesWindow(QDialog):
                 continue
             title = section.title.get(lang)
             toc.append((f"sec:{section.id}", title, []))
-            parts.append(f"<a name='sec:{section.id}'></a><h2 style='color:{red}; "
-                         f"font-size:{int(24 * k)}px; margin-top:{int(18 * k)}px'>"
-                         f"{self._mark(html.escape(title), q)}</h2>")
+            parts.append(_heading(f"sec:{section.id}", self._mark(html.escape(title), q),
+                                  red, k, top=18))
             for p in rows:
                 parts.append(self._paragraph_html(p, lang, q, k))
                 shown_paragraphs += 1
@@ -327,9 +332,7 @@ class RulesWindow(QDialog):
         if entries:
             toc.append((GLOSSARY_ANCHOR, _("Glossary"),
                         [(f"g:{e.id}", e.term.get(lang)) for e in entries]))
-            parts.append(f"<a name='{GLOSSARY_ANCHOR}'></a><h2 style='color:{red}; "
-                         f"font-size:{int(24 * k)}px; margin-top:{int(24 * k)}px'>"
-                         f"{html.escape(_('Glossary'))}</h2>")
+            parts.append(_heading(GLOSSARY_ANCHOR, html.escape(_("Glossary")), red, k, top=24))
             for e in entries:
                 parts.append(self._entry_html(e, lang, q, k))
                 shown_entries += 1
