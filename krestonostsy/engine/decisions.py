@@ -46,6 +46,9 @@ class DecisionKind:
     """The action parameters those actions may carry (declared in ``actions.PARAMS``)."""
     searched_by: tuple[str, ...] = ()
     """The bot levels that search this decision (the others judge it one step ahead)."""
+    opens_order: bool = False
+    """The first decision of an order: "Done" here gives the whole order up (the window
+    asks before it happens)."""
 
 
 # Where an order is placed on the cross and which city a march attacks: their consequences
@@ -151,7 +154,7 @@ _KINDS = (
         rules=("BUILD-03", "BUILD-12"),
         public=("discount",),
         answers=("build_building", "build_extra", "done", "own_turn", "upgrade"),
-        params=("city",)),
+        params=("city",), opens_order=True),
     DecisionKind(
         "upgrade_city", N_("Choose a city to upgrade"),
         rules=("BUILD-04", "SYM-12"),
@@ -179,7 +182,7 @@ _KINDS = (
         rules=("MUSTER-02", "MUSTER-07"),
         public=("discount",),
         answers=("done", "hire", "learn", "learn_extra", "own_turn"),
-        searched_by=EXPERT_ONLY),
+        searched_by=EXPERT_ONLY, opens_order=True),
     DecisionKind(
         "hire_goods", N_("Hire: spend extra goods for more units (up to {max})"),
         rules=("MUSTER-03",),
@@ -203,7 +206,7 @@ _KINDS = (
         rules=("MARCH-01", "MARCH-07", "MARCH-06"),
         public=("moves",),
         answers=("march_target", "own_turn", "replace_governor"), params=("card", "city"),
-        searched_by=SEARCH_LEVELS),
+        searched_by=SEARCH_LEVELS, opens_order=True),
     DecisionKind(
         "march_buy_moves", N_("March on {city}: buy extra moves?"),
         rules=("MARCH-01", "MARCH-04"),

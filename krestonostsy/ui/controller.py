@@ -600,7 +600,7 @@ class GameController(QObject):
 
     def wastes_order(self, action) -> bool:
         """The action gives up the order being carried out before any choice in it (a
-        "Done" on the first decision of a build, prayer or muster, ending a march before
+        "Done" on the first decision of a build or a muster, ending a march before
         it starts): the one case worth a question before it happens."""
         if self.game is None or self.pending_end is not None or self.game.decision is None:
             return False

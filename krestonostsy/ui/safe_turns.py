@@ -8,15 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..engine import Action
+from ..engine import DECISIONS, Action
 
 if TYPE_CHECKING:
     from ..engine import Game, Outcome
 
 # Plays the held action (PendingTurnEnd); its button reads "Go on" when the turn goes on.
 END_TURN = Action("end_turn")
-# The first decision of an order: "Done" there gives the whole order up.
-ORDER_PROMPTS = frozenset({"build", "prayer", "muster", "march_target"})
+# The first decision of an order: "Done" there gives the whole order up (the registry's
+# ``opens_order``).
+ORDER_PROMPTS = frozenset(k.prompt for k in DECISIONS.values() if k.opens_order)
 TAKE_BACK = Action("take_back")
 
 
