@@ -116,7 +116,7 @@ def test_the_shipped_file_loads(styles_file):
 
 @pytest.mark.parametrize(("old", "new", "message"), [
     ("      righteousness: 1.8", "      bravery: 1.8", "unknown evaluation term 'bravery'"),
-    ("      goods: 1.4", "      goods: lots", "'goods' must be a number (a multiplier), got str"),
+    ("      goods: 1.2", "      goods: lots", "'goods' must be a number (a multiplier), got str"),
     ("      sanctity: 2.0", "      sanctity: -1", "'sanctity' is -1, expected a multiplier"),
     ("      orders: {prayer: 1.35, march: 0.85}",
      "      orders: {prayer: 1.35, trade: 2}", "unknown order 'trade'"),
