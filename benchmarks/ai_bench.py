@@ -37,8 +37,9 @@ from krestonostsy.ai.levels import parse_seat_kind, seat_kind  # noqa: E402
 from krestonostsy.ai.styles import BALANCED, STYLED_LEVELS, style_ids  # noqa: E402
 from krestonostsy.engine import Game  # noqa: E402
 
+CHEAP_LEVELS = ("random", "novice", "easy", "normal")  # timed over 10× the decisions
 TARGET_P95_MS = {"random": 50, "novice": 50, "easy": 50, "normal": 50, "hard": 1200,
-                 "expert": 3000}
+                 "expert": 3000, "expert-2026-11": 3000, "expert-halving": 3000}
 
 
 def seat_kinds(levels: list[str], styles: list[str]) -> list[str]:
@@ -100,7 +101,7 @@ def main() -> int:
     rows = []
     for kind in seat_kinds(a.levels.split(","), a.styles.split(",")):
         level = parse_seat_kind(kind)[0]
-        n = a.decisions * (1 if level in ("hard", "expert") else 10)
+        n = a.decisions * (10 if level in CHEAP_LEVELS else 1)
         r = bench(kind, n, a.seed)
         rows.append(r)
         ok = "meets" if r["p95"] <= r["target_p95"] else "MISSES"

@@ -1,12 +1,15 @@
 """``krestonostsy tournament`` with the expert's trees searched one after the other in the
-tournament's own process (``processes=1``) instead of two worker processes per decision.
+tournament's own process (``processes=1``) instead of two worker processes per decision
+(the expert, the reference ``expert-2026-11`` and the candidate ``expert-halving`` alike).
 
     nice -n 10 python benchmarks/ai_tournament_one_core.py --bots expert,hard --players 2 \\
         --games 200 --seed 1 --json --progress
 
 The trees depend only on their root worlds and seeds, so the decisions — and the games — are
 the same as with the worker processes (``test_expert_trees_in_processes_choose_as_in_one_process``);
-only one core is used per game, which a shared machine needs. ``--jobs J`` plays the games
+only one core is used per game, which a shared machine needs. ``--compiled``: the engine
+compiled by ``packaging/compile_engine.py``, as the frozen game runs it. ``--jobs J`` plays
+the games
 in J forked processes (the patched level is inherited; the tournament's own ``spawn`` would
 start them without it), each on one core. Stop it with ``kill -INT``: the tournament then
 reports the games finished.
@@ -17,21 +20,30 @@ import multiprocessing
 import signal
 import sys
 from dataclasses import replace
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import engine_path
+
+# run from a checkout without installing (the source, or with --compiled the mypyc build)
+COMPILED = engine_path.use()
+engine_path.check(COMPILED)
 
 from krestonostsy.ai import levels  # noqa: E402
-from krestonostsy.ai.evaluation import expert_weights  # noqa: E402
+from krestonostsy.ai.evaluation import REFERENCE_WEIGHTS_FILE, expert_weights  # noqa: E402
 from krestonostsy.cli import main  # noqa: E402
 
 levels.LEVELS["expert"] = levels._searcher(levels.ExpertBot,
                                            replace(levels.EXPERT_BUDGET, processes=1),
                                            expert_weights)
+levels.LEVELS[levels.REFERENCE_EXPERT] = levels._searcher(
+    levels.ReferenceExpertBot, replace(levels.REFERENCE_EXPERT_BUDGET, processes=1),
+    lambda: expert_weights(REFERENCE_WEIGHTS_FILE))
+levels.LEVELS[levels.CANDIDATE_EXPERT] = levels._searcher(
+    levels.CandidateExpertBot, replace(levels.CANDIDATE_EXPERT_BUDGET, processes=1),
+    expert_weights)
 
 _get_context = multiprocessing.get_context
 multiprocessing.get_context = lambda method=None: _get_context("fork")
 
 if __name__ == "__main__":
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    raise SystemExit(main(["tournament", *sys.argv[1:]]))
+    raise SystemExit(main(["tournament", *(a for a in sys.argv[1:] if a != "--compiled")]))

@@ -92,11 +92,15 @@ HAND_WEIGHTS = Weights((
 ))
 
 EXPERT_WEIGHTS_FILE = "ai/expert_weights.json"
+# The reference expert's own copy (levels.REFERENCE_EXPERT): a refit of the expert's file
+# must not move the level every later expert is measured against.
+REFERENCE_WEIGHTS_FILE = "ai/expert-2026-11_weights.json"
 
 
-def expert_weights() -> Weights:
-    """The weights fitted from self-play (``data/ai/expert_weights.json``)."""
-    path = data_dir() / EXPERT_WEIGHTS_FILE
+def expert_weights(file: str = EXPERT_WEIGHTS_FILE) -> Weights:
+    """The weights fitted from self-play (``data/ai/expert_weights.json``, or another file
+    of ``data/``)."""
+    path = data_dir() / file
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as err:

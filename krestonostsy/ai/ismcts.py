@@ -48,8 +48,9 @@ class SearchBudget:
     ``seconds`` of its thread's processor time (None: no cap). ``exploration`` is UCB's
     constant and ``bias`` the weight of the heuristic prior. ``paired``: instead of a tree,
     every root action is played out on the same determinizations with the same playout
-    seeds (:func:`paired_values`); ``iterations × trees`` playouts are shared among the
-    actions."""
+    seeds (:func:`paired_tree`); ``iterations × trees`` playouts are shared among the
+    actions. ``halving`` (with ``paired``): shared by sequential halving
+    (:func:`halving_search`) instead of evenly."""
 
     iterations: int
     seconds: float | None = None
@@ -58,7 +59,7 @@ class SearchBudget:
     exploration: float = 0.7
     bias: float = 1.0
     paired: bool = False
-
+    halving: bool = False
 
     def __post_init__(self):
         if self.iterations < 1 or self.trees < 1 or self.processes < 1:
@@ -169,10 +170,22 @@ def paired_tree(root_world, seat: str, seed: int, budget: SearchBudget, weights:
     removes most of the noise of what the seat cannot see, which in a tree search makes the
     visit counts of the root actions nearly even (docs/ai.md). Returns one row per world:
     the seat's reward for each action (None where the action is not legal in that world)."""
+    deadline = None if budget.seconds is None else time.thread_time() + budget.seconds
+    return paired_rows(root_world, seat, seed, weights, actions,
+                       range(paired_samples(budget, len(actions))), deadline, check, tilts)
+
+
+def paired_rows(root_world, seat: str, seed: int, weights: Weights, actions: list,
+                worlds: range, deadline: float | None = None, check=_never,
+                tilts: Tilts | None = None) -> list:
+    """The rows of :func:`paired_tree` for the determinizations numbered ``worlds`` (world
+    ``j`` and its playouts are seeded from ``seed`` and ``j`` alone, so a world evaluated
+    in two calls is the same world); stopped, after at least one row, once the thread's
+    processor time passes ``deadline``. An action given as None is skipped (its cell is
+    None): the halving search no longer plays the actions it has dropped."""
     rows: list[list[float | None]] = []
     round_now = root_world.round
-    deadline = None if budget.seconds is None else time.thread_time() + budget.seconds
-    for j in range(paired_samples(budget, len(actions))):
+    for j in worlds:
         check()
         if deadline is not None and rows and time.thread_time() > deadline:
             break
@@ -180,7 +193,7 @@ def paired_tree(root_world, seat: str, seed: int, budget: SearchBudget, weights:
         legal = set(world.decision.actions) if not world.is_over else set()
         row: list[float | None] = []
         for a in actions:
-            if a not in legal:
+            if a is None or a not in legal:
                 row.append(None)
                 continue
             w = world.clone()
@@ -229,6 +242,26 @@ def _tree_job(position, seat, seed, budget, weights, actions=None, tilts=None):
                            [Action.from_json(a) for a in actions], tilts=tilts)
     return [(a.to_json(), v)
             for a, v in search_tree(world, seat, seed, budget, weights, tilts=tilts).items()]
+
+
+_ROOTS: dict = {}  # a worker's root worlds of the halving search, by tree seed
+
+
+def _rows_job(position, seat, seed, weights, actions, worlds, seconds, tilts):
+    """One round of the halving search for one root world, in a worker process: the rows
+    of ``worlds`` (:func:`paired_rows`) and the processor time they took. The root world is
+    rebuilt from ``position`` once per search (its tree seed is new at every decision)."""
+    from ..engine import Action, Game
+    world = _ROOTS.get(seed)
+    if world is None:
+        _ROOTS.clear()
+        world = _ROOTS[seed] = Game.at_position(position)
+    acts = [None if a is None else Action.from_json(a) for a in actions]
+    start = time.thread_time()
+    deadline = None if seconds is None else start + seconds
+    rows = paired_rows(world, seat, seed, weights, acts, range(*worlds), deadline,
+                       tilts=tilts)
+    return rows, time.thread_time() - start
 
 
 _POOL: ProcessPoolExecutor | None = None
@@ -380,3 +413,89 @@ def paired_search(knowledge: Knowledge, budget: SearchBudget, weights: Weights,
             rows.extend(paired_tree(w, seat, s, budget, weights, actions, knowledge.check,
                                     tilts))
     return paired_choice(actions, rows)
+
+
+def halving_search(knowledge: Knowledge, budget: SearchBudget, weights: Weights,
+                   tilts: Tilts | None = None) -> tuple:
+    """A paired search whose playouts go by **sequential halving** (Karnin, Koren & Somekh,
+    *Almost Optimal Exploration in Multi-Armed Bandits*, ICML 2013): the ``iterations ×
+    trees`` playouts are split evenly among ``ceil(log2 n)`` rounds; in each round every
+    action still in play is played out on the same new worlds of every root world
+    (:func:`paired_rows`), then the better half by mean reward over all its worlds so far
+    stays. An even spread gives a weak placement as many playouts as the two best; halving
+    gives the last two most of the budget, where the choice is made.
+
+    Each root world (``trees``) has its own determinizations and seeds and counts its own
+    processor time against ``seconds``; when one runs out, the search answers with the
+    best mean among the actions still in play. Worker processes (``processes > 1``) play
+    a round's root worlds side by side, with the same answer as one process.
+    ``(action, {action: worlds in which it was the best of the actions compared})``."""
+    seat = knowledge.seat
+    actions = list(knowledge.actions)
+    n = len(actions)
+    roots = [knowledge.world(t) for t in range(budget.trees)]
+    seeds = [mix(knowledge.seed, 0x5EA, t) for t in range(budget.trees)]
+    used = [0.0] * budget.trees
+    next_world = [0] * budget.trees
+    rounds = max(1, math.ceil(math.log2(n))) if n > 1 else 1
+    per_round = budget.iterations * budget.trees // rounds
+    alive = list(range(n))
+    rows: list = []
+    parallel = budget.processes > 1 and budget.trees > 1
+    pool = _pool(min(budget.processes, budget.trees)) if parallel else None
+    positions = [w.position() for w in roots] if parallel else []
+    for _round in range(rounds):
+        worlds = max(MIN_PAIRED_SAMPLES // (budget.trees * rounds) or 1,
+                     per_round // (len(alive) * budget.trees))
+        played = [a if i in alive else None for i, a in enumerate(actions)]
+        spans = [(next_world[t], next_world[t] + worlds) for t in range(budget.trees)]
+        caps: list[float | None] = [None if budget.seconds is None
+                                    else budget.seconds - used[t]
+                                    for t in range(budget.trees)]
+        if pool is not None:
+            acts_json = [None if a is None else a.to_json() for a in played]
+            jobs = [pool.submit(_rows_job, positions[t], seat, seeds[t], weights, acts_json,
+                                spans[t], caps[t], tilts) for t in range(budget.trees)]
+            _await(jobs, knowledge.check)
+            results = [job.result() for job in jobs]
+        else:
+            results = []
+            for t in range(budget.trees):
+                start = time.thread_time()
+                cap = caps[t]
+                deadline = None if cap is None else start + cap
+                got = paired_rows(roots[t], seat, seeds[t], weights, played, range(*spans[t]),
+                                  deadline, knowledge.check, tilts)
+                results.append((got, time.thread_time() - start))
+        for t, (got, spent) in enumerate(results):
+            rows.extend(got)
+            used[t] += spent
+            next_world[t] += len(got)
+        if _round == rounds - 1 or (budget.seconds is not None
+                                    and any(u >= budget.seconds for u in used)):
+            break
+        means = _means(rows, n)
+        alive.sort(key=lambda i: (-means[i], i))
+        alive = sorted(alive[:max(1, (len(alive) + 1) // 2)])
+        if len(alive) == 1:
+            break
+    means = _means(rows, n)
+    best = min(alive, key=lambda i: (-means[i], i))
+    return actions[best], _best_in(actions, rows)
+
+
+def _means(rows: list, n: int) -> list:
+    """Each action's mean reward over the rows where it was played (−1 where none)."""
+    sums = [0.0] * n
+    counts = [0] * n
+    for row in rows:
+        for i, v in enumerate(row):
+            if v is not None:
+                sums[i] += v
+                counts[i] += 1
+    return [sums[i] / counts[i] if counts[i] else -1.0 for i in range(n)]
+
+
+def _best_in(actions: list, rows: list) -> dict:
+    """``{action: rows in which it was the best of the actions played there}``."""
+    return paired_choice(actions, rows)[1]

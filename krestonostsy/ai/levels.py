@@ -11,9 +11,15 @@ normal     the full heuristic policy: one step of look-ahead through the seat's 
            follow-up choices (the rest of a payment, of a march…), scored by the
            hand-written evaluation, plus the heuristic prior
 hard       SO-ISMCTS (``ismcts.py``) with the hand-written evaluation
-expert     the same search, a larger budget, root parallelisation over processes, and
-           evaluation weights fitted from self-play (``data/ai/expert_weights.json``)
+expert     a paired search (every action played out on the same worlds) at more decisions,
+           root parallelisation over processes, and evaluation weights fitted from
+           self-play (``data/ai/expert_weights.json``)
 =========  ===================================================================================
+
+``expert-2026-11`` (:data:`REFERENCE_EXPERT`) is not a level to play against: it is the
+expert as it was on 28 November 2026, kept so that every later expert is measured against
+the same opponent. ``expert-halving`` (:data:`CANDIDATE_EXPERT`) is the candidate measured
+against it. Neither is offered in the window.
 
 Every level is deterministic for a given seed, and reads only its seat's
 :class:`~krestonostsy.ai.seat.Knowledge`. Normal, hard and expert play in a **style**
@@ -25,8 +31,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..engine import searched_by
-from .evaluation import HAND_WEIGHTS, Weights, expert_weights, values
-from .ismcts import SearchBudget, best_of, paired_search, search_visits
+from .evaluation import HAND_WEIGHTS, REFERENCE_WEIGHTS_FILE, Weights, expert_weights, values
+from .ismcts import SearchBudget, best_of, halving_search, paired_search, search_visits
 from .policy import STOP_KINDS, WINDOW_KINDS, Tilt, Tilts, hopeless, playout_choice, priors
 from .reasons import Reason, attack, in_style, searched_order
 from .seat import Bot, Knowledge
@@ -203,7 +209,9 @@ class SearchBot(Bot):
         if k.prompt not in self.searched:
             return self.judge.choose_explained(k)
         tilts = {k.seat: self.tilt} if self.tilt is not None else None
-        if self.budget.paired:
+        if self.budget.paired and self.budget.halving:
+            action, visits = halving_search(k, self.budget, self.weights, tilts)
+        elif self.budget.paired:
             action, visits = paired_search(k, self.budget, self.weights, tilts)
         else:
             visits = search_visits(k, self.budget, self.weights, tilts)
@@ -216,6 +224,11 @@ class SearchBot(Bot):
 
 HARD_BUDGET = SearchBudget(iterations=100, seconds=1.0)
 EXPERT_BUDGET = SearchBudget(iterations=200, seconds=2.6, trees=2, processes=2, paired=True)
+# The candidate for a stronger expert (issue 30), a level of its own until it is measured
+# against the reference: the paired search spent by sequential halving, 2 × 600 playouts,
+# the cap cut to 2.2 s so that the halving's rounds keep the decision under 3 s on the clock.
+CANDIDATE_EXPERT = "expert-halving"
+CANDIDATE_EXPERT_BUDGET = replace(EXPERT_BUDGET, iterations=600, seconds=2.2, halving=True)
 
 
 class ExpertBot(SearchBot):
@@ -230,6 +243,37 @@ class ExpertBot(SearchBot):
     def __init__(self, budget: SearchBudget, weights: Weights,
                  searched: frozenset = EXPERT_SEARCHED):
         super().__init__(budget, weights, searched, judge_weights=HAND_WEIGHTS)
+
+
+# The reference expert, frozen as the expert was on 28 November 2026 (issue 30): every
+# later expert is measured against it (docs/ai.md, "The reference expert"). Its budget, its
+# searched decisions and its weights are written out here and in their own file, so that
+# a change of the expert's cannot move it; it shares the cheap policy, the evaluation's
+# features and the normal judgement with the other levels.
+REFERENCE_EXPERT = "expert-2026-11"
+REFERENCE_EXPERT_BUDGET = SearchBudget(iterations=200, seconds=2.6, trees=2, processes=2,
+                                       paired=True)
+REFERENCE_EXPERT_SEARCHED = frozenset({
+    "place_order", "march_target", "battle_play", "battle_cancel", "battle_reinforce",
+    "retreat_to", "muster", "march_move"})
+
+
+class ReferenceExpertBot(ExpertBot):
+    """``expert-2026-11``: the paired search, 2 × 200 playouts spread evenly over the
+    actions, capped at 2.6 s of processor time per process, with the weights of
+    ``data/ai/expert-2026-11_weights.json``. Plays balanced only."""
+
+    level = REFERENCE_EXPERT
+
+    def __init__(self, budget: SearchBudget, weights: Weights):
+        super().__init__(budget, weights, REFERENCE_EXPERT_SEARCHED)
+
+
+class CandidateExpertBot(ExpertBot):
+    """``expert-halving``: the expert with :data:`CANDIDATE_EXPERT_BUDGET` — not offered in
+    the window; measured against :data:`REFERENCE_EXPERT` (docs/ai.md)."""
+
+    level = CANDIDATE_EXPERT
 
 
 def _simple(cls):
@@ -258,6 +302,9 @@ LEVELS = {
     "normal": _simple(NormalBot),
     "hard": _searcher(SearchBot, HARD_BUDGET, lambda: HAND_WEIGHTS),
     "expert": _searcher(ExpertBot, EXPERT_BUDGET, expert_weights),
+    REFERENCE_EXPERT: _searcher(ReferenceExpertBot, REFERENCE_EXPERT_BUDGET,
+                                lambda: expert_weights(REFERENCE_WEIGHTS_FILE)),
+    CANDIDATE_EXPERT: _searcher(CandidateExpertBot, CANDIDATE_EXPERT_BUDGET, expert_weights),
 }
 
 

@@ -5,14 +5,16 @@ import json
 
 import pytest
 
-from krestonostsy.ai import LEVELS, Bot, BotError, decide, make_bot
+from krestonostsy.ai import LEVELS, Bot, BotError, decide, decide_explained, make_bot
 from krestonostsy.ai.play import play
 from krestonostsy.cli import main as cli_main
 from krestonostsy.engine import Game
 
 # tiny search budgets keep CI's cost small; the real budgets are measured in benchmarks
 TINY = {"hard": {"iterations": 3, "seconds": None},
-        "expert": {"iterations": 2, "seconds": None, "processes": 1}}
+        "expert": {"iterations": 2, "seconds": None, "processes": 1},
+        "expert-2026-11": {"iterations": 2, "seconds": None, "processes": 1},
+        "expert-halving": {"iterations": 2, "seconds": None, "processes": 1}}
 
 
 def _bot(level):
@@ -213,19 +215,23 @@ def test_tournament_in_processes_gives_the_same_results():
     assert (one["wins"], one["mean_actions"]) == (two["wins"], two["mean_actions"])
 
 
-def test_expert_trees_in_processes_choose_as_in_one_process():
+@pytest.mark.parametrize("level", ["expert", "expert-2026-11", "expert-halving"])
+def test_expert_trees_in_processes_choose_as_in_one_process(level):
     """Root parallelisation: the trees depend only on their root worlds and seeds, so
-    running them in worker processes gives the same answer as one after the other."""
+    running them in worker processes gives the same answer as one after the other (the
+    expert's halving rounds and the reference's even spread alike)."""
     from .positions import at, positions
-    one = make_bot("expert", iterations=3, seconds=None, processes=1)
-    two = make_bot("expert", iterations=3, seconds=None, processes=2)
-    for pos in positions(3)[:6]:
+    one = make_bot(level, iterations=12, seconds=None, processes=1)
+    two = make_bot(level, iterations=12, seconds=None, processes=2)
+    for pos in positions(3)[:8]:
         game = at(3, pos)
-        assert decide(one, game, 5) == decide(two, game, 5), pos[0]
+        assert decide_explained(one, game, 5) == decide_explained(two, game, 5), pos[0]
 
 
 @pytest.mark.parametrize("level, searched", [("hard", "SEARCHED_PROMPTS"),
-                                             ("expert", "EXPERT_SEARCHED")])
+                                             ("expert", "EXPERT_SEARCHED"),
+                                             ("expert-2026-11", "REFERENCE_EXPERT_SEARCHED"),
+                                             ("expert-halving", "EXPERT_SEARCHED")])
 def test_a_search_level_searches_its_decisions_and_judges_the_others(monkeypatch, level,
                                                                       searched):
     """The expert searches the battle's and the army's decisions as well as hard's two;
@@ -240,6 +246,7 @@ def test_a_search_level_searches_its_decisions_and_judges_the_others(monkeypatch
         return k.actions[0], {}
 
     monkeypatch.setattr(levels, "paired_search", record)
+    monkeypatch.setattr(levels, "halving_search", record)
     monkeypatch.setattr(levels, "search_visits",
                         lambda k, *a: asked.append(k.prompt) or {k.actions[0]: 1})
     bot = make_bot(level, **TINY[level])
@@ -254,7 +261,7 @@ def test_a_search_level_searches_its_decisions_and_judges_the_others(monkeypatch
     expected = getattr(levels, searched)
     assert {"battle_play", "muster", "march_move", "place_order"} <= met  # the test sees them
     assert set(asked) == met & expected
-    if level == "expert":
+    if level != "hard":
         assert "battle_play" in asked and "muster" in asked
     else:
         assert "battle_play" not in asked
