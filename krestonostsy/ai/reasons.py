@@ -85,7 +85,7 @@ def _merchant_takes(world, seat: str, action) -> Reason | None:
     if action.market.startswith("buildings"):
         built = len(world.player(seat)["buildings"])
         return Reason("bot_merchant_builds", {"player": seat, "card": action.card,
-                                              "n": built + 1})
+                                              "n": built + 1, "gives": action.card})
     if action.market == "governors":
         return Reason("bot_merchant_governor", {"player": seat, "card": action.card})
     return None

@@ -23,6 +23,7 @@ from ..i18n import N_, _, ngettext
 from .names import (
     CITY_NAMES,
     STATE_NAMES,
+    building_gives,
     card_name,
     city_name,
     good_name,
@@ -246,7 +247,7 @@ TEMPLATES: dict[str, Callable[[dict], str]] = {
     "bot_merchant_order": lambda p: _("The Merchant ({player}) chooses the order “Build”: "
                                       "coins in the treasury: {n}"),
     "bot_merchant_builds": lambda p: _("The Merchant ({player}) builds “{card}”, its "
-                                       "building no. {n}"),
+                                       "building no. {n} (the card: {gives})"),
     "bot_merchant_governor": lambda p: _("The Merchant ({player}) takes the governor "
                                          "“{card}” for its cities"),
     "bot_conqueror_order": lambda p: _("The Conqueror ({player}) chooses the order "
@@ -381,6 +382,8 @@ def _element(key: str, value, event: str = "") -> tuple[str, str | None]:
         return _effect_text(value), None
     if key == "bot":  # the seat kind of a bot's reason (controller.BotReason)
         return bot_name(str(value)), None
+    if key == "gives":  # a building's card text (reasons.merchant's "builds")
+        return building_gives(value) or "—", None
     if key in ("frm", "to") and event.startswith("sanctity") and isinstance(value, int):
         return str(value + 1), None  # the track's cells are numbered from 1
     if isinstance(value, (int, float)):

@@ -94,6 +94,23 @@ def card_name(card_id, content=None) -> str:
     return readable(card_id)
 
 
+def building_gives(card_id, content=None) -> str | None:
+    """What a building card gives, as its card says, in the current language and starting
+    in lower case ("after a Build order: gain 1 coin"); None for anything else."""
+    from ..content.models import Building
+    from ..content.text import card_lines
+    from ..i18n import current_language
+    content = content if content is not None else shown_content()
+    try:
+        card = content.card(card_id) if content is not None else None
+    except KeyError:  # no such card
+        return None
+    if not isinstance(card, Building):
+        return None
+    line = card_lines(card, current_language())[-1]  # the cost line comes first
+    return line[:1].lower() + line[1:]
+
+
 def name_of(kind: str, ident) -> str:
     """Name of an element by the param that carries it: an action parameter's declared
     kind (``engine.actions.PARAMS``), a kind itself, or a key of a log or prompt."""

@@ -175,6 +175,7 @@ def test_a_style_says_its_signature_decisions_in_its_words(kind, keys):
         assert reason.params["player"] == "jerusalem"
         if key == "bot_merchant_builds":
             assert action.kind == "take_card" and reason.params["card"] == action.card
+            assert reason.params["gives"] == action.card  # the log shows what the card gives
         if key == "bot_pious_bishop":
             assert action.kind == "train_bishop" and reason.params["city"] == action.city
         if key.endswith("_order") or key == "bot_pious_prays":

@@ -63,9 +63,11 @@ STYLE_REASONS = [  # (key, params, ru, en)
     ("bot_merchant_order", {"player": "edessa", "n": 7},
      "Купец (Эдесса) выбирает приказ «Строительство»: монет в казне: 7",
      "The Merchant (Edessa) chooses the order “Build”: coins in the treasury: 7"),
-    ("bot_merchant_builds", {"player": "edessa", "card": "jaffa_harbour", "n": 2},
-     "Купец (Эдесса) строит «Гавань Яффы» — своё здание № 2",
-     "The Merchant (Edessa) builds “Harbour of Jaffa”, its building no. 2"),
+    ("bot_merchant_builds", {"player": "edessa", "card": "cistern", "n": 2, "gives": "cistern"},
+     "Купец (Эдесса) строит «Цистерна» — своё здание № 2 (на карте: после вашего приказа "
+     "«Строительство» → получите 1 монету)",
+     "The Merchant (Edessa) builds “Cistern”, its building no. 2 (the card: after your «Build» "
+     "order → gain 1 coin)"),
     ("bot_merchant_governor", {"player": "edessa", "card": "hugues_de_payens"},
      "Купец (Эдесса) берёт наместника «Гуго де Пейн» для своих городов",
      "The Merchant (Edessa) takes the governor “Hugues de Payens” for its cities"),
