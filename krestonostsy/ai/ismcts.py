@@ -212,23 +212,34 @@ def paired_rows(root_world, seat: str, seed: int, weights: Weights, actions: lis
 def paired_choice(actions: list, rows: list) -> tuple:
     """The action with the best mean reward over the worlds where it was legal (ties: the
     earlier action), and ``{action: worlds in which it was the best}`` (for the reason)."""
-    sums = [0.0] * len(actions)
-    counts = [0] * len(actions)
+    means = _means(rows, len(actions))
+    best = max(range(len(actions)), key=lambda i: (means[i], -i))
+    return actions[best], _best_in(actions, rows)
+
+
+def _means(rows: list, n: int) -> list:
+    """Each action's mean reward over the rows where it was played (−1 where none)."""
+    sums = [0.0] * n
+    counts = [0] * n
+    for row in rows:
+        for i, v in enumerate(row):
+            if v is not None:
+                sums[i] += v
+                counts[i] += 1
+    return [sums[i] / counts[i] if counts[i] else -1.0 for i in range(n)]
+
+
+def _best_in(actions: list, rows: list) -> dict:
+    """``{action: rows in which it was the best of the actions played there}``."""
     best_in = {a: 0 for a in actions}
     for row in rows:
         top, top_v = None, -1.0
         for i, v in enumerate(row):
-            if v is None:
-                continue
-            sums[i] += v
-            counts[i] += 1
-            if v > top_v + 1e-12:
+            if v is not None and v > top_v + 1e-12:
                 top, top_v = i, v
         if top is not None:
             best_in[actions[top]] += 1
-    means = [sums[i] / counts[i] if counts[i] else -1.0 for i in range(len(actions))]
-    best = max(range(len(actions)), key=lambda i: (means[i], -i))
-    return actions[best], best_in
+    return best_in
 
 
 def _tree_job(position, seat, seed, budget, weights, actions=None, tilts=None):
@@ -482,20 +493,3 @@ def halving_search(knowledge: Knowledge, budget: SearchBudget, weights: Weights,
     means = _means(rows, n)
     best = min(alive, key=lambda i: (-means[i], i))
     return actions[best], _best_in(actions, rows)
-
-
-def _means(rows: list, n: int) -> list:
-    """Each action's mean reward over the rows where it was played (−1 where none)."""
-    sums = [0.0] * n
-    counts = [0] * n
-    for row in rows:
-        for i, v in enumerate(row):
-            if v is not None:
-                sums[i] += v
-                counts[i] += 1
-    return [sums[i] / counts[i] if counts[i] else -1.0 for i in range(n)]
-
-
-def _best_in(actions: list, rows: list) -> dict:
-    """``{action: rows in which it was the best of the actions played there}``."""
-    return paired_choice(actions, rows)[1]
