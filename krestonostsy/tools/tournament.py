@@ -23,6 +23,11 @@ winner and the running tally), so a long run can be followed. A run stopped with
 (SIGINT) ends with the same report over the games finished so far (``"stopped": true`` and
 ``"planned"`` in the JSON): the schedule does not depend on ``--games``, so those are the
 first games of the full run, deal by deal.
+
+A long run can be played in parts: ``--rows FILE`` appends each finished game to FILE as
+one JSON line, ``--from-deal D`` plays the schedule from deal D on (the same games as in
+the whole run), and ``--report FILE…`` plays nothing and reports the games of those files
+together (a game saved twice counts once).
 """
 from __future__ import annotations
 
@@ -100,11 +105,26 @@ def play_one(job) -> dict:
 
 
 def run(bots: list, players: int, games: int, seed: int, jobs: int = 1,
-        progress=None, bot_seed: int = 0) -> dict:
-    plan = schedule(bots, players, games, seed, bot_seed)
+        progress=None, bot_seed: int = 0, from_deal: int = 0, rows: str | None = None) -> dict:
+    """Play the tournament's schedule from deal ``from_deal`` on (its first deals were played
+    by an earlier run); with ``rows``, append each finished game to that file as one JSON
+    line, so that runs of parts of a schedule can be reported together (:func:`report`)."""
+    plan = [job for job in schedule(bots, players, games, seed, bot_seed)
+            if job[0] >= from_deal]
     start = time.perf_counter()
     results: list = []
     stopped = False
+    sink = open(rows, "a", encoding="utf-8") if rows else None  # noqa: SIM115 - closed below
+
+    def finished(r: dict) -> None:
+        results.append(r)
+        if sink is not None:
+            sink.write(json.dumps({"bots": bots, "players": players, "seed": seed,
+                                   "bot_seed": bot_seed, **r}, sort_keys=True) + "\n")
+            sink.flush()
+        if progress:
+            progress(results, len(plan))
+
     try:
         if jobs > 1:
             import multiprocessing
@@ -112,18 +132,24 @@ def run(bots: list, players: int, games: int, seed: int, jobs: int = 1,
             with ProcessPoolExecutor(jobs,
                                      mp_context=multiprocessing.get_context("spawn")) as ex:
                 for r in ex.map(play_one, plan):
-                    results.append(r)
-                    if progress:
-                        progress(results, len(plan))
+                    finished(r)
         else:
             for job in plan:
-                results.append(play_one(job))
-                if progress:
-                    progress(results, len(plan))
+                finished(play_one(job))
     except KeyboardInterrupt:  # stopped by hand: report the games finished so far
         stopped = True
         if not results:
             raise
+    finally:
+        if sink is not None:
+            sink.close()
+    return summary(results, bots, players, seed, bot_seed, len(plan), stopped,
+                   time.perf_counter() - start)
+
+
+def summary(results: list, bots: list, players: int, seed: int, bot_seed: int,
+            planned: int, stopped: bool, seconds: float) -> dict:
+    """The report over the games ``results`` (:func:`play_one`'s dicts)."""
     n = len(results)
     wins = Counter(r["winner_level"] for r in results)
     levels = list(dict.fromkeys(bots))
@@ -149,9 +175,37 @@ def run(bots: list, players: int, games: int, seed: int, jobs: int = 1,
         "mean_actions": round(sum(r["actions"] for r in results) / n, 1),
         "decision_ms": decision_ms,
         "end_conditions": dict(ends),
-        "seconds": round(time.perf_counter() - start, 1),
-        "planned": len(plan), "stopped": stopped,
+        "seconds": round(seconds, 1),
+        "planned": planned, "stopped": stopped,
     }
+
+
+def report(paths: list) -> dict:
+    """The report over the games saved by runs with ``--rows`` (the files of one tournament:
+    the same bots, players and seeds; a game saved twice counts once)."""
+    games: dict = {}
+    first = None
+    for path in paths:
+        with open(path, encoding="utf-8") as fh:
+            for no, line in enumerate(fh, 1):
+                try:
+                    r = json.loads(line)
+                    key = (r["bots"], r["players"], r["seed"], r["bot_seed"])
+                    games[(r["deal"], r["rotation"])] = r
+                except (ValueError, KeyError, TypeError) as err:
+                    raise UsageError(f"{path}:{no}: not a game of a tournament ({err})") \
+                        from None
+                key = (tuple(key[0]), *key[1:])
+                if first is None:
+                    first = key
+                elif key != first:
+                    raise UsageError(f"{path}:{no}: a game of another tournament "
+                                     f"({key}, not {first})")
+    if first is None:
+        raise UsageError("--report: no games in " + ", ".join(paths))
+    bots, players, seed, bot_seed = list(first[0]), first[1], first[2], first[3]
+    results = [games[k] for k in sorted(games)]
+    return summary(results, bots, players, seed, bot_seed, len(results), False, 0.0)
 
 
 def _print_progress(results: list, total: int) -> None:
@@ -165,7 +219,7 @@ def _print_progress(results: list, total: int) -> None:
 
 def add_arguments(ap: argparse.ArgumentParser) -> None:
     """The options of ``krestonostsy tournament``."""
-    ap.add_argument("--bots", required=True,
+    ap.add_argument("--bots",
                     help=f"comma-separated seat kinds, one per seat: a level "
                          f"({', '.join(LEVELS)}), optionally with a play style "
                          f"(hard:merchant; styles: {', '.join(style_ids())})")
@@ -178,10 +232,18 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--json", action="store_true", help="end with one JSON object")
     ap.add_argument("--progress", action="store_true",
                     help="a line per finished game on stderr (winner, running tally)")
+    ap.add_argument("--from-deal", type=int, default=0, metavar="D",
+                    help="play the schedule from deal D on (an earlier run played the rest)")
+    ap.add_argument("--rows", metavar="FILE",
+                    help="append each finished game to FILE (one JSON line), for --report")
+    ap.add_argument("--report", nargs="+", metavar="FILE",
+                    help="play nothing: report the games saved with --rows in FILE…")
 
 
 def command(a: argparse.Namespace) -> int:
-    bots = [b.strip() for b in a.bots.split(",") if b.strip()]
+    if a.report:
+        return _print_report(report(a.report), a.json)
+    bots = [b.strip() for b in (a.bots or "").split(",") if b.strip()]
     if not bots:
         raise UsageError(f"--bots: no bot given; choose from {', '.join(LEVELS)}")
     for b in bots:
@@ -191,19 +253,27 @@ def command(a: argparse.Namespace) -> int:
             raise UsageError(f"--bots: {err}") from None
     if len(bots) > a.players:
         raise UsageError(f"--bots: {len(bots)} bots for {a.players} players")
-    if a.games < 1 or a.jobs < 1:
-        raise UsageError("--games and --jobs must be at least 1")
+    if a.games < 1 or a.jobs < 1 or a.from_deal < 0:
+        raise UsageError("--games and --jobs must be at least 1, --from-deal at least 0")
     try:
         r = run(bots, a.players, a.games, a.seed, a.jobs,
-                progress=_print_progress if a.progress else None, bot_seed=a.bot_seed)
+                progress=_print_progress if a.progress else None, bot_seed=a.bot_seed,
+                from_deal=a.from_deal, rows=a.rows)
+    except OSError as err:
+        raise UsageError(f"--rows: cannot write {a.rows}: {err.strerror or err}") from None
     except Exception as err:  # a failing game is reported, never hidden
         print(f"tournament: a game failed: {type(err).__name__}: {err}", file=sys.stderr)
         return 1
     if r["stopped"]:
         print(f"stopped by hand after {r['games']} of {r['planned']} games: the report covers "
               f"the games finished (a deal is complete only with all its rotations)")
-    print(f"{r['games']} games ({r['games'] / a.players:g} deals × {a.players} seat rotations), "
-          f"{a.players} players, seed {a.seed}: {', '.join(bots)}")
+    return _print_report(r, a.json)
+
+
+def _print_report(r: dict, as_json: bool) -> int:
+    bots, players = r["bots"], r["players"]
+    print(f"{r['games']} games ({r['games'] / players:g} deals × {players} seat rotations), "
+          f"{players} players, seed {r['seed']}: {', '.join(bots)}")
     for lv in r["wins"]:
         lo, hi = r["ci95"][lv]
         print(f"  {lv:7} wins {r['wins'][lv]:5} = {r['win_rate'][lv]:6.1%}  "
@@ -213,7 +283,7 @@ def command(a: argparse.Namespace) -> int:
         print(f"  {lv:7} decision ms: p50 {t['p50']}  p95 {t['p95']}  max {t['max']}  "
               f"({t['n']} decisions)")
     print(tally("end conditions", r["end_conditions"]))
-    if a.json:
+    if as_json:
         print(json.dumps(r, sort_keys=True))
     return 0
 

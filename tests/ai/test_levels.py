@@ -265,3 +265,23 @@ def test_a_search_level_searches_its_decisions_and_judges_the_others(monkeypatch
         assert "battle_play" in asked and "muster" in asked
     else:
         assert "battle_play" not in asked
+
+
+def test_a_tournament_played_in_parts_reports_as_one_run(tmp_path, capsys):
+    """``--rows`` and ``--from-deal``: a long run split over two processes (or two days)
+    plays the same games as one run, and ``--report`` over the parts gives its report."""
+    from krestonostsy.tools.tournament import report, run
+    whole = run(["novice", "random"], 2, 6, 4)
+    first, rest = tmp_path / "first.rows", tmp_path / "rest.rows"
+    run(["novice", "random"], 2, 2, 4, rows=str(first))          # deal 0
+    run(["novice", "random"], 2, 6, 4, from_deal=1, rows=str(rest))  # deals 1 and 2
+    run(["novice", "random"], 2, 2, 4, rows=str(first))          # deal 0 again: counted once
+    joined = report([str(first), str(rest)])
+    for key in ("games", "wins", "mean_actions", "end_conditions", "ci95"):
+        assert joined[key] == whole[key], key
+    assert cli_main(["tournament", "--report", str(first), str(rest), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out.strip().splitlines()[-1])["wins"] == whole["wins"]
+    other = tmp_path / "other.rows"
+    run(["easy", "random"], 2, 2, 4, rows=str(other))
+    assert cli_main(["tournament", "--report", str(first), str(other)]) != 0
+    assert "another tournament" in capsys.readouterr().err
