@@ -261,11 +261,13 @@ _ROOTS: dict = {}  # a worker's root worlds of the halving search, by tree seed
 def _rows_job(position, seat, seed, weights, actions, worlds, seconds, tilts):
     """One round of the halving search for one root world, in a worker process: the rows
     of ``worlds`` (:func:`paired_rows`) and the processor time they took. The root world is
-    rebuilt from ``position`` once per search (its tree seed is new at every decision)."""
+    rebuilt from ``position`` once per search and kept by its tree seed, which is new at
+    every decision."""
     from ..engine import Action, Game
     world = _ROOTS.get(seed)
     if world is None:
-        _ROOTS.clear()
+        if len(_ROOTS) >= 4:  # the pool may hand one worker both root worlds of a decision
+            _ROOTS.clear()
         world = _ROOTS[seed] = Game.at_position(position)
     acts = [None if a is None else Action.from_json(a) for a in actions]
     start = time.thread_time()
