@@ -1,6 +1,6 @@
 """``krestonostsy tournament`` with the expert's trees searched one after the other in the
 tournament's own process (``processes=1``) instead of two worker processes per decision
-(the expert, the reference ``expert-2026-11`` and the candidate ``expert-halving`` alike).
+(every search level of ``levels.SEARCH_LEVELS`` alike).
 
     nice -n 10 python benchmarks/ai_tournament_one_core.py --bots expert,hard --players 2 \\
         --games 200 --seed 1 --json --progress
@@ -28,18 +28,10 @@ COMPILED = engine_path.use()
 engine_path.check(COMPILED)
 
 from krestonostsy.ai import levels  # noqa: E402
-from krestonostsy.ai.evaluation import REFERENCE_WEIGHTS_FILE, expert_weights  # noqa: E402
 from krestonostsy.cli import main  # noqa: E402
 
-levels.LEVELS["expert"] = levels._searcher(levels.ExpertBot,
-                                           replace(levels.EXPERT_BUDGET, processes=1),
-                                           expert_weights)
-levels.LEVELS[levels.REFERENCE_EXPERT] = levels._searcher(
-    levels.ReferenceExpertBot, replace(levels.REFERENCE_EXPERT_BUDGET, processes=1),
-    lambda: expert_weights(REFERENCE_WEIGHTS_FILE))
-levels.LEVELS[levels.CANDIDATE_EXPERT] = levels._searcher(
-    levels.CandidateExpertBot, replace(levels.CANDIDATE_EXPERT_BUDGET, processes=1),
-    expert_weights)
+for name, (cls, budget, weights) in levels.SEARCH_LEVELS.items():
+    levels.LEVELS[name] = levels._searcher(cls, replace(budget, processes=1), weights)
 
 _get_context = multiprocessing.get_context
 multiprocessing.get_context = lambda method=None: _get_context("fork")

@@ -24,7 +24,9 @@ short by whatever else runs.
 """
 from __future__ import annotations
 
+import itertools
 import math
+import os
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -255,20 +257,22 @@ def _tree_job(position, seat, seed, budget, weights, actions=None, tilts=None):
             for a, v in search_tree(world, seat, seed, budget, weights, tilts=tilts).items()]
 
 
-_ROOTS: dict = {}  # a worker's root worlds of the halving search, by tree seed
+_ROOTS: dict = {}  # a worker's root worlds of the halving search, by the search's root key
+_SEARCHES = itertools.count()  # numbers the halving searches of this process
 
 
-def _rows_job(position, seat, seed, weights, actions, worlds, seconds, tilts):
+def _rows_job(root, position, seat, seed, weights, actions, worlds, seconds, tilts):
     """One round of the halving search for one root world, in a worker process: the rows
     of ``worlds`` (:func:`paired_rows`) and the processor time they took. The root world is
-    rebuilt from ``position`` once per search and kept by its tree seed, which is new at
-    every decision."""
+    rebuilt from ``position`` once per search and kept under ``root``, a key the search
+    makes for each of its root worlds (not the seed: a seed may come again at another
+    position)."""
     from ..engine import Action, Game
-    world = _ROOTS.get(seed)
+    world = _ROOTS.get(root)
     if world is None:
         if len(_ROOTS) >= 4:  # the pool may hand one worker both root worlds of a decision
             _ROOTS.clear()
-        world = _ROOTS[seed] = Game.at_position(position)
+        world = _ROOTS[root] = Game.at_position(position)
     acts = [None if a is None else Action.from_json(a) for a in actions]
     start = time.thread_time()
     deadline = None if seconds is None else start + seconds
@@ -457,6 +461,7 @@ def halving_search(knowledge: Knowledge, budget: SearchBudget, weights: Weights,
     parallel = budget.processes > 1 and budget.trees > 1
     pool = _pool(min(budget.processes, budget.trees)) if parallel else None
     positions = [w.position() for w in roots] if parallel else []
+    search_no = next(_SEARCHES)
     for _round in range(rounds):
         worlds = max(MIN_PAIRED_SAMPLES // (budget.trees * rounds) or 1,
                      per_round // (len(alive) * budget.trees))
@@ -467,8 +472,9 @@ def halving_search(knowledge: Knowledge, budget: SearchBudget, weights: Weights,
                                     for t in range(budget.trees)]
         if pool is not None:
             acts_json = [None if a is None else a.to_json() for a in played]
-            jobs = [pool.submit(_rows_job, positions[t], seat, seeds[t], weights, acts_json,
-                                spans[t], caps[t], tilts) for t in range(budget.trees)]
+            jobs = [pool.submit(_rows_job, (os.getpid(), search_no, t), positions[t], seat,
+                                seeds[t], weights, acts_json, spans[t], caps[t], tilts)
+                    for t in range(budget.trees)]
             _await(jobs, knowledge.check)
             results = [job.result() for job in jobs]
         else:

@@ -18,8 +18,9 @@ expert     a paired search (every action played out on the same worlds) at more 
 
 ``expert-2026-11`` (:data:`REFERENCE_EXPERT`) is not a level to play against: it is the
 expert as it was on 28 November 2026, kept so that every later expert is measured against
-the same opponent. ``expert-halving`` (:data:`CANDIDATE_EXPERT`) is the candidate measured
-against it. Neither is offered in the window.
+the same opponent. ``expert-halving`` (:data:`CANDIDATE_EXPERT`) and ``expert-wide``
+(:data:`WIDE_EXPERT`) are the candidates measured against it. None of them is offered in
+the window.
 
 Every level is deterministic for a given seed, and reads only its seat's
 :class:`~krestonostsy.ai.seat.Knowledge`. Normal, hard and expert play in a **style**
@@ -276,6 +277,23 @@ class CandidateExpertBot(ExpertBot):
     level = CANDIDATE_EXPERT
 
 
+# The second candidate: the halving search also at the decisions the expert leaves to the
+# normal judgement that come most often with most choices — a card from a market, the
+# Build order's choice, the bishops' action (docs/ai.md: their count per game).
+WIDE_EXPERT = "expert-wide"
+WIDE_EXPERT_SEARCHED = EXPERT_SEARCHED | {"take_card", "build", "bishop_action"}
+
+
+class WideExpertBot(ExpertBot):
+    """``expert-wide``: :data:`CANDIDATE_EXPERT_BUDGET` at :data:`WIDE_EXPERT_SEARCHED` —
+    not offered in the window; measured against :data:`REFERENCE_EXPERT`."""
+
+    level = WIDE_EXPERT
+
+    def __init__(self, budget: SearchBudget, weights: Weights):
+        super().__init__(budget, weights, WIDE_EXPERT_SEARCHED)
+
+
 def _simple(cls):
     def make(**overrides):
         if overrides:
@@ -295,16 +313,23 @@ def _searcher(cls, budget: SearchBudget, weights):
     return make
 
 
+SEARCH_LEVELS = {
+    "hard": (SearchBot, HARD_BUDGET, lambda: HAND_WEIGHTS),
+    "expert": (ExpertBot, EXPERT_BUDGET, expert_weights),
+    REFERENCE_EXPERT: (ReferenceExpertBot, REFERENCE_EXPERT_BUDGET,
+                       lambda: expert_weights(REFERENCE_WEIGHTS_FILE)),
+    CANDIDATE_EXPERT: (CandidateExpertBot, CANDIDATE_EXPERT_BUDGET, expert_weights),
+    WIDE_EXPERT: (WideExpertBot, CANDIDATE_EXPERT_BUDGET, expert_weights),
+}
+"""The search levels: ``name: (bot class, budget, weights)`` (a tool may remake them with
+another budget, e.g. ``benchmarks/ai_tournament_one_core.py`` in one process)."""
+
 LEVELS = {
     "random": _simple(RandomBot),
     "novice": _simple(NoviceBot),
     "easy": _simple(GreedyBot),
     "normal": _simple(NormalBot),
-    "hard": _searcher(SearchBot, HARD_BUDGET, lambda: HAND_WEIGHTS),
-    "expert": _searcher(ExpertBot, EXPERT_BUDGET, expert_weights),
-    REFERENCE_EXPERT: _searcher(ReferenceExpertBot, REFERENCE_EXPERT_BUDGET,
-                                lambda: expert_weights(REFERENCE_WEIGHTS_FILE)),
-    CANDIDATE_EXPERT: _searcher(CandidateExpertBot, CANDIDATE_EXPERT_BUDGET, expert_weights),
+    **{name: _searcher(*made) for name, made in SEARCH_LEVELS.items()},
 }
 
 
