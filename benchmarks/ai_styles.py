@@ -46,7 +46,7 @@ from krestonostsy.engine.scoring import (  # noqa: E402
     RIGHTEOUSNESS_LANDS,
     holy_land_counts,
 )
-from krestonostsy.tools.tournament import schedule, wilson  # noqa: E402
+from krestonostsy.tools.tournament import played, schedule, wilson  # noqa: E402
 
 Z95 = 1.959964
 ORDERS = ("build", "muster", "prayer", "march")
@@ -158,16 +158,8 @@ def run_style(level: str, style_id: str, games: int, seed: int, bot_seed: int, j
                   file=sys.stderr, flush=True)
 
     try:
-        if jobs > 1:
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
-            with ProcessPoolExecutor(jobs,
-                                     mp_context=multiprocessing.get_context("spawn")) as ex:
-                for r in ex.map(play_one, plan):
-                    done(r)
-        else:
-            for job in plan:
-                done(play_one(job))
+        for r in played(plan, play_one, jobs):
+            done(r)
     finally:
         if sink:
             sink.close()

@@ -104,6 +104,20 @@ def play_one(job) -> dict:
             "end_conditions": r.get("end_conditions", []), "times": played.times}
 
 
+def played(plan: list, play_game, jobs: int = 1):
+    """The results of ``play_game(job)`` for each job of ``plan``, in the plan's order, as
+    they finish; in ``jobs`` processes when more than one (``play_game`` must then be a
+    module-level function: the processes are spawned)."""
+    if jobs <= 1:
+        for job in plan:
+            yield play_game(job)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as ex:
+        yield from ex.map(play_game, plan)
+
+
 def run(bots: list, players: int, games: int, seed: int, jobs: int = 1,
         progress=None, bot_seed: int = 0, from_deal: int = 0, rows: str | None = None) -> dict:
     """Play the tournament's schedule from deal ``from_deal`` on (its first deals were played
@@ -126,16 +140,8 @@ def run(bots: list, players: int, games: int, seed: int, jobs: int = 1,
             progress(results, len(plan))
 
     try:
-        if jobs > 1:
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
-            with ProcessPoolExecutor(jobs,
-                                     mp_context=multiprocessing.get_context("spawn")) as ex:
-                for r in ex.map(play_one, plan):
-                    finished(r)
-        else:
-            for job in plan:
-                finished(play_one(job))
+        for r in played(plan, play_one, jobs):
+            finished(r)
     except KeyboardInterrupt:  # stopped by hand: report the games finished so far
         stopped = True
         if not results:

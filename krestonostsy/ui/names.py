@@ -6,9 +6,10 @@ are marked here so they are in ``messages.po`` too. Unknown ids are shown readab
 """
 from __future__ import annotations
 
-from ..content.text import CITY_NAMES, GOODS, ORDER_NAMES, STATE_NAMES
+from ..content.models import Building
+from ..content.text import CITY_NAMES, GOODS, ORDER_NAMES, STATE_NAMES, card_lines
 from ..engine import PARAMS
-from ..i18n import N_, _
+from ..i18n import N_, _, current_language
 
 # what a payment can be made with (the log's "pays with goods: …"): the goods, a coin, and
 # a discount from a card or an event (engine/payment.py)
@@ -97,9 +98,6 @@ def card_name(card_id, content=None) -> str:
 def building_gives(card_id, content=None) -> str | None:
     """What a building card gives, as its card says, in the current language and starting
     in lower case ("after a Build order: gain 1 coin"); None for anything else."""
-    from ..content.models import Building
-    from ..content.text import card_lines
-    from ..i18n import current_language
     content = content if content is not None else shown_content()
     try:
         card = content.card(card_id) if content is not None else None
