@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .evaluation import Weights, win_chances
-from .policy import Tilts, playout_choice, prior
+from .policy import PLAYOUT_RANDOMNESS, Tilts, playout_choice, prior
 from .seat import Knowledge, mix
 
 if TYPE_CHECKING:
@@ -52,7 +52,8 @@ class SearchBudget:
     every root action is played out on the same determinizations with the same playout
     seeds (:func:`paired_tree`); ``iterations × trees`` playouts are shared among the
     actions. ``halving`` (with ``paired``): shared by sequential halving
-    (:func:`halving_search`) instead of evenly."""
+    (:func:`halving_search`) instead of evenly. ``playout_randomness``: the share of
+    the playouts' choices made at random (``policy.playout_choice``'s ε)."""
 
     iterations: int
     seconds: float | None = None
@@ -62,6 +63,7 @@ class SearchBudget:
     bias: float = 1.0
     paired: bool = False
     halving: bool = False
+    playout_randomness: float = PLAYOUT_RANDOMNESS
 
     def __post_init__(self):
         if self.iterations < 1 or self.trees < 1 or self.processes < 1:
@@ -145,7 +147,7 @@ def search_tree(root_world, seat: str, seed: int, budget: SearchBudget,
         n = 0
         while not world.is_over and world.round == root_round and n < MAX_PLAYOUT_ACTIONS:
             check()
-            world.apply(playout_choice(world, rnd, tilts))
+            world.apply(playout_choice(world, rnd, tilts, budget.playout_randomness))
             n += 1
         rewards = win_chances(world, seat, weights)
         for nd in path:
@@ -174,17 +176,20 @@ def paired_tree(root_world, seat: str, seed: int, budget: SearchBudget, weights:
     the seat's reward for each action (None where the action is not legal in that world)."""
     deadline = None if budget.seconds is None else time.thread_time() + budget.seconds
     return paired_rows(root_world, seat, seed, weights, actions,
-                       range(paired_samples(budget, len(actions))), deadline, check, tilts)
+                       range(paired_samples(budget, len(actions))), deadline, check, tilts,
+                       budget.playout_randomness)
 
 
 def paired_rows(root_world, seat: str, seed: int, weights: Weights, actions: list,
                 worlds: range, deadline: float | None = None, check=_never,
-                tilts: Tilts | None = None) -> list:
+                tilts: Tilts | None = None,
+                randomness: float = PLAYOUT_RANDOMNESS) -> list:
     """The rows of :func:`paired_tree` for the determinizations numbered ``worlds`` (world
     ``j`` and its playouts are seeded from ``seed`` and ``j`` alone, so a world evaluated
     in two calls is the same world); stopped, after at least one row, once the thread's
     processor time passes ``deadline``. An action given as None is skipped (its cell is
-    None): the halving search no longer plays the actions it has dropped."""
+    None): the halving search no longer plays the actions it has dropped. ``randomness``:
+    the playouts' ε (:class:`SearchBudget`)."""
     rows: list[list[float | None]] = []
     round_now = root_world.round
     for j in worlds:
@@ -204,7 +209,7 @@ def paired_rows(root_world, seat: str, seed: int, weights: Weights, actions: lis
             n = 0
             while not w.is_over and w.round == round_now and n < MAX_PLAYOUT_ACTIONS:
                 check()
-                w.apply(playout_choice(w, rnd, tilts))
+                w.apply(playout_choice(w, rnd, tilts, randomness))
                 n += 1
             row.append(win_chances(w, seat, weights).get(seat, 0.0))
         rows.append(row)
@@ -261,7 +266,8 @@ _ROOTS: dict = {}  # a worker's root worlds of the halving search, by the search
 _SEARCHES = itertools.count()  # numbers the halving searches of this process
 
 
-def _rows_job(root, position, seat, seed, weights, actions, worlds, seconds, tilts):
+def _rows_job(root, position, seat, seed, weights, actions, worlds, seconds, tilts,
+              randomness):
     """One round of the halving search for one root world, in a worker process: the rows
     of ``worlds`` (:func:`paired_rows`) and the processor time they took. The root world is
     rebuilt from ``position`` once per search and kept under ``root``, a key the search
@@ -277,7 +283,7 @@ def _rows_job(root, position, seat, seed, weights, actions, worlds, seconds, til
     start = time.thread_time()
     deadline = None if seconds is None else start + seconds
     rows = paired_rows(world, seat, seed, weights, acts, range(*worlds), deadline,
-                       tilts=tilts)
+                       tilts=tilts, randomness=randomness)
     return rows, time.thread_time() - start
 
 
@@ -473,7 +479,8 @@ def halving_search(knowledge: Knowledge, budget: SearchBudget, weights: Weights,
         if pool is not None:
             acts_json = [None if a is None else a.to_json() for a in played]
             jobs = [pool.submit(_rows_job, (os.getpid(), search_no, t), positions[t], seat,
-                                seeds[t], weights, acts_json, spans[t], caps[t], tilts)
+                                seeds[t], weights, acts_json, spans[t], caps[t], tilts,
+                                budget.playout_randomness)
                     for t in range(budget.trees)]
             _await(jobs, knowledge.check)
             results = [job.result() for job in jobs]
@@ -484,7 +491,7 @@ def halving_search(knowledge: Knowledge, budget: SearchBudget, weights: Weights,
                 cap = caps[t]
                 deadline = None if cap is None else start + cap
                 got = paired_rows(roots[t], seat, seeds[t], weights, played, range(*spans[t]),
-                                  deadline, knowledge.check, tilts)
+                                  deadline, knowledge.check, tilts, budget.playout_randomness)
                 results.append((got, time.thread_time() - start))
         for t, (got, spent) in enumerate(results):
             rows.extend(got)

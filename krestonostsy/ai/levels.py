@@ -253,7 +253,7 @@ class ExpertBot(SearchBot):
 # features and the normal judgement with the other levels.
 REFERENCE_EXPERT = "expert-2026-11"
 REFERENCE_EXPERT_BUDGET = SearchBudget(iterations=200, seconds=2.6, trees=2, processes=2,
-                                       paired=True)
+                                       paired=True, playout_randomness=0.15)
 REFERENCE_EXPERT_SEARCHED = frozenset({
     "place_order", "march_target", "battle_play", "battle_cancel", "battle_reinforce",
     "retreat_to", "muster", "march_move"})

@@ -242,14 +242,18 @@ def priors(world, player: str, actions, tilt: Tilt | None = None) -> list[float]
     return [prior(world, player, a, tilt) for a in actions]
 
 
-def playout_choice(world, rnd, tilts: Tilts | None = None) -> object:
-    """The playout policy: the best prior with a little randomness (ε-greedy); a seat
-    named in ``tilts`` leans its choices its style's way."""
+PLAYOUT_RANDOMNESS = 0.15  # ε: the share of a playout's choices made at random
+
+
+def playout_choice(world, rnd, tilts: Tilts | None = None,
+                   randomness: float = PLAYOUT_RANDOMNESS) -> object:
+    """The playout policy: the best prior with a little randomness (ε-greedy, ε =
+    ``randomness``); a seat named in ``tilts`` leans its choices its style's way."""
     d = world.decision
     acts = d.actions
     if len(acts) == 1:
         return acts[0]
-    if rnd.random() < 0.15:
+    if rnd.random() < randomness:
         return acts[rnd.randrange(len(acts))]
     scores = priors(world, d.player, acts, tilts.get(d.player) if tilts else None)
     best = max(scores)

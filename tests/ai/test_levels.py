@@ -229,6 +229,39 @@ def test_expert_trees_in_processes_choose_as_in_one_process(level):
         assert decide_explained(one, game, 5) == decide_explained(two, game, 5), pos[0]
 
 
+def test_the_playouts_randomness_reaches_the_worker_processes():
+    """A budget's ``playout_randomness`` is the playouts' ε in one process and in two
+    alike (the halving search sends it with each round)."""
+    from .positions import at, positions
+    one = make_bot("expert-halving", iterations=12, seconds=None, processes=1,
+                   playout_randomness=0.6)
+    two = make_bot("expert-halving", iterations=12, seconds=None, processes=2,
+                   playout_randomness=0.6)
+    for pos in positions(3)[:4]:
+        game = at(3, pos)
+        assert decide_explained(one, game, 5) == decide_explained(two, game, 5), pos[0]
+
+
+def test_playout_randomness_is_the_share_of_random_choices():
+    """ε = 0: a playout always takes an action of the best prior; ε = 1: any action, so
+    over many draws the others come too."""
+    import random
+
+    from krestonostsy.ai.policy import playout_choice, priors
+
+    from .positions import at, positions
+    for pos in positions(2):
+        game = at(2, pos)
+        acts = game.decision.actions
+        scores = priors(game, game.decision.player, acts)
+        if len(set(scores)) > 1:
+            break
+    top = {a for a, s in zip(acts, scores, strict=True) if s == max(scores)}
+    rnd = random.Random(1)
+    assert {playout_choice(game, rnd, randomness=0.0) for _ in range(200)} <= top
+    assert {playout_choice(game, rnd, randomness=1.0) for _ in range(200)} - top
+
+
 @pytest.mark.parametrize("level, searched", [("hard", "SEARCHED_PROMPTS"),
                                              ("expert", "EXPERT_SEARCHED"),
                                              ("expert-2026-11", "REFERENCE_EXPERT_SEARCHED"),
