@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, singledispatch
 from pathlib import Path
 
 from . import text as T
@@ -355,43 +355,98 @@ def _cost_keys(cost) -> Iterator[str]:
 def card_keys(card) -> list[str]:
     """The keys of the words ``card``'s generated text uses (see the module docstring),
     in text order, each once."""
-    keys: list[str] = []
-    if isinstance(card, (Tactic, SaracenTactic)):
-        if isinstance(card, Tactic):
-            keys += ["mark:starting_tactic"] if card.starting else list(_cost_keys(card.cost))
-        keys.append("mark:top_bottom")
-        keys += [*_ability_keys(card.top), *_ability_keys(card.bottom)]
-    elif isinstance(card, Building):
-        keys += [*_cost_keys(card.cost), f"trigger:{card.trigger['on']}",
-                 *_effect_keys(card.effect)]
-    elif isinstance(card, Spy):
-        keys += [f"trigger:{card.trigger['on']}", *_effect_keys(card.effect)]
-    elif isinstance(card, Governor):
-        if card.starting:
-            keys.append("mark:starting_governor")
-        keys += list(_scoring_keys(card.scoring))
-    elif isinstance(card, Bull):
-        keys.append("mark:bull_goal")
-        for goal in card.goals:
-            keys += [f"metric:{goal.metric.partition(':')[0]}", "mark:tier"]
-    elif isinstance(card, Rescript):
-        keys += [f"timing:{card.timing}", *_effect_keys(card.effect), "mark:rescript_goods",
-                 *(f"good:{c}" for c in card.goods)]
-    elif isinstance(card, Event):
-        keys += [f"event:{card.timing}", *_effect_keys(card.effect),
-                 *(f"modifier:{m}" for m in card.modifiers), "mark:raid_table"]
-        for row in card.raid_table:
-            keys += list(_effect_keys(row.effect))
-    elif isinstance(card, HomsCard):
-        keys.append("mark:homs")
-    elif isinstance(card, WarlordCard):
-        keys += list(_effect_keys(card.effect))
-    elif isinstance(card, Oath):  # offered and sworn (swear), the terms, broken (betrayal)
-        keys += ["op:swear", *_effect_keys(card.lord), *_effect_keys(card.vassal),
-                 "op:break_oath", *_effect_keys(card.betrayal)]
+    return list(dict.fromkeys(_card_keys(card)))
+
+
+@singledispatch
+def _card_keys(card) -> Iterator[str]:
+    """The keys of one kind of card, registered per card class below."""
+    raise TypeError(f"not a card: {card!r}")
+
+
+@_card_keys.register
+def _(card: Tactic) -> Iterator[str]:
+    if card.starting:
+        yield "mark:starting_tactic"
     else:
-        raise TypeError(f"not a card: {card!r}")
-    return list(dict.fromkeys(keys))
+        yield from _cost_keys(card.cost)
+    yield from _tactic_sides(card)
+
+
+@_card_keys.register
+def _(card: SaracenTactic) -> Iterator[str]:
+    yield from _tactic_sides(card)
+
+
+def _tactic_sides(card) -> Iterator[str]:
+    yield "mark:top_bottom"
+    yield from _ability_keys(card.top)
+    yield from _ability_keys(card.bottom)
+
+
+@_card_keys.register
+def _(card: Building) -> Iterator[str]:
+    yield from _cost_keys(card.cost)
+    yield f"trigger:{card.trigger['on']}"
+    yield from _effect_keys(card.effect)
+
+
+@_card_keys.register
+def _(card: Spy) -> Iterator[str]:
+    yield f"trigger:{card.trigger['on']}"
+    yield from _effect_keys(card.effect)
+
+
+@_card_keys.register
+def _(card: Governor) -> Iterator[str]:
+    if card.starting:
+        yield "mark:starting_governor"
+    yield from _scoring_keys(card.scoring)
+
+
+@_card_keys.register
+def _(card: Bull) -> Iterator[str]:
+    yield "mark:bull_goal"
+    for goal in card.goals:
+        yield from (f"metric:{goal.metric.partition(':')[0]}", "mark:tier")
+
+
+@_card_keys.register
+def _(card: Rescript) -> Iterator[str]:
+    yield f"timing:{card.timing}"
+    yield from _effect_keys(card.effect)
+    yield "mark:rescript_goods"
+    yield from (f"good:{c}" for c in card.goods)
+
+
+@_card_keys.register
+def _(card: Event) -> Iterator[str]:
+    yield f"event:{card.timing}"
+    yield from _effect_keys(card.effect)
+    yield from (f"modifier:{m}" for m in card.modifiers)
+    yield "mark:raid_table"
+    for row in card.raid_table:
+        yield from _effect_keys(row.effect)
+
+
+@_card_keys.register
+def _(card: HomsCard) -> Iterator[str]:
+    yield "mark:homs"
+
+
+@_card_keys.register
+def _(card: WarlordCard) -> Iterator[str]:
+    yield from _effect_keys(card.effect)
+
+
+@_card_keys.register
+def _(card: Oath) -> Iterator[str]:
+    """Offered and sworn (swear), the terms, broken (betrayal)."""
+    yield "op:swear"
+    yield from _effect_keys(card.lord)
+    yield from _effect_keys(card.vassal)
+    yield "op:break_oath"
+    yield from _effect_keys(card.betrayal)
 
 
 def all_card_keys() -> frozenset[str]:

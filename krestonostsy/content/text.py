@@ -28,7 +28,7 @@ them; YAML names and flavour are extracted by :mod:`.extract`.
 from __future__ import annotations
 
 import gettext as _gettext
-from functools import lru_cache
+from functools import lru_cache, singledispatch
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -510,62 +510,101 @@ def _range(row) -> str:
 
 def card_lines(card, lang_or_translator: Any = None) -> list[str]:
     """The rules text of a card as a list of lines (no name, no flavour)."""
-    tr = _tr(lang_or_translator)
-    lines: list[str] = []
-    if isinstance(card, Tactic):
-        if card.starting:
-            lines.append(_fmt(tr, T["starting_tactic"], state=tr.gettext(STATE_NAMES[card.starting])))
-        else:
-            lines.append(_cost_line(card.cost, tr))
-        lines += [_ability_text(card.top, "top", tr), _ability_text(card.bottom, "bottom", tr)]
-    elif isinstance(card, SaracenTactic):
-        lines += [_ability_text(card.top, "top", tr), _ability_text(card.bottom, "bottom", tr)]
-    elif isinstance(card, Building):
-        lines.append(_cost_line(card.cost, tr))
-        lines.append(_fmt(tr, T["trigger_effect"], trigger=trigger_text(card.trigger, tr),
-                          effect=_lower_first(effect_text(card.effect, tr))))
-    elif isinstance(card, Spy):
-        lines.append(_fmt(tr, T["trigger_effect"], trigger=trigger_text(card.trigger, tr, spy=True),
-                          effect=_lower_first(effect_text(card.effect, tr))))
-    elif isinstance(card, Governor):
-        if card.starting:
-            lines.append(_fmt(tr, T["starting_governor"],
-                              state=tr.gettext(STATE_NAMES[card.starting])))
-        lines.append(_fmt(tr, T["income"], scoring=_lower_first(scoring_text(card.scoring, tr))))
-    elif isinstance(card, Bull):
-        for i, goal in enumerate(card.goals, 1):
-            tiers = "; ".join(_fmt(tr, T["tier"], n, at=at) for at, n in goal.tiers)
-            lines.append(_fmt(tr, T["goal"], i=i, label=metric_label(goal.metric, tr), tiers=tiers))
-        lines.append(tr.gettext(T["bull_rule"]))
-    elif isinstance(card, Rescript):
-        lines.append(_fmt(tr, T["timing_effect"], timing=tr.gettext(RESCRIPT_TIMINGS[card.timing]),
-                          effect=_lower_first(effect_text(card.effect, tr))))
-        lines.append(_fmt(tr, T["rescript_goods"], goods=goods_text(card.goods, tr)))
-    elif isinstance(card, Event):
-        lines.append(tr.gettext(EVENT_TIMINGS[card.timing]))
-        if card.effect:
-            lines.append(effect_text(card.effect, tr))
-        for key, value in card.modifiers.items():
-            lines.append(modifier_text(key, value, tr))
-        lines.append(tr.gettext(T["raids"]))
-        for row in card.raid_table:
-            lines.append(_fmt(tr, T["raid_row"], range=_range(row),
-                              effect=_lower_first(effect_text(row.effect, tr))))
-    elif isinstance(card, HomsCard):
-        lines.append(tr.gettext(T["homs"]))
-    elif isinstance(card, Oath):
-        for key, effect in (("oath_lord", card.lord), ("oath_vassal", card.vassal)):
-            if effect:
-                lines.append(_fmt(tr, T[key], effect=_lower_first(effect_text(effect, tr))))
-        if card.tribute:
-            lines.append(_fmt(tr, T["oath_tribute"], card.tribute))
-        lines.append(_fmt(tr, T["oath_betrayal"],
-                          effect=_lower_first(effect_text(card.betrayal, tr))))
-    elif isinstance(card, WarlordCard):
-        lines.append(effect_text(card.effect, tr))
+    return _card_lines(card, _tr(lang_or_translator))
+
+
+@singledispatch
+def _card_lines(card, tr) -> list[str]:
+    """The lines of one kind of card, registered per card class below."""
+    raise TypeError(f"not a card: {card!r}")
+
+
+@_card_lines.register
+def _(card: Tactic, tr) -> list[str]:
+    if card.starting:
+        first = _fmt(tr, T["starting_tactic"], state=tr.gettext(STATE_NAMES[card.starting]))
     else:
-        raise TypeError(f"not a card: {card!r}")
+        first = _cost_line(card.cost, tr)
+    return [first, _ability_text(card.top, "top", tr), _ability_text(card.bottom, "bottom", tr)]
+
+
+@_card_lines.register
+def _(card: SaracenTactic, tr) -> list[str]:
+    return [_ability_text(card.top, "top", tr), _ability_text(card.bottom, "bottom", tr)]
+
+
+@_card_lines.register
+def _(card: Building, tr) -> list[str]:
+    return [_cost_line(card.cost, tr),
+            _fmt(tr, T["trigger_effect"], trigger=trigger_text(card.trigger, tr),
+                 effect=_lower_first(effect_text(card.effect, tr)))]
+
+
+@_card_lines.register
+def _(card: Spy, tr) -> list[str]:
+    return [_fmt(tr, T["trigger_effect"], trigger=trigger_text(card.trigger, tr, spy=True),
+                 effect=_lower_first(effect_text(card.effect, tr)))]
+
+
+@_card_lines.register
+def _(card: Governor, tr) -> list[str]:
+    lines = []
+    if card.starting:
+        lines.append(_fmt(tr, T["starting_governor"], state=tr.gettext(STATE_NAMES[card.starting])))
+    lines.append(_fmt(tr, T["income"], scoring=_lower_first(scoring_text(card.scoring, tr))))
     return lines
+
+
+@_card_lines.register
+def _(card: Bull, tr) -> list[str]:
+    lines = []
+    for i, goal in enumerate(card.goals, 1):
+        tiers = "; ".join(_fmt(tr, T["tier"], n, at=at) for at, n in goal.tiers)
+        lines.append(_fmt(tr, T["goal"], i=i, label=metric_label(goal.metric, tr), tiers=tiers))
+    lines.append(tr.gettext(T["bull_rule"]))
+    return lines
+
+
+@_card_lines.register
+def _(card: Rescript, tr) -> list[str]:
+    return [_fmt(tr, T["timing_effect"], timing=tr.gettext(RESCRIPT_TIMINGS[card.timing]),
+                 effect=_lower_first(effect_text(card.effect, tr))),
+            _fmt(tr, T["rescript_goods"], goods=goods_text(card.goods, tr))]
+
+
+@_card_lines.register
+def _(card: Event, tr) -> list[str]:
+    lines = [tr.gettext(EVENT_TIMINGS[card.timing])]
+    if card.effect:
+        lines.append(effect_text(card.effect, tr))
+    for key, value in card.modifiers.items():
+        lines.append(modifier_text(key, value, tr))
+    lines.append(tr.gettext(T["raids"]))
+    for row in card.raid_table:
+        lines.append(_fmt(tr, T["raid_row"], range=_range(row),
+                          effect=_lower_first(effect_text(row.effect, tr))))
+    return lines
+
+
+@_card_lines.register
+def _(card: HomsCard, tr) -> list[str]:
+    return [tr.gettext(T["homs"])]
+
+
+@_card_lines.register
+def _(card: Oath, tr) -> list[str]:
+    lines = [_fmt(tr, T[key], effect=_lower_first(effect_text(effect, tr)))
+             for key, effect in (("oath_lord", card.lord), ("oath_vassal", card.vassal))
+             if effect]
+    if card.tribute:
+        lines.append(_fmt(tr, T["oath_tribute"], card.tribute))
+    lines.append(_fmt(tr, T["oath_betrayal"], effect=_lower_first(effect_text(card.betrayal, tr))))
+    return lines
+
+
+@_card_lines.register
+def _(card: WarlordCard, tr) -> list[str]:
+    return [effect_text(card.effect, tr)]
 
 
 def modifier_text(key: str, value, lang: Any = "en") -> str:
