@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine import (
     CONDITION_BONUS,
@@ -41,10 +41,18 @@ HIDDEN_BISHOP_LEVEL = 1.5  # the mean of a bishop of level 1 or 2 whose level is
 @dataclass(frozen=True)
 class Weights:
     """One weight per feature of :data:`FEATURES` (influence points per unit) and the
-    ``scale`` that turns a lead in points into a win chance (a logistic)."""
+    ``scale`` that turns a lead in points into a win chance (a logistic).
+
+    ``influence_gains``: how another player's hidden influence is guessed in a look-ahead.
+    False: the viewer's own total, so that every player's gain in the look-ahead cancels
+    out of the leads (influence won by a card or by income looks worth nothing). True: the
+    viewer's total at the look-ahead's start plus the player's own gain since, as the
+    look-ahead's world — a determinization, the seat's own guess — has it (the callers
+    pass the totals at the start: ``since``)."""
 
     values: tuple
     scale: float = 6.0
+    influence_gains: bool = False
 
     def __post_init__(self):
         if len(self.values) != len(FEATURES):
@@ -66,6 +74,16 @@ class Weights:
 
     def to_json(self) -> dict:
         return {"weights": dict(zip(FEATURES, self.values, strict=True)), "scale": self.scale}
+
+    def reweighed(self, values: tuple) -> Weights:
+        """The same evaluation with other weights (a play style's leaning)."""
+        return replace(self, values=values)
+
+
+def influence_totals(world) -> dict:
+    """``{player: influence}`` in ``world`` — for a bot, a determinization, whose hidden
+    totals are its own guesses: the start of a look-ahead (``values(since=…)``)."""
+    return {p: world.player(p)["influence"] for p in world.states}
 
 
 # Hand-written weights of the normal level (influence points per unit of each feature).
@@ -125,9 +143,12 @@ def _holy_lands(view: dict) -> dict:
     return out
 
 
-def features(world, viewer: str, view: dict | None = None) -> dict:
+def features(world, viewer: str, view: dict | None = None, since: dict | None = None) -> dict:
     """``{player: [feature values in FEATURES order]}`` for every state, as ``viewer``
-    sees ``world`` (see the module docstring for what is read)."""
+    sees ``world`` (see the module docstring for what is read). ``since``: the influence
+    totals at the start of a look-ahead in the same world (:func:`influence_totals`); a
+    hidden total is then the viewer's total then plus the player's gain since
+    (``Weights.influence_gains``), else the viewer's total now."""
     v = view if view is not None else world.view(viewer)
     rnd = v["round"]
     rounds_left = 0 if v["phase"] == "over" else max(0, world.rules.last_round + 1 - max(rnd, 1))
@@ -141,8 +162,14 @@ def features(world, viewer: str, view: dict | None = None) -> dict:
     out = {}
     for pid, p in v["players"].items():
         mine = pid == viewer
-        influence = p["influence"] if p["influence"] is not None else (
-            me["influence"] if me is not None else 0)
+        if p["influence"] is not None:
+            influence = p["influence"]
+        elif me is None:
+            influence = 0
+        elif since is None:
+            influence = me["influence"]
+        else:
+            influence = since[viewer] + world.player(pid)["influence"] - since[pid]
         governors = own_gov if mine else sum(
             1 for c in p["cities"] if cities[c]["governor"])
         h = holy.get(pid, 0)
@@ -227,13 +254,17 @@ points: ``fn(world, part as the viewer sees it, rounds_left) -> {player: points}
 from the view: public parts only). The base game has no components."""
 
 
-def values(world, viewer: str, weights: Weights, view: dict | None = None) -> dict:
+def values(world, viewer: str, weights: Weights, view: dict | None = None,
+           since: dict | None = None) -> dict:
     """``{player: value in influence points}`` as ``viewer`` sees ``world`` (plus what a
-    scenario's components are worth, :data:`COMPONENT_VALUES`)."""
+    scenario's components are worth, :data:`COMPONENT_VALUES`). ``since``: the influence
+    totals at the start of the look-ahead that led to ``world``, used when
+    ``weights.influence_gains`` (:class:`Weights`)."""
     w = weights.values
     v = view if view is not None else world.view(viewer)
     out = {pid: sum(a * b for a, b in zip(w, f, strict=True))
-           for pid, f in features(world, viewer, v).items()}
+           for pid, f in features(world, viewer, v,
+                                  since if weights.influence_gains else None).items()}
     components = v.get("components")
     if components:
         rounds_left = 0 if v["phase"] == "over" else max(
@@ -247,13 +278,14 @@ def values(world, viewer: str, weights: Weights, view: dict | None = None) -> di
     return out
 
 
-def win_chances(world, viewer: str, weights: Weights) -> dict:
+def win_chances(world, viewer: str, weights: Weights, since: dict | None = None) -> dict:
     """``{player: 0..1}``: a finished game gives 1 to the winner and 0 to the others; a
-    running one the logistic of each player's lead over the best other player."""
+    running one the logistic of each player's lead over the best other player
+    (``since``: as in :func:`values`)."""
     if world.is_over:
         winner = world.result()["winner"]
         return {p: 1.0 if p == winner else 0.0 for p in world.states}
-    vals = values(world, viewer, weights)
+    vals = values(world, viewer, weights, since=since)
     out = {}
     for p, x in vals.items():
         best_other = max((y for q, y in vals.items() if q != p), default=0.0)

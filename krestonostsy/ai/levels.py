@@ -18,9 +18,9 @@ expert     a paired search (every action played out on the same worlds) at more 
 
 ``expert-2026-11`` (:data:`REFERENCE_EXPERT`) is not a level to play against: it is the
 expert as it was on 28 November 2026, kept so that every later expert is measured against
-the same opponent. ``expert-halving`` (:data:`CANDIDATE_EXPERT`) and ``expert-wide``
-(:data:`WIDE_EXPERT`) are the candidates measured against it. None of them is offered in
-the window.
+the same opponent. ``expert-halving`` (:data:`CANDIDATE_EXPERT`), ``expert-wide``
+(:data:`WIDE_EXPERT`) and ``expert-gains`` (:data:`GAINS_EXPERT`) are the candidates
+measured against it. None of them is offered in the window.
 
 Every level is deterministic for a given seed, and reads only its seat's
 :class:`~krestonostsy.ai.seat.Knowledge`. Normal, hard and expert play in a **style**
@@ -32,7 +32,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..engine import searched_by
-from .evaluation import HAND_WEIGHTS, REFERENCE_WEIGHTS_FILE, Weights, expert_weights, values
+from .evaluation import (
+    HAND_WEIGHTS,
+    REFERENCE_WEIGHTS_FILE,
+    Weights,
+    expert_weights,
+    influence_totals,
+    values,
+)
 from .ismcts import SearchBudget, best_of, halving_search, paired_search, search_visits
 from .policy import STOP_KINDS, WINDOW_KINDS, Tilt, Tilts, hopeless, playout_choice, priors
 from .reasons import Reason, attack, in_style, searched_order
@@ -105,6 +112,7 @@ class GreedyBot(Bot):
         seat = k.seat
         pri = priors(world, seat, k.actions, self.tilt)
         legal_here = set(world.legal_actions())
+        since = influence_totals(world) if self.weights.influence_gains else None
         best, best_score = None, -1e300
         for a, p in zip(k.actions, pri, strict=True):
             k.check()
@@ -113,20 +121,21 @@ class GreedyBot(Bot):
                 # cards, which differ in this world: judge it by the prior alone
                 score = self.prior_weight * p - 1000.0
             elif a.kind in WINDOW_KINDS:
-                window = self._window_score(world, seat, a, rnd)
+                window = self._window_score(world, seat, a, rnd, since)
                 if window is None:
                     continue
                 score = window
             else:
-                score = self._score(world, seat, a, p, rnd)
+                score = self._score(world, seat, a, p, rnd, since)
             if self.noise:
                 score += rnd.gauss(0.0, self.noise)
             if score > best_score:
                 best, best_score = a, score
         return best
 
-    def _score(self, world, seat: str, a, p: float, rnd) -> float:
-        """The seat's lead after ``a`` and its own follow-up choices, plus the prior."""
+    def _score(self, world, seat: str, a, p: float, rnd, since: dict | None = None) -> float:
+        """The seat's lead after ``a`` and its own follow-up choices, plus the prior
+        (``since``: the influence totals of ``world``, :func:`evaluation.values`)."""
         round_now = world.round
         w = world.clone()
         w.apply(a)
@@ -134,9 +143,10 @@ class GreedyBot(Bot):
             if w.is_over or w.decision.player != seat or w.round != round_now:
                 break
             w.apply(playout_choice(w, rnd, self._tilts(seat)))
-        return _lead(values(w, seat, self.weights), seat) + self.prior_weight * p
+        return _lead(values(w, seat, self.weights, since=since), seat) + self.prior_weight * p
 
-    def _window_score(self, world, seat: str, a, rnd) -> float | None:
+    def _window_score(self, world, seat: str, a, rnd,
+                      since: dict | None = None) -> float | None:
         """Opening the own-turn window is worth the best useful thing done in it, less
         :data:`WINDOW_MARGIN`; None when nothing useful is offered there. (The window asks
         the same decision again when it closes: without the margin a bot that judged the
@@ -149,7 +159,7 @@ class GreedyBot(Bot):
                   if b.kind not in STOP_KINDS and b.kind not in WINDOW_KINDS]
         if not useful:
             return None
-        return max(self._score(w, seat, b, q, rnd)
+        return max(self._score(w, seat, b, q, rnd, since)
                    for b, q in zip(useful, priors(w, seat, useful, self.tilt),
                                    strict=True)) - WINDOW_MARGIN
 
@@ -242,8 +252,8 @@ class ExpertBot(SearchBot):
     level = "expert"
 
     def __init__(self, budget: SearchBudget, weights: Weights,
-                 searched: frozenset = EXPERT_SEARCHED):
-        super().__init__(budget, weights, searched, judge_weights=HAND_WEIGHTS)
+                 searched: frozenset = EXPERT_SEARCHED, judge_weights: Weights = HAND_WEIGHTS):
+        super().__init__(budget, weights, searched, judge_weights=judge_weights)
 
 
 # The reference expert, frozen as the expert was on 28 November 2026 (issue 30): every
@@ -294,6 +304,27 @@ class WideExpertBot(ExpertBot):
         super().__init__(budget, weights, WIDE_EXPERT_SEARCHED)
 
 
+# The third candidate: the first's search, with an evaluation that sees influence won in
+# the look-ahead. The evaluation guesses another player's hidden influence by the seat's
+# own, so each player's gain in a look-ahead cancels out of the leads: a card's influence,
+# a governor's income met this round, looked worth nothing to every level. This one
+# credits each player with its own gain in the look-ahead's world (Weights.influence_gains),
+# in the search and in the normal judgement of its other decisions.
+GAINS_EXPERT = "expert-gains"
+
+
+class GainsExpertBot(ExpertBot):
+    """``expert-gains``: :data:`CANDIDATE_EXPERT_BUDGET` at :data:`EXPERT_SEARCHED`, the
+    search's and the judgement's weights with ``influence_gains`` — not offered in the
+    window; measured against :data:`REFERENCE_EXPERT`."""
+
+    level = GAINS_EXPERT
+
+    def __init__(self, budget: SearchBudget, weights: Weights):
+        super().__init__(budget, weights, EXPERT_SEARCHED,
+                         judge_weights=replace(HAND_WEIGHTS, influence_gains=True))
+
+
 def _simple(cls):
     def make(**overrides):
         if overrides:
@@ -320,6 +351,8 @@ SEARCH_LEVELS = {
                        lambda: expert_weights(REFERENCE_WEIGHTS_FILE)),
     CANDIDATE_EXPERT: (CandidateExpertBot, CANDIDATE_EXPERT_BUDGET, expert_weights),
     WIDE_EXPERT: (WideExpertBot, CANDIDATE_EXPERT_BUDGET, expert_weights),
+    GAINS_EXPERT: (GainsExpertBot, CANDIDATE_EXPERT_BUDGET,
+                   lambda: replace(expert_weights(), influence_gains=True)),
 }
 """The search levels: ``name: (bot class, budget, weights)`` (a tool may remake them with
 another budget, e.g. ``benchmarks/ai_tournament_one_core.py`` in one process)."""

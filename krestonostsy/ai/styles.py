@@ -74,9 +74,8 @@ class Style:
         multiplier; the logistic's scale unchanged)."""
         if not self.weights:
             return weights
-        return Weights(tuple(w * self.weights.get(f, 1.0)
-                             for f, w in zip(FEATURES, weights.values, strict=True)),
-                       weights.scale)
+        return weights.reweighed(tuple(w * self.weights.get(f, 1.0)
+                                       for f, w in zip(FEATURES, weights.values, strict=True)))
 
     @property
     def tilt(self) -> Tilt | None:

@@ -15,7 +15,8 @@ TINY = {"hard": {"iterations": 3, "seconds": None},
         "expert": {"iterations": 2, "seconds": None, "processes": 1},
         "expert-2026-11": {"iterations": 2, "seconds": None, "processes": 1},
         "expert-halving": {"iterations": 2, "seconds": None, "processes": 1},
-        "expert-wide": {"iterations": 2, "seconds": None, "processes": 1}}
+        "expert-wide": {"iterations": 2, "seconds": None, "processes": 1},
+        "expert-gains": {"iterations": 2, "seconds": None, "processes": 1}}
 
 
 def _bot(level):
@@ -216,7 +217,8 @@ def test_tournament_in_processes_gives_the_same_results():
     assert (one["wins"], one["mean_actions"]) == (two["wins"], two["mean_actions"])
 
 
-@pytest.mark.parametrize("level", ["expert", "expert-2026-11", "expert-halving", "expert-wide"])
+@pytest.mark.parametrize("level", ["expert", "expert-2026-11", "expert-halving", "expert-wide",
+                                   "expert-gains"])
 def test_expert_trees_in_processes_choose_as_in_one_process(level):
     """Root parallelisation: the trees depend only on their root worlds and seeds, so
     running them in worker processes gives the same answer as one after the other (the
@@ -266,7 +268,8 @@ def test_playout_randomness_is_the_share_of_random_choices():
                                              ("expert", "EXPERT_SEARCHED"),
                                              ("expert-2026-11", "REFERENCE_EXPERT_SEARCHED"),
                                              ("expert-halving", "EXPERT_SEARCHED"),
-                                             ("expert-wide", "WIDE_EXPERT_SEARCHED")])
+                                             ("expert-wide", "WIDE_EXPERT_SEARCHED"),
+                                             ("expert-gains", "EXPERT_SEARCHED")])
 def test_a_search_level_searches_its_decisions_and_judges_the_others(monkeypatch, level,
                                                                       searched):
     """The expert searches the battle's and the army's decisions as well as hard's two;
