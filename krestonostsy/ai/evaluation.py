@@ -43,16 +43,17 @@ class Weights:
     """One weight per feature of :data:`FEATURES` (influence points per unit) and the
     ``scale`` that turns a lead in points into a win chance (a logistic).
 
-    ``influence_gains``: how another player's hidden influence is guessed in a look-ahead.
-    False: the viewer's own total, so that every player's gain in the look-ahead cancels
-    out of the leads (influence won by a card or by income looks worth nothing). True: the
-    viewer's total at the look-ahead's start plus the player's own gain since, as the
-    look-ahead's world — a determinization, the seat's own guess — has it (the callers
-    pass the totals at the start: ``since``)."""
+    ``hidden_gains``: how another player's hidden numbers — its influence and what its
+    bull would score — are guessed in a look-ahead. False: the viewer's own, so that every
+    player's gain in the look-ahead cancels out of the leads (influence won by a card or
+    by income, a bull goal met, look worth nothing). True: the viewer's at the
+    look-ahead's start plus the player's own gain since, as the look-ahead's world — a
+    determinization, the seat's own guess — has it (the callers pass the numbers at the
+    start: ``since``, :func:`hidden_totals`)."""
 
     values: tuple
     scale: float = 6.0
-    influence_gains: bool = False
+    hidden_gains: bool = False
 
     def __post_init__(self):
         if len(self.values) != len(FEATURES):
@@ -80,10 +81,11 @@ class Weights:
         return replace(self, values=values)
 
 
-def influence_totals(world) -> dict:
-    """``{player: influence}`` in ``world`` — for a bot, a determinization, whose hidden
-    totals are its own guesses: the start of a look-ahead (``values(since=…)``)."""
-    return {p: world.player(p)["influence"] for p in world.states}
+def hidden_totals(world) -> dict:
+    """``{player: (influence, bull score)}`` in ``world`` — for a bot, a determinization,
+    whose hidden numbers are its own guesses: the start of a look-ahead
+    (``values(since=…)``)."""
+    return {p: (world.player(p)["influence"], bull_score(world, p)) for p in world.states}
 
 
 # Hand-written weights of the normal level (influence points per unit of each feature).
@@ -145,10 +147,10 @@ def _holy_lands(view: dict) -> dict:
 
 def features(world, viewer: str, view: dict | None = None, since: dict | None = None) -> dict:
     """``{player: [feature values in FEATURES order]}`` for every state, as ``viewer``
-    sees ``world`` (see the module docstring for what is read). ``since``: the influence
-    totals at the start of a look-ahead in the same world (:func:`influence_totals`); a
-    hidden total is then the viewer's total then plus the player's gain since
-    (``Weights.influence_gains``), else the viewer's total now."""
+    sees ``world`` (see the module docstring for what is read). ``since``: the hidden
+    numbers at the start of a look-ahead in the same world (:func:`hidden_totals`); another
+    player's influence and bull score are then the viewer's then plus the player's gain
+    since (``Weights.hidden_gains``), else the viewer's now."""
     v = view if view is not None else world.view(viewer)
     rnd = v["round"]
     rounds_left = 0 if v["phase"] == "over" else max(0, world.rules.last_round + 1 - max(rnd, 1))
@@ -162,6 +164,7 @@ def features(world, viewer: str, view: dict | None = None, since: dict | None = 
     out = {}
     for pid, p in v["players"].items():
         mine = pid == viewer
+        bull = own_bull
         if p["influence"] is not None:
             influence = p["influence"]
         elif me is None:
@@ -169,7 +172,8 @@ def features(world, viewer: str, view: dict | None = None, since: dict | None = 
         elif since is None:
             influence = me["influence"]
         else:
-            influence = since[viewer] + world.player(pid)["influence"] - since[pid]
+            influence = since[viewer][0] + world.player(pid)["influence"] - since[pid][0]
+            bull = since[viewer][1] + bull_score(world, pid) - since[pid][1]
         governors = own_gov if mine else sum(
             1 for c in p["cities"] if cities[c]["governor"])
         h = holy.get(pid, 0)
@@ -210,7 +214,7 @@ def features(world, viewer: str, view: dict | None = None, since: dict | None = 
             float(v["sanctity"].get(pid, 0)) + (len(order) - order.index(pid)),
             float(p["coins"]),
             float(goods),
-            float(own_bull),
+            float(bull),
             float(units_map),
             float(p["units"]),
             threat,
@@ -257,14 +261,14 @@ from the view: public parts only). The base game has no components."""
 def values(world, viewer: str, weights: Weights, view: dict | None = None,
            since: dict | None = None) -> dict:
     """``{player: value in influence points}`` as ``viewer`` sees ``world`` (plus what a
-    scenario's components are worth, :data:`COMPONENT_VALUES`). ``since``: the influence
-    totals at the start of the look-ahead that led to ``world``, used when
-    ``weights.influence_gains`` (:class:`Weights`)."""
+    scenario's components are worth, :data:`COMPONENT_VALUES`). ``since``: the hidden
+    numbers at the start of the look-ahead that led to ``world``, used when
+    ``weights.hidden_gains`` (:class:`Weights`)."""
     w = weights.values
     v = view if view is not None else world.view(viewer)
     out = {pid: sum(a * b for a, b in zip(w, f, strict=True))
            for pid, f in features(world, viewer, v,
-                                  since if weights.influence_gains else None).items()}
+                                  since if weights.hidden_gains else None).items()}
     components = v.get("components")
     if components:
         rounds_left = 0 if v["phase"] == "over" else max(

@@ -33,7 +33,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .evaluation import Weights, influence_totals, win_chances
+from .evaluation import Weights, hidden_totals, win_chances
 from .policy import PLAYOUT_RANDOMNESS, Tilts, playout_choice, prior
 from .seat import Knowledge, mix
 
@@ -133,7 +133,7 @@ def search_tree(root_world, seat: str, seed: int, budget: SearchBudget,
         if deadline is not None and it and time.thread_time() > deadline:
             break
         world = root_world.determinize(seat, mix(seed, it))
-        since = influence_totals(world) if weights.influence_gains else None
+        since = hidden_totals(world) if weights.hidden_gains else None
         node, path = root, []
         while not world.is_over and world.round == root_round:
             acts = world.decision.actions
@@ -199,7 +199,7 @@ def paired_rows(root_world, seat: str, seed: int, weights: Weights, actions: lis
             break
         world = root_world.determinize(seat, mix(seed, j))
         legal = set(world.decision.actions) if not world.is_over else set()
-        since = influence_totals(world) if weights.influence_gains else None
+        since = hidden_totals(world) if weights.hidden_gains else None
         row: list[float | None] = []
         for a in actions:
             if a is None or a not in legal:

@@ -37,7 +37,7 @@ from .evaluation import (
     REFERENCE_WEIGHTS_FILE,
     Weights,
     expert_weights,
-    influence_totals,
+    hidden_totals,
     values,
 )
 from .ismcts import SearchBudget, best_of, halving_search, paired_search, search_visits
@@ -112,7 +112,7 @@ class GreedyBot(Bot):
         seat = k.seat
         pri = priors(world, seat, k.actions, self.tilt)
         legal_here = set(world.legal_actions())
-        since = influence_totals(world) if self.weights.influence_gains else None
+        since = hidden_totals(world) if self.weights.hidden_gains else None
         best, best_score = None, -1e300
         for a, p in zip(k.actions, pri, strict=True):
             k.check()
@@ -304,25 +304,26 @@ class WideExpertBot(ExpertBot):
         super().__init__(budget, weights, WIDE_EXPERT_SEARCHED)
 
 
-# The third candidate: the first's search, with an evaluation that sees influence won in
-# the look-ahead. The evaluation guesses another player's hidden influence by the seat's
-# own, so each player's gain in a look-ahead cancels out of the leads: a card's influence,
-# a governor's income met this round, looked worth nothing to every level. This one
-# credits each player with its own gain in the look-ahead's world (Weights.influence_gains),
-# in the search and in the normal judgement of its other decisions.
+# The third candidate: the first's search, with an evaluation that sees influence won and
+# bull goals met in the look-ahead. The evaluation guesses another player's hidden
+# influence and bull score by the seat's own, so each player's gain in a look-ahead
+# cancels out of the leads: a card's influence, a governor's income met this round, a
+# bull goal reached looked worth nothing to every level. This one credits each player
+# with its own gain in the look-ahead's world (Weights.hidden_gains), in the search and in
+# the normal judgement of its other decisions.
 GAINS_EXPERT = "expert-gains"
 
 
 class GainsExpertBot(ExpertBot):
     """``expert-gains``: :data:`CANDIDATE_EXPERT_BUDGET` at :data:`EXPERT_SEARCHED`, the
-    search's and the judgement's weights with ``influence_gains`` — not offered in the
+    search's and the judgement's weights with ``hidden_gains`` — not offered in the
     window; measured against :data:`REFERENCE_EXPERT`."""
 
     level = GAINS_EXPERT
 
     def __init__(self, budget: SearchBudget, weights: Weights):
         super().__init__(budget, weights, EXPERT_SEARCHED,
-                         judge_weights=replace(HAND_WEIGHTS, influence_gains=True))
+                         judge_weights=replace(HAND_WEIGHTS, hidden_gains=True))
 
 
 def _simple(cls):
@@ -352,7 +353,7 @@ SEARCH_LEVELS = {
     CANDIDATE_EXPERT: (CandidateExpertBot, CANDIDATE_EXPERT_BUDGET, expert_weights),
     WIDE_EXPERT: (WideExpertBot, CANDIDATE_EXPERT_BUDGET, expert_weights),
     GAINS_EXPERT: (GainsExpertBot, CANDIDATE_EXPERT_BUDGET,
-                   lambda: replace(expert_weights(), influence_gains=True)),
+                   lambda: replace(expert_weights(), hidden_gains=True)),
 }
 """The search levels: ``name: (bot class, budget, weights)`` (a tool may remake them with
 another budget, e.g. ``benchmarks/ai_tournament_one_core.py`` in one process)."""
