@@ -30,9 +30,10 @@ TINY = {"hard": {"iterations": 6, "seconds": None},
         "expert-2026-11": {"iterations": 4, "seconds": None, "processes": 1},
         "expert-halving": {"iterations": 4, "seconds": None, "processes": 1},
         "expert-wide": {"iterations": 4, "seconds": None, "processes": 1},
-        "expert-gains": {"iterations": 4, "seconds": None, "processes": 1}}
+        "expert-gains": {"iterations": 4, "seconds": None, "processes": 1},
+        "expert-broad": {"iterations": 4, "seconds": None, "processes": 1}}
 LEVELS = ("random", "novice", "easy", "normal", "hard", "expert", "expert-2026-11",
-          "expert-halving", "expert-wide", "expert-gains")
+          "expert-halving", "expert-wide", "expert-gains", "expert-broad")
 KINDS = LEVELS + tuple(f"{level}:{sid}" for level in STYLED_LEVELS for sid in style_ids()[1:])
 """Every seat kind a bot can play: each level, and each styled level in each style."""
 
