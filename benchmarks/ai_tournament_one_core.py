@@ -47,7 +47,7 @@ def variant(spec: str) -> str:
         raise SystemExit(f"--variant {spec!r}: NAME=LEVEL:key=value,… with LEVEL one of "
                          f"{', '.join(levels.SEARCH_LEVELS)}")
     cls, budget, weights = levels.SEARCH_LEVELS[level]
-    fields = {f.name: f.type for f in dataclasses.fields(budget)}
+    fields = [f.name for f in dataclasses.fields(budget)]
     changes = {}
     for item in filter(None, settings.split(",")):
         key, _, value = item.partition("=")

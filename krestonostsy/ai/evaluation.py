@@ -5,7 +5,10 @@ public board and tracks through ``world.view(viewer)``, and the viewer's own sec
 (influence, bull, bishop levels, hand) — never another player's hidden influence, bull,
 bishop levels or hand. Where the viewer cannot see a number of another player, the
 feature uses the viewer's own number in its place (a symmetric guess), so the
-evaluation of an opponent never depends on what the opponent hides.
+evaluation of an opponent never depends on what the opponent hides. With
+``Weights.hidden_gains`` a look-ahead adds each player's own gain since its start, read in
+the look-ahead's world: a bot's worlds are determinizations, so that too is the seat's
+own guess, never the hidden truth.
 
 The value of a player is a weighted sum of the features (``Weights``), in influence
 points: influence banked, influence to come from holy lands and governors over the
