@@ -20,7 +20,8 @@ expert     a paired search (every action played out on the same worlds) at more 
 expert as it was on 28 November 2026, kept so that every later expert is measured against
 the same opponent. ``expert-halving`` (:data:`CANDIDATE_EXPERT`), ``expert-wide``
 (:data:`WIDE_EXPERT`), ``expert-gains`` (:data:`GAINS_EXPERT`) and ``expert-broad``
-(:data:`BROAD_EXPERT`) are the candidates measured against it. None of them is offered in the window.
+(:data:`BROAD_EXPERT`) are the candidates measured against it. None of them is offered in
+the window.
 
 Every level is deterministic for a given seed, and reads only its seat's
 :class:`~krestonostsy.ai.seat.Knowledge`. Normal, hard and expert play in a **style**
@@ -135,7 +136,7 @@ class GreedyBot(Bot):
 
     def _score(self, world, seat: str, a, p: float, rnd, since: dict | None = None) -> float:
         """The seat's lead after ``a`` and its own follow-up choices, plus the prior
-        (``since``: the influence totals of ``world``, :func:`evaluation.values`)."""
+        (``since``: the hidden numbers of ``world``, ``evaluation.hidden_totals``)."""
         round_now = world.round
         w = world.clone()
         w.apply(a)
@@ -348,6 +349,11 @@ class BroadExpertBot(GainsExpertBot):
         super().__init__(budget, weights, BROAD_EXPERT_SEARCHED)
 
 
+def _gains_weights() -> Weights:
+    """The expert's fitted weights with ``hidden_gains``: the candidates' evaluation."""
+    return replace(expert_weights(), hidden_gains=True)
+
+
 def _simple(cls):
     def make(**overrides):
         if overrides:
@@ -374,10 +380,8 @@ SEARCH_LEVELS = {
                        lambda: expert_weights(REFERENCE_WEIGHTS_FILE)),
     CANDIDATE_EXPERT: (CandidateExpertBot, CANDIDATE_EXPERT_BUDGET, expert_weights),
     WIDE_EXPERT: (WideExpertBot, CANDIDATE_EXPERT_BUDGET, expert_weights),
-    GAINS_EXPERT: (GainsExpertBot, CANDIDATE_EXPERT_BUDGET,
-                   lambda: replace(expert_weights(), hidden_gains=True)),
-    BROAD_EXPERT: (BroadExpertBot, CANDIDATE_EXPERT_BUDGET,
-                   lambda: replace(expert_weights(), hidden_gains=True)),
+    GAINS_EXPERT: (GainsExpertBot, CANDIDATE_EXPERT_BUDGET, _gains_weights),
+    BROAD_EXPERT: (BroadExpertBot, CANDIDATE_EXPERT_BUDGET, _gains_weights),
 }
 """The search levels: ``name: (bot class, budget, weights)`` (a tool may remake them with
 another budget, e.g. ``benchmarks/ai_tournament_one_core.py`` in one process)."""
