@@ -25,15 +25,17 @@ winner and the running tally), so a long run can be followed. A run stopped with
 first games of the full run, deal by deal.
 
 A long run can be played in parts: ``--rows FILE`` appends each finished game to FILE as
-one JSON line, ``--from-deal D`` plays the schedule from deal D on (the same games as in
-the whole run), and ``--report FILE…`` plays nothing and reports the games of those files
-together (a game saved twice counts once).
+one JSON line and skips the games FILE already holds (the same command continues a run
+that was stopped), ``--from-deal D`` plays the schedule from deal D on (the same games as
+in the whole run), and ``--report FILE…`` plays nothing and reports the games of those
+files together (a game saved twice counts once).
 """
 from __future__ import annotations
 
 import argparse
 import json
 import math
+import os
 import random
 import sys
 import time
@@ -122,11 +124,19 @@ def run(bots: list, players: int, games: int, seed: int, jobs: int = 1,
         progress=None, bot_seed: int = 0, from_deal: int = 0, rows: str | None = None) -> dict:
     """Play the tournament's schedule from deal ``from_deal`` on (its first deals were played
     by an earlier run); with ``rows``, append each finished game to that file as one JSON
-    line, so that runs of parts of a schedule can be reported together (:func:`report`)."""
-    plan = [job for job in schedule(bots, players, games, seed, bot_seed)
-            if job[0] >= from_deal]
+    line, so that runs of parts of a schedule can be reported together (:func:`report`),
+    and play only the games the file does not hold yet: a stopped run continues where it
+    stopped, and its report covers the games of both."""
+    saved: dict = {}
+    if rows and os.path.exists(rows):
+        key, saved = saved_games([rows])
+        if key is not None and key != (tuple(bots), players, seed, bot_seed):
+            raise UsageError(f"--rows: {rows} holds the games of another tournament ({key})")
+    whole = [job for job in schedule(bots, players, games, seed, bot_seed)
+             if job[0] >= from_deal]
+    results = [saved[job[:2]] for job in whole if job[:2] in saved]
+    plan = [job for job in whole if job[:2] not in saved]
     start = time.perf_counter()
-    results: list = []
     stopped = False
     sink = open(rows, "a", encoding="utf-8") if rows else None  # noqa: SIM115 - closed below
 
@@ -137,7 +147,7 @@ def run(bots: list, players: int, games: int, seed: int, jobs: int = 1,
                                    "bot_seed": bot_seed, **r}, sort_keys=True) + "\n")
             sink.flush()
         if progress:
-            progress(results, len(plan))
+            progress(results, len(whole))
 
     try:
         for r in played(plan, play_one, jobs):
@@ -149,7 +159,7 @@ def run(bots: list, players: int, games: int, seed: int, jobs: int = 1,
     finally:
         if sink is not None:
             sink.close()
-    return summary(results, bots, players, seed, bot_seed, len(plan), stopped,
+    return summary(results, bots, players, seed, bot_seed, len(whole), stopped,
                    time.perf_counter() - start)
 
 
@@ -186,9 +196,12 @@ def summary(results: list, bots: list, players: int, seed: int, bot_seed: int,
     }
 
 
-def report(paths: list) -> dict:
-    """The report over the games saved by runs with ``--rows`` (the files of one tournament:
-    the same bots, players and seeds; a game saved twice counts once)."""
+def saved_games(paths: list) -> tuple:
+    """``(tournament, {(deal, rotation): game})`` of the games saved by runs with ``--rows``
+    in ``paths`` (the files of one tournament: the same bots, players and seeds; a game saved
+    twice counts once); the tournament is ``(bots, players, seed, bot seed)``, None when the
+    files hold no game. UsageError names a line that is not a game or is another
+    tournament's."""
     games: dict = {}
     first = None
     for path in paths:
@@ -207,6 +220,12 @@ def report(paths: list) -> dict:
                 elif key != first:
                     raise UsageError(f"{path}:{no}: a game of another tournament "
                                      f"({key}, not {first})")
+    return first, games
+
+
+def report(paths: list) -> dict:
+    """The report over the games saved by runs with ``--rows`` (:func:`saved_games`)."""
+    first, games = saved_games(paths)
     if first is None:
         raise UsageError("--report: no games in " + ", ".join(paths))
     bots, players, seed, bot_seed = list(first[0]), first[1], first[2], first[3]
@@ -241,7 +260,8 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--from-deal", type=int, default=0, metavar="D",
                     help="play the schedule from deal D on (an earlier run played the rest)")
     ap.add_argument("--rows", metavar="FILE",
-                    help="append each finished game to FILE (one JSON line), for --report")
+                    help="append each finished game to FILE (one JSON line), for --report; "
+                         "the games FILE holds already are not played again")
     ap.add_argument("--report", nargs="+", metavar="FILE",
                     help="play nothing: report the games saved with --rows in FILE…")
 
@@ -267,6 +287,8 @@ def command(a: argparse.Namespace) -> int:
                 from_deal=a.from_deal, rows=a.rows)
     except OSError as err:
         raise UsageError(f"--rows: cannot write {a.rows}: {err.strerror or err}") from None
+    except UsageError:
+        raise
     except Exception as err:  # a failing game is reported, never hidden
         print(f"tournament: a game failed: {type(err).__name__}: {err}", file=sys.stderr)
         return 1

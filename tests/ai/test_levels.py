@@ -315,7 +315,8 @@ def test_a_tournament_played_in_parts_reports_as_one_run(tmp_path, capsys):
     first, rest = tmp_path / "first.rows", tmp_path / "rest.rows"
     run(["novice", "random"], 2, 2, 4, rows=str(first))          # deal 0
     run(["novice", "random"], 2, 6, 4, from_deal=1, rows=str(rest))  # deals 1 and 2
-    run(["novice", "random"], 2, 2, 4, rows=str(first))          # deal 0 again: counted once
+    again = run(["novice", "random"], 2, 2, 4, rows=str(first))  # deal 0 is saved: not played
+    assert len(first.read_text().splitlines()) == 2 and again["games"] == 2
     joined = report([str(first), str(rest)])
     for key in ("games", "wins", "mean_actions", "end_conditions", "ci95"):
         assert joined[key] == whole[key], key
@@ -325,3 +326,25 @@ def test_a_tournament_played_in_parts_reports_as_one_run(tmp_path, capsys):
     run(["easy", "random"], 2, 2, 4, rows=str(other))
     assert cli_main(["tournament", "--report", str(first), str(other)]) != 0
     assert "another tournament" in capsys.readouterr().err
+    assert cli_main(["tournament", "--bots", "novice,random", "--games", "2", "--seed", "4",
+                     "--rows", str(other)]) != 0
+    assert "another tournament" in capsys.readouterr().err
+
+
+def test_a_stopped_run_is_continued_by_the_same_command(tmp_path):
+    """With ``--rows``, the games the file holds are not played again, and the report
+    covers them with the new ones: the same as one run."""
+    from krestonostsy.tools.tournament import run
+    whole = run(["novice", "random"], 2, 6, 4)
+    rows = tmp_path / "run.rows"
+    run(["novice", "random"], 2, 6, 4, rows=str(rows))
+    lines = rows.read_text().splitlines()
+    rows.write_text("\n".join(lines[:3]) + "\n")  # stopped in deal 1, after rotation 0
+    seen = []
+    again = run(["novice", "random"], 2, 6, 4, rows=str(rows),
+                progress=lambda results, total: seen.append((len(results), total)))
+    assert seen == [(4, 6), (5, 6), (6, 6)]  # three games played, counted after the saved
+    assert rows.read_text().splitlines()[:3] == lines[:3]
+    assert len(rows.read_text().splitlines()) == 6
+    for key in ("games", "wins", "mean_actions", "end_conditions", "ci95", "planned"):
+        assert again[key] == whole[key], key
