@@ -181,7 +181,10 @@ def test_saves_round_trip_the_seat_types_and_resume_the_bots(qtbot, tmp_path, st
 
 def test_undo_goes_back_over_the_bots_moves_to_the_humans_decision(qtbot, store):
     c = GameController(store, autosave=False)
-    c.new_game(TWO, 21, seats={"jerusalem": "human", "tripoli": "easy"})
+    # the bot's own seed fixed: with a new one each run (as in play) about one game in six
+    # ended before the human met a bot's move to take back, and the test failed
+    c.new_game(TWO, 21, seats={"jerusalem": "human", "tripoli": "easy"},
+               seat_seeds={"tripoli": 3})
     errors = []
     c.errorOccurred.connect(errors.append)
     rng = random.Random(21)
