@@ -52,11 +52,19 @@ class Weights:
     by income, a bull goal met, look worth nothing). True: the viewer's at the
     look-ahead's start plus the player's own gain since, as the look-ahead's world — a
     determinization, the seat's own guess — has it (the callers pass the numbers at the
-    start: ``since``, :func:`hidden_totals`)."""
+    start: ``since``, :func:`hidden_totals`).
+
+    ``open_governors``: another player's income to come counts what its governors give it
+    in the position read (``governors_income``: the governor cards are open, and so is
+    most of what they count), as the seat's own does. False: one influence a governor, a
+    guess that misses a governor worth 3, 6 or 9 a round and every change a move makes to
+    it. A governor that counts hidden things (tactics in hand, bishops' levels) reads them
+    in the bot's own world, a determinization: the seat's guess, never the hidden truth."""
 
     values: tuple
     scale: float = 6.0
     hidden_gains: bool = False
+    open_governors: bool = False
 
     def __post_init__(self):
         if len(self.values) != len(FEATURES):
@@ -148,12 +156,15 @@ def _holy_lands(view: dict) -> dict:
     return out
 
 
-def features(world, viewer: str, view: dict | None = None, since: dict | None = None) -> dict:
+def features(world, viewer: str, view: dict | None = None, since: dict | None = None,
+             open_governors: bool = False) -> dict:
     """``{player: [feature values in FEATURES order]}`` for every state, as ``viewer``
     sees ``world`` (see the module docstring for what is read). ``since``: the hidden
     numbers at the start of a look-ahead in the same world (:func:`hidden_totals`); another
     player's influence and bull score are then the viewer's then plus the player's gain
-    since (``Weights.hidden_gains``), else the viewer's now."""
+    since (``Weights.hidden_gains``), else the viewer's now. ``open_governors``: another
+    player's governors count what they give it (``Weights.open_governors``), else one
+    each."""
     v = view if view is not None else world.view(viewer)
     rnd = v["round"]
     rounds_left = 0 if v["phase"] == "over" else max(0, world.rules.last_round + 1 - max(rnd, 1))
@@ -177,8 +188,12 @@ def features(world, viewer: str, view: dict | None = None, since: dict | None = 
         else:
             influence = since[viewer][0] + world.player(pid)["influence"] - since[pid][0]
             bull = since[viewer][1] + bull_score(world, pid) - since[pid][1]
-        governors = own_gov if mine else sum(
-            1 for c in p["cities"] if cities[c]["governor"])
+        if mine:
+            governors = own_gov
+        elif open_governors:
+            governors = governors_income(world, pid)[0]
+        else:
+            governors = sum(1 for c in p["cities"] if cities[c]["governor"])
         h = holy.get(pid, 0)
         n_cities = len(p["cities"])
         levels = sum(cities[c]["level"] for c in p["cities"])
@@ -270,8 +285,8 @@ def values(world, viewer: str, weights: Weights, view: dict | None = None,
     w = weights.values
     v = view if view is not None else world.view(viewer)
     out = {pid: sum(a * b for a, b in zip(w, f, strict=True))
-           for pid, f in features(world, viewer, v,
-                                  since if weights.hidden_gains else None).items()}
+           for pid, f in features(world, viewer, v, since if weights.hidden_gains else None,
+                                  weights.open_governors).items()}
     components = v.get("components")
     if components:
         rounds_left = 0 if v["phase"] == "over" else max(

@@ -19,8 +19,9 @@ expert     a paired search (every action played out on the same worlds) at more 
 ``expert-2026-11`` (:data:`REFERENCE_EXPERT`) is not a level to play against: it is the
 expert as it was on 28 November 2026, kept so that every later expert is measured against
 the same opponent. ``expert-halving`` (:data:`CANDIDATE_EXPERT`), ``expert-wide``
-(:data:`WIDE_EXPERT`), ``expert-gains`` (:data:`GAINS_EXPERT`) and ``expert-broad``
-(:data:`BROAD_EXPERT`) are the candidates measured against it. None of them is offered in
+(:data:`WIDE_EXPERT`), ``expert-gains`` (:data:`GAINS_EXPERT`), ``expert-broad``
+(:data:`BROAD_EXPERT`) and ``expert-full`` (:data:`FULL_EXPERT`) are the candidates measured
+against it. None of them is offered in
 the window.
 
 Every level is deterministic for a given seed, and reads only its seat's
@@ -354,6 +355,38 @@ def _gains_weights() -> Weights:
     return replace(expert_weights(), hidden_gains=True)
 
 
+# The fifth candidate: expert-broad searching every decision with a real choice but the
+# own-turn window (the judgement's margin keeps a bot from opening and closing it for
+# ever), and an evaluation that counts what the other players' governors give them
+# (Weights.open_governors) instead of one influence each.
+FULL_EXPERT = "expert-full"
+FULL_EXPERT_SEARCHED = BROAD_EXPERT_SEARCHED | {
+    "march_buy_moves", "march_governor", "choose_effect", "battle_rescripts",
+    "after_order_buildings", "after_battle_buildings", "after_order_spies",
+    "after_battle_spies", "income_rescript", "raid_rescripts", "battle_end_effect",
+    "replace_building", "rescript_limit", "keep_governor", "keep_bull",
+    "choose_start_governor"}
+
+
+class FullExpertBot(ExpertBot):
+    """``expert-full``: :data:`CANDIDATE_EXPERT_BUDGET` at :data:`FULL_EXPERT_SEARCHED`,
+    the search's and the judgement's weights with ``hidden_gains`` and
+    ``open_governors`` — not offered in the window; measured against
+    :data:`REFERENCE_EXPERT`."""
+
+    level = FULL_EXPERT
+
+    def __init__(self, budget: SearchBudget, weights: Weights):
+        super().__init__(budget, weights, FULL_EXPERT_SEARCHED,
+                         judge_weights=replace(HAND_WEIGHTS, hidden_gains=True,
+                                               open_governors=True))
+
+
+def _full_weights() -> Weights:
+    """The expert's fitted weights with ``hidden_gains`` and ``open_governors``."""
+    return replace(expert_weights(), hidden_gains=True, open_governors=True)
+
+
 def _simple(cls):
     def make(**overrides):
         if overrides:
@@ -382,6 +415,7 @@ SEARCH_LEVELS = {
     WIDE_EXPERT: (WideExpertBot, CANDIDATE_EXPERT_BUDGET, expert_weights),
     GAINS_EXPERT: (GainsExpertBot, CANDIDATE_EXPERT_BUDGET, _gains_weights),
     BROAD_EXPERT: (BroadExpertBot, CANDIDATE_EXPERT_BUDGET, _gains_weights),
+    FULL_EXPERT: (FullExpertBot, CANDIDATE_EXPERT_BUDGET, _full_weights),
 }
 """The search levels: ``name: (bot class, budget, weights)`` (a tool may remake them with
 another budget, e.g. ``benchmarks/ai_tournament_one_core.py`` in one process)."""

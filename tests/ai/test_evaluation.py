@@ -1,5 +1,5 @@
 """The evaluation's guess of another player's hidden influence and bull score
-(``Weights.hidden_gains``)."""
+(``Weights.hidden_gains``), and of what its governors give it (``Weights.open_governors``)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -87,3 +87,31 @@ def test_a_bull_goal_met_in_the_look_ahead_counts_only_with_hidden_gains(monkeyp
         weights = replace(HAND_WEIGHTS, hidden_gains=gains)
         assert _lead(end, weights, since) - _lead(start, weights, since) == \
             pytest.approx(change), gains
+
+
+def test_open_governors_count_what_the_other_players_governors_give(monkeypatch):
+    """Governors are open cards: with ``open_governors`` another player's income to come
+    is what its governors give it (``governors_income``), as the viewer's own is; without,
+    one influence a governor."""
+    from krestonostsy.ai import evaluation
+    world, _ = _worlds()
+    world.s["cities"] = dict(world.s["cities"])
+    capital = world.s["players"][OTHER]["cities"][0]
+    world.s["cities"][capital] = {**world.s["cities"][capital], "governor": "any"}
+    monkeypatch.setattr(evaluation, "governors_income",
+                        lambda w, p: (6, {}) if p == OTHER else (2, {}))
+    at = evaluation.FEATURES.index("income_to_come")
+    shut = evaluation.features(world, ME)
+    open_ = evaluation.features(world, ME, open_governors=True)
+    rounds_left = world.rules.last_round + 1 - max(world.round, 1)
+    assert rounds_left > 0
+    assert shut[ME][at] == open_[ME][at]
+    assert open_[OTHER][at] - shut[OTHER][at] == pytest.approx((6 - 1) * rounds_left)
+    weights = replace(HAND_WEIGHTS, open_governors=True)
+    assert _lead(world, HAND_WEIGHTS) - _lead(world, weights) == pytest.approx(
+        5 * rounds_left * HAND_WEIGHTS.values[at])
+
+
+def test_open_governors_are_kept_by_a_play_style():
+    from krestonostsy.ai.styles import style
+    assert style("pious").weigh(replace(HAND_WEIGHTS, open_governors=True)).open_governors

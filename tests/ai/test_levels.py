@@ -17,7 +17,8 @@ TINY = {"hard": {"iterations": 3, "seconds": None},
         "expert-halving": {"iterations": 2, "seconds": None, "processes": 1},
         "expert-wide": {"iterations": 2, "seconds": None, "processes": 1},
         "expert-gains": {"iterations": 2, "seconds": None, "processes": 1},
-        "expert-broad": {"iterations": 2, "seconds": None, "processes": 1}}
+        "expert-broad": {"iterations": 2, "seconds": None, "processes": 1},
+        "expert-full": {"iterations": 2, "seconds": None, "processes": 1}}
 
 
 def _bot(level):
@@ -219,7 +220,7 @@ def test_tournament_in_processes_gives_the_same_results():
 
 
 @pytest.mark.parametrize("level", ["expert", "expert-2026-11", "expert-halving", "expert-wide",
-                                   "expert-gains", "expert-broad"])
+                                   "expert-gains", "expert-broad", "expert-full"])
 def test_expert_trees_in_processes_choose_as_in_one_process(level):
     """Root parallelisation: the trees depend only on their root worlds and seeds, so
     running them in worker processes gives the same answer as one after the other (the
@@ -271,7 +272,8 @@ def test_playout_randomness_is_the_share_of_random_choices():
                                              ("expert-halving", "EXPERT_SEARCHED"),
                                              ("expert-wide", "WIDE_EXPERT_SEARCHED"),
                                              ("expert-gains", "EXPERT_SEARCHED"),
-                                             ("expert-broad", "BROAD_EXPERT_SEARCHED")])
+                                             ("expert-broad", "BROAD_EXPERT_SEARCHED"),
+                                             ("expert-full", "FULL_EXPERT_SEARCHED")])
 def test_a_search_level_searches_its_decisions_and_judges_the_others(monkeypatch, level,
                                                                       searched):
     """The expert searches the battle's and the army's decisions as well as hard's two;
