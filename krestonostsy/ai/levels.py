@@ -18,11 +18,8 @@ expert     a paired search (every action played out on the same worlds) at more 
 
 ``expert-2026-11`` (:data:`REFERENCE_EXPERT`) is not a level to play against: it is the
 expert as it was on 28 November 2026, kept so that every later expert is measured against
-the same opponent. ``expert-halving`` (:data:`CANDIDATE_EXPERT`), ``expert-wide``
-(:data:`WIDE_EXPERT`), ``expert-gains`` (:data:`GAINS_EXPERT`), ``expert-broad``
-(:data:`BROAD_EXPERT`) and ``expert-full`` (:data:`FULL_EXPERT`) are the candidates measured
-against it. None of them is offered in
-the window.
+the same opponent. ``expert-full`` (:data:`CANDIDATE_EXPERT`) is the candidate measured
+against it, not offered in the window either.
 
 Every level is deterministic for a given seed, and reads only its seat's
 :class:`~krestonostsy.ai.seat.Knowledge`. Normal, hard and expert play in a **style**
@@ -240,7 +237,6 @@ EXPERT_BUDGET = SearchBudget(iterations=200, seconds=2.6, trees=2, processes=2, 
 # The candidate for a stronger expert (issue 30), a level of its own until it is measured
 # against the reference: the paired search spent by sequential halving, 2 × 600 playouts,
 # the cap cut to 2.2 s so that the halving's rounds keep the decision under 3 s on the clock.
-CANDIDATE_EXPERT = "expert-halving"
 CANDIDATE_EXPERT_BUDGET = replace(EXPERT_BUDGET, iterations=600, seconds=2.2, halving=True)
 
 
@@ -282,107 +278,43 @@ class ReferenceExpertBot(ExpertBot):
         super().__init__(budget, weights, REFERENCE_EXPERT_SEARCHED)
 
 
+# The candidate (docs/ai.md, "The reference expert, and an expert that halves"): the
+# halving search at every decision with a real choice but the own-turn window (the
+# judgement's margin keeps a bot from opening and closing it for ever) — searching more
+# kinds of decision is what made the expert of 27 November beat hard in 80 % of games,
+# and what lifted the candidates most — with an evaluation that credits each player with its own gains in a look-ahead
+# (Weights.hidden_gains) and counts what the other players' governors give them
+# (Weights.open_governors), in the search and in the judgement. Four earlier candidates
+# (expert-halving, -wide, -gains, -broad) lost to the reference and were removed.
+CANDIDATE_EXPERT = "expert-full"
+CANDIDATE_EXPERT_SEARCHED = EXPERT_SEARCHED | {
+    # the order's own choices
+    "take_card", "build", "upgrade_city", "replace_building", "bishop_action",
+    "prayer_goods", "hire_goods", "place_unit", "march_buy_moves", "march_governor",
+    "keep_governor", "choose_effect",
+    # payments, cards and the windows after an order or a battle
+    "pay", "play_drawn_spy", "discard_tactic", "rescript_limit", "after_order_buildings",
+    "after_battle_buildings", "after_order_spies", "after_battle_spies",
+    "income_rescript", "raid_rescripts", "battle_rescripts", "battle_end_effect",
+    # the setup's two lasting choices
+    "keep_bull", "choose_start_governor"}
+
+
 class CandidateExpertBot(ExpertBot):
-    """``expert-halving``: the expert with :data:`CANDIDATE_EXPERT_BUDGET` — not offered in
-    the window; measured against :data:`REFERENCE_EXPERT` (docs/ai.md)."""
-
-    level = CANDIDATE_EXPERT
-
-
-# The second candidate: the halving search also at the decisions the expert leaves to the
-# normal judgement that come most often with most choices — a card from a market, the
-# Build order's choice, the bishops' action (docs/ai.md: their count per game).
-WIDE_EXPERT = "expert-wide"
-WIDE_EXPERT_SEARCHED = EXPERT_SEARCHED | {"take_card", "build", "bishop_action"}
-
-
-class WideExpertBot(ExpertBot):
-    """``expert-wide``: :data:`CANDIDATE_EXPERT_BUDGET` at :data:`WIDE_EXPERT_SEARCHED` —
-    not offered in the window; measured against :data:`REFERENCE_EXPERT`."""
-
-    level = WIDE_EXPERT
-
-    def __init__(self, budget: SearchBudget, weights: Weights):
-        super().__init__(budget, weights, WIDE_EXPERT_SEARCHED)
-
-
-# The third candidate: the first's search, with an evaluation that sees influence won and
-# bull goals met in the look-ahead. The evaluation guesses another player's hidden
-# influence and bull score by the seat's own, so each player's gain in a look-ahead
-# cancels out of the leads: a card's influence, a governor's income met this round, a
-# bull goal reached looked worth nothing to every level. This one credits each player
-# with its own gain in the look-ahead's world (Weights.hidden_gains), in the search and in
-# the normal judgement of its other decisions.
-GAINS_EXPERT = "expert-gains"
-
-
-class GainsExpertBot(ExpertBot):
-    """``expert-gains``: :data:`CANDIDATE_EXPERT_BUDGET` at :data:`EXPERT_SEARCHED`, the
-    search's and the judgement's weights with ``hidden_gains`` — not offered in the
-    window; measured against :data:`REFERENCE_EXPERT`."""
-
-    level = GAINS_EXPERT
-
-    def __init__(self, budget: SearchBudget, weights: Weights,
-                 searched: frozenset = EXPERT_SEARCHED):
-        super().__init__(budget, weights, searched,
-                         judge_weights=replace(HAND_WEIGHTS, hidden_gains=True))
-
-
-# The fourth candidate: expert-gains searching also the decisions the expert leaves to the
-# normal judgement that come most often (docs/ai.md counts them) — the step that made the
-# expert of 27 November beat hard in 80 % of games was searching more kinds of decision.
-# The own-turn windows stay with the judgement (its margin keeps a bot from opening and
-# closing a window for ever).
-BROAD_EXPERT = "expert-broad"
-BROAD_EXPERT_SEARCHED = EXPERT_SEARCHED | {
-    "take_card", "build", "bishop_action", "pay", "play_drawn_spy", "discard_tactic",
-    "prayer_goods", "hire_goods", "upgrade_city", "place_unit"}
-
-
-class BroadExpertBot(GainsExpertBot):
-    """``expert-broad``: ``expert-gains`` at :data:`BROAD_EXPERT_SEARCHED` — not offered in
-    the window; measured against :data:`REFERENCE_EXPERT`."""
-
-    level = BROAD_EXPERT
-
-    def __init__(self, budget: SearchBudget, weights: Weights):
-        super().__init__(budget, weights, BROAD_EXPERT_SEARCHED)
-
-
-def _gains_weights() -> Weights:
-    """The expert's fitted weights with ``hidden_gains``: the candidates' evaluation."""
-    return replace(expert_weights(), hidden_gains=True)
-
-
-# The fifth candidate: expert-broad searching every decision with a real choice but the
-# own-turn window (the judgement's margin keeps a bot from opening and closing it for
-# ever), and an evaluation that counts what the other players' governors give them
-# (Weights.open_governors) instead of one influence each.
-FULL_EXPERT = "expert-full"
-FULL_EXPERT_SEARCHED = BROAD_EXPERT_SEARCHED | {
-    "march_buy_moves", "march_governor", "choose_effect", "battle_rescripts",
-    "after_order_buildings", "after_battle_buildings", "after_order_spies",
-    "after_battle_spies", "income_rescript", "raid_rescripts", "battle_end_effect",
-    "replace_building", "rescript_limit", "keep_governor", "keep_bull",
-    "choose_start_governor"}
-
-
-class FullExpertBot(ExpertBot):
-    """``expert-full``: :data:`CANDIDATE_EXPERT_BUDGET` at :data:`FULL_EXPERT_SEARCHED`,
+    """``expert-full``: :data:`CANDIDATE_EXPERT_BUDGET` at :data:`CANDIDATE_EXPERT_SEARCHED`,
     the search's and the judgement's weights with ``hidden_gains`` and
     ``open_governors`` — not offered in the window; measured against
     :data:`REFERENCE_EXPERT`."""
 
-    level = FULL_EXPERT
+    level = CANDIDATE_EXPERT
 
     def __init__(self, budget: SearchBudget, weights: Weights):
-        super().__init__(budget, weights, FULL_EXPERT_SEARCHED,
+        super().__init__(budget, weights, CANDIDATE_EXPERT_SEARCHED,
                          judge_weights=replace(HAND_WEIGHTS, hidden_gains=True,
                                                open_governors=True))
 
 
-def _full_weights() -> Weights:
+def _candidate_weights() -> Weights:
     """The expert's fitted weights with ``hidden_gains`` and ``open_governors``."""
     return replace(expert_weights(), hidden_gains=True, open_governors=True)
 
@@ -411,11 +343,7 @@ SEARCH_LEVELS = {
     "expert": (ExpertBot, EXPERT_BUDGET, expert_weights),
     REFERENCE_EXPERT: (ReferenceExpertBot, REFERENCE_EXPERT_BUDGET,
                        lambda: expert_weights(REFERENCE_WEIGHTS_FILE)),
-    CANDIDATE_EXPERT: (CandidateExpertBot, CANDIDATE_EXPERT_BUDGET, expert_weights),
-    WIDE_EXPERT: (WideExpertBot, CANDIDATE_EXPERT_BUDGET, expert_weights),
-    GAINS_EXPERT: (GainsExpertBot, CANDIDATE_EXPERT_BUDGET, _gains_weights),
-    BROAD_EXPERT: (BroadExpertBot, CANDIDATE_EXPERT_BUDGET, _gains_weights),
-    FULL_EXPERT: (FullExpertBot, CANDIDATE_EXPERT_BUDGET, _full_weights),
+    CANDIDATE_EXPERT: (CandidateExpertBot, CANDIDATE_EXPERT_BUDGET, _candidate_weights),
 }
 """The search levels: ``name: (bot class, budget, weights)`` (a tool may remake them with
 another budget, e.g. ``benchmarks/ai_tournament_one_core.py`` in one process)."""

@@ -28,13 +28,9 @@ from .positions import at, positions
 TINY = {"hard": {"iterations": 6, "seconds": None},
         "expert": {"iterations": 4, "seconds": None, "processes": 1},
         "expert-2026-11": {"iterations": 4, "seconds": None, "processes": 1},
-        "expert-halving": {"iterations": 4, "seconds": None, "processes": 1},
-        "expert-wide": {"iterations": 4, "seconds": None, "processes": 1},
-        "expert-gains": {"iterations": 4, "seconds": None, "processes": 1},
-        "expert-broad": {"iterations": 4, "seconds": None, "processes": 1},
         "expert-full": {"iterations": 4, "seconds": None, "processes": 1}}
 LEVELS = ("random", "novice", "easy", "normal", "hard", "expert", "expert-2026-11",
-          "expert-halving", "expert-wide", "expert-gains", "expert-broad", "expert-full")
+          "expert-full")
 KINDS = LEVELS + tuple(f"{level}:{sid}" for level in STYLED_LEVELS for sid in style_ids()[1:])
 """Every seat kind a bot can play: each level, and each styled level in each style."""
 
