@@ -7,8 +7,9 @@ bishop levels or hand. Where the viewer cannot see a number of another player, t
 feature uses the viewer's own number in its place (a symmetric guess), so the
 evaluation of an opponent never depends on what the opponent hides. With
 ``Weights.hidden_gains`` a look-ahead adds each player's own gain since its start, read in
-the look-ahead's world: a bot's worlds are determinizations, so that too is the seat's
-own guess, never the hidden truth.
+the look-ahead's world, and with ``Weights.open_governors`` another player's governors
+count what they give it there: a bot's worlds are determinizations, so what these read
+of hidden things is the seat's own guess, never the hidden truth.
 
 The value of a player is a weighted sum of the features (``Weights``), in influence
 points: influence banked, influence to come from holy lands and governors over the
