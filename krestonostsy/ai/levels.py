@@ -282,10 +282,11 @@ class ReferenceExpertBot(ExpertBot):
 # halving search at every decision with a real choice but the own-turn window (the
 # judgement's margin keeps a bot from opening and closing it for ever) — searching more
 # kinds of decision is what made the expert of 27 November beat hard in 80 % of games,
-# and what lifted the candidates most — with an evaluation that credits each player with its own gains in a look-ahead
-# (Weights.hidden_gains) and counts what the other players' governors give them
-# (Weights.open_governors), in the search and in the judgement. Four earlier candidates
-# (expert-halving, -wide, -gains, -broad) lost to the reference and were removed.
+# and what lifted the candidates most — with an evaluation that credits each player with
+# its own gains in a look-ahead (Weights.hidden_gains) and counts what the other players'
+# governors give them (Weights.open_governors), in the search and in the judgement. Four
+# earlier candidates (expert-halving, -wide, -gains, -broad) lost to the reference and
+# were removed.
 CANDIDATE_EXPERT = "expert-full"
 CANDIDATE_EXPERT_SEARCHED = EXPERT_SEARCHED | {
     # the order's own choices
