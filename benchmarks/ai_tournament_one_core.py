@@ -40,7 +40,7 @@ for name, (cls, budget, weights) in levels.SEARCH_LEVELS.items():
 def variant(spec: str) -> str:
     """``NAME=LEVEL:key=value,…``: a search level with other budget settings, playing
     under a name of its own (a pilot of a candidate that is not a level yet), e.g.
-    ``--variant big=expert-full:iterations=1200``."""
+    ``--variant big=expert:iterations=1200``."""
     name, _, rest = spec.partition("=")
     level, _, settings = rest.partition(":")
     if not name or level not in levels.SEARCH_LEVELS:

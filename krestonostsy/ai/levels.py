@@ -11,15 +11,16 @@ normal     the full heuristic policy: one step of look-ahead through the seat's 
            follow-up choices (the rest of a payment, of a march…), scored by the
            hand-written evaluation, plus the heuristic prior
 hard       SO-ISMCTS (``ismcts.py``) with the hand-written evaluation
-expert     a paired search (every action played out on the same worlds) at more decisions,
-           root parallelisation over processes, and evaluation weights fitted from
-           self-play (``data/ai/expert_weights.json``)
+expert     a paired search (every action played out on the same worlds, the playouts spent
+           by sequential halving) at every decision with a real choice but the own-turn
+           window, root parallelisation over processes, and evaluation weights fitted from
+           self-play (``data/ai/expert_weights.json``) that see what each player wins in a
+           look-ahead and what its governors give it
 =========  ===================================================================================
 
 ``expert-2026-11`` (:data:`REFERENCE_EXPERT`) is not a level to play against: it is the
 expert as it was on 28 November 2026, kept so that every later expert is measured against
-the same opponent. ``expert-full`` (:data:`CANDIDATE_EXPERT`) is the candidate measured
-against it, not offered in the window either.
+the same opponent; it is not offered in the window.
 
 Every level is deterministic for a given seed, and reads only its seat's
 :class:`~krestonostsy.ai.seat.Knowledge`. Normal, hard and expert play in a **style**
@@ -233,11 +234,22 @@ class SearchBot(Bot):
 
 
 HARD_BUDGET = SearchBudget(iterations=100, seconds=1.0)
-EXPERT_BUDGET = SearchBudget(iterations=200, seconds=2.6, trees=2, processes=2, paired=True)
-# The candidate for a stronger expert (issue 30), a level of its own until it is measured
-# against the reference: the paired search spent by sequential halving, 2 × 600 playouts,
-# the cap cut to 2.2 s so that the halving's rounds keep the decision under 3 s on the clock.
-CANDIDATE_EXPERT_BUDGET = replace(EXPERT_BUDGET, iterations=600, seconds=2.2, halving=True)
+# The expert's playouts are spent by sequential halving (2 × 600 in two processes); the cap
+# is 2.2 s of processor time, so that the halving's last round still ends under 3 s on the
+# clock (docs/ai.md, "The stronger expert").
+EXPERT_BUDGET = SearchBudget(iterations=600, seconds=2.2, trees=2, processes=2, paired=True,
+                             halving=True)
+
+
+def _expert_weights() -> Weights:
+    """The weights fitted from self-play, with ``hidden_gains`` and ``open_governors``: a
+    look-ahead credits every player with the influence and bull goals it wins in it, and
+    another player's governors count what they give it (``evaluation.Weights``)."""
+    return replace(expert_weights(), hidden_gains=True, open_governors=True)
+
+
+EXPERT_JUDGE_WEIGHTS = replace(HAND_WEIGHTS, hidden_gains=True, open_governors=True)
+"""The expert's judgement of the decisions it does not search (the own-turn window)."""
 
 
 class ExpertBot(SearchBot):
@@ -245,12 +257,14 @@ class ExpertBot(SearchBot):
     ``SearchBudget.paired``) at the decisions of :data:`EXPERT_SEARCHED`, scored with the
     weights fitted from self-play; the other decisions by the normal level's judgement
     with the hand-written weights (the fitted weights predict who is ahead at the end of
-    a round well, but judge a single step — a march, a retreat — worse: docs/ai.md)."""
+    a round well, but judge a single step — a march, a retreat — worse: docs/ai.md). Both
+    read ``hidden_gains`` and ``open_governors``."""
 
     level = "expert"
 
     def __init__(self, budget: SearchBudget, weights: Weights,
-                 searched: frozenset = EXPERT_SEARCHED, judge_weights: Weights = HAND_WEIGHTS):
+                 searched: frozenset = EXPERT_SEARCHED,
+                 judge_weights: Weights = EXPERT_JUDGE_WEIGHTS):
         super().__init__(budget, weights, searched, judge_weights=judge_weights)
 
 
@@ -270,54 +284,13 @@ REFERENCE_EXPERT_SEARCHED = frozenset({
 class ReferenceExpertBot(ExpertBot):
     """``expert-2026-11``: the paired search, 2 × 200 playouts spread evenly over the
     actions, capped at 2.6 s of processor time per process, with the weights of
-    ``data/ai/expert-2026-11_weights.json``. Plays balanced only."""
+    ``data/ai/expert-2026-11_weights.json`` (neither ``hidden_gains`` nor
+    ``open_governors``). Plays balanced only."""
 
     level = REFERENCE_EXPERT
 
     def __init__(self, budget: SearchBudget, weights: Weights):
-        super().__init__(budget, weights, REFERENCE_EXPERT_SEARCHED)
-
-
-# The candidate (docs/ai.md, "The reference expert, and an expert that halves"): the
-# halving search at every decision with a real choice but the own-turn window (the
-# judgement's margin keeps a bot from opening and closing it for ever) — searching more
-# kinds of decision is what made the expert of 27 November beat hard in 80 % of games,
-# and what lifted the candidates most — with an evaluation that credits each player with
-# its own gains in a look-ahead (Weights.hidden_gains) and counts what the other players'
-# governors give them (Weights.open_governors), in the search and in the judgement. Four
-# earlier candidates (expert-halving, -wide, -gains, -broad) lost to the reference and
-# were removed.
-CANDIDATE_EXPERT = "expert-full"
-CANDIDATE_EXPERT_SEARCHED = EXPERT_SEARCHED | {
-    # the order's own choices
-    "take_card", "build", "upgrade_city", "replace_building", "bishop_action",
-    "prayer_goods", "hire_goods", "place_unit", "march_buy_moves", "march_governor",
-    "keep_governor", "choose_effect",
-    # payments, cards and the windows after an order or a battle
-    "pay", "play_drawn_spy", "discard_tactic", "rescript_limit", "after_order_buildings",
-    "after_battle_buildings", "after_order_spies", "after_battle_spies",
-    "income_rescript", "raid_rescripts", "battle_rescripts", "battle_end_effect",
-    # the setup's two lasting choices
-    "keep_bull", "choose_start_governor"}
-
-
-class CandidateExpertBot(ExpertBot):
-    """``expert-full``: :data:`CANDIDATE_EXPERT_BUDGET` at :data:`CANDIDATE_EXPERT_SEARCHED`,
-    the search's and the judgement's weights with ``hidden_gains`` and
-    ``open_governors`` — not offered in the window; measured against
-    :data:`REFERENCE_EXPERT`."""
-
-    level = CANDIDATE_EXPERT
-
-    def __init__(self, budget: SearchBudget, weights: Weights):
-        super().__init__(budget, weights, CANDIDATE_EXPERT_SEARCHED,
-                         judge_weights=replace(HAND_WEIGHTS, hidden_gains=True,
-                                               open_governors=True))
-
-
-def _candidate_weights() -> Weights:
-    """The expert's fitted weights with ``hidden_gains`` and ``open_governors``."""
-    return replace(expert_weights(), hidden_gains=True, open_governors=True)
+        super().__init__(budget, weights, REFERENCE_EXPERT_SEARCHED, judge_weights=HAND_WEIGHTS)
 
 
 def _simple(cls):
@@ -341,10 +314,9 @@ def _searcher(cls, budget: SearchBudget, weights):
 
 SEARCH_LEVELS = {
     "hard": (SearchBot, HARD_BUDGET, lambda: HAND_WEIGHTS),
-    "expert": (ExpertBot, EXPERT_BUDGET, expert_weights),
+    "expert": (ExpertBot, EXPERT_BUDGET, _expert_weights),
     REFERENCE_EXPERT: (ReferenceExpertBot, REFERENCE_EXPERT_BUDGET,
                        lambda: expert_weights(REFERENCE_WEIGHTS_FILE)),
-    CANDIDATE_EXPERT: (CandidateExpertBot, CANDIDATE_EXPERT_BUDGET, _candidate_weights),
 }
 """The search levels: ``name: (bot class, budget, weights)`` (a tool may remake them with
 another budget, e.g. ``benchmarks/ai_tournament_one_core.py`` in one process)."""

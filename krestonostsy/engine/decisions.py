@@ -57,8 +57,11 @@ class DecisionKind:
 # them. The expert searches the decisions of a battle and of an army's moves as well: a
 # tactic card, a cancel, a reinforcement or a retreat is decided by what the other side
 # answers, and a muster or a march step by the battle it leads to (docs/ai.md, "The expert
-# searches more decisions"). Every other decision (payments, card choices, moves inside an
-# order…) is answered by the normal level's judgement, which sees its effect at once.
+# searches more decisions"), and every other decision with a real choice: one step ahead
+# a card from a market, a payment, a building, a bishop's step, a spy or a rescript look
+# alike, and what they set up shows later in the round (docs/ai.md, "The stronger
+# expert"). The own-turn window alone stays with the normal level's judgement, whose
+# margin keeps a bot from opening and closing it for ever; hard's other decisions too.
 SEARCH_LEVELS = ("hard", "expert")
 EXPERT_ONLY = ("expert",)
 
@@ -67,12 +70,12 @@ _KINDS = (
     DecisionKind(
         "keep_bull", N_("Keep one of your two bulls"),
         rules=("SETUP-38", "BULL-02", "BULL-04"),
-        answers=("keep_bull",), params=("card",)),
+        answers=("keep_bull",), params=("card",), searched_by=EXPERT_ONLY),
     DecisionKind(
         "choose_start_governor", N_("Choose the governor of {city}"),
         rules=("SETUP-40", "GOV-02"),
         public=("city",),
-        answers=("choose_governor",), params=("card",)),
+        answers=("choose_governor",), params=("card",), searched_by=EXPERT_ONLY),
     DecisionKind(
         "place_order", N_("Place an order token on the cross"),
         rules=("PLAN-01", "PLAN-04", "PLAN-06", "PLAN-08", "PLAN-09", "HOMS-01"),
@@ -88,7 +91,7 @@ _KINDS = (
         "raid_rescripts", N_("Saracen raid on {city}: play a rescript?"),
         rules=("RESCRIPT-01", "RAID-08"),
         public=("city", "moment"),
-        answers=("pass", "play_rescript"), params=("card",)),
+        answers=("pass", "play_rescript"), params=("card",), searched_by=EXPERT_ONLY),
     # activation: own turn, buildings, spies, rescripts
     DecisionKind(
         "own_turn", N_("You may play a spy, a rescript or a building, or click Done"),
@@ -99,36 +102,36 @@ _KINDS = (
         "after_order_buildings", N_("After the {order} order: use a building?"),
         rules=("BLDG-02", "BLDG-03", "BLDG-05", "BLDG-06"),
         public=("order",),
-        answers=("done", "use_building"), params=("card",)),
+        answers=("done", "use_building"), params=("card",), searched_by=EXPERT_ONLY),
     DecisionKind(
         "after_battle_buildings", N_("After the battle: use a building?"),
         rules=("BLDG-02", "BLDG-03"),
         public=("won",),
-        answers=("done", "use_building"), params=("card",)),
+        answers=("done", "use_building"), params=("card",), searched_by=EXPERT_ONLY),
     DecisionKind(
         "after_order_spies", N_("{player} carried out {order}: use a spy against them?"),
         rules=("SPY-06", "SPY-07"),
         public=("order", "player"),
-        answers=("pass", "use_spy"), params=("card",)),
+        answers=("pass", "use_spy"), params=("card",), searched_by=EXPERT_ONLY),
     DecisionKind(
         "after_battle_spies", N_("After the battle of {player}: use a spy?"),
         rules=("SPY-06", "SPY-07"),
         public=("player", "won"),
-        answers=("pass", "use_spy"), params=("card",)),
+        answers=("pass", "use_spy"), params=("card",), searched_by=EXPERT_ONLY),
     DecisionKind(
         "play_drawn_spy", N_("You drew the spy {card}: play it now or keep it"),
         rules=("SPY-02", "SPY-04", "SPY-05"),
         # no ``card`` in public: the spy was drawn face down (SPY-09)
-        answers=("keep", "play_spy"), params=("card", "discard", "player")),
+        answers=("keep", "play_spy"), params=("card", "discard", "player"), searched_by=EXPERT_ONLY),
     DecisionKind(
         "rescript_limit", N_("More than 3 rescripts: discard {n}"),
         rules=("PRAY-10",),
         public=("limit", "n"),
-        answers=("discard_rescript",), params=("card",)),
+        answers=("discard_rescript",), params=("card",), searched_by=EXPERT_ONLY),
     DecisionKind(
         "income_rescript", N_("Income: play a rescript?"),
         rules=("RESCRIPT-01", "INCOME-03"),
-        answers=("done", "play_rescript"), params=("card",)),
+        answers=("done", "play_rescript"), params=("card",), searched_by=EXPERT_ONLY),
     # paying and taking cards
     DecisionKind(
         "pay", N_("Pay for {reason}: still to pay {left}"),
@@ -136,13 +139,13 @@ _KINDS = (
         public=("discount", "left", "need", "reason"),
         answers=("decline", "pay_coin", "pay_discount", "pay_good", "pay_rescript",
                  "pay_rescript_good"),
-        params=("card", "colour")),
+        params=("card", "colour"), searched_by=EXPERT_ONLY),
     DecisionKind(
         "take_card", N_("Take a card from the market or draw blind ({reason})"),
         rules=("MARKET-01", "MARKET-02", "BUILD-10", "MUSTER-04"),
         public=("discount", "markets", "reason"),
         answers=("draw_blind", "own_turn", "skip", "take_card"),
-        params=("card", "market", "slot")),
+        params=("card", "market", "slot"), searched_by=EXPERT_ONLY),
     DecisionKind(
         "blind_draw_unaffordable",
         N_("You cannot pay for {card} yet: use an own-turn effect or put it back"),
@@ -154,28 +157,29 @@ _KINDS = (
         rules=("BUILD-03", "BUILD-12"),
         public=("discount",),
         answers=("build_building", "build_extra", "done", "own_turn", "upgrade"),
-        params=("city",), opens_order=True),
+        params=("city",), opens_order=True, searched_by=EXPERT_ONLY),
     DecisionKind(
         "upgrade_city", N_("Choose a city to upgrade"),
         rules=("BUILD-04", "SYM-12"),
         public=("n", "player"),
-        answers=("upgrade_city",), params=("city",)),
+        answers=("upgrade_city",), params=("city",), searched_by=EXPERT_ONLY),
     DecisionKind(
         "replace_building", N_("No free building cell for {card}: discard a building"),
         rules=("BUILD-11", "BLDG-01"),
         public=("card",),
-        answers=("discard_building", "own_turn"), params=("card",)),
+        answers=("discard_building", "own_turn"), params=("card",), searched_by=EXPERT_ONLY),
     # prayer and bishops
     DecisionKind(
         "prayer_goods", N_("Prayer: spend extra goods for more sanctity (up to {max})"),
         rules=("PRAY-02", "PRAY-03"),
         public=("max",),
-        answers=("extra_goods", "own_turn"), params=("n",)),
+        answers=("extra_goods", "own_turn"), params=("n",), searched_by=EXPERT_ONLY),
     DecisionKind(
         "bishop_action", N_("Bishop action: train or move a bishop"),
         rules=("BISHOP-05", "BISHOP-06"),
         public=("left", "phase"),
-        answers=("done", "move_bishop", "train_bishop"), params=("bishop", "city", "level")),
+        answers=("done", "move_bishop", "train_bishop"), params=("bishop", "city", "level"),
+        searched_by=EXPERT_ONLY),
     # muster
     DecisionKind(
         "muster", N_("Muster: hire units and/or learn tactics"),
@@ -187,19 +191,19 @@ _KINDS = (
         "hire_goods", N_("Hire: spend extra goods for more units (up to {max})"),
         rules=("MUSTER-03",),
         public=("max",),
-        answers=("extra_goods", "own_turn"), params=("n",)),
+        answers=("extra_goods", "own_turn"), params=("n",), searched_by=EXPERT_ONLY),
     DecisionKind(
         "place_unit", N_("Place the hired units in your cities ({left} left)"),
         rules=("MUSTER-03",),
         public=("left", "n", "player"),
-        answers=("own_turn", "place_unit"), params=("city",)),
+        answers=("own_turn", "place_unit"), params=("city",), searched_by=EXPERT_ONLY),
     DecisionKind(
         "discard_tactic", N_("Discard a tactic"),
         rules=("MUSTER-05", "MUSTER-06"),
         public=("hand", "n", "player"),
         # MUSTER-05's own choice over the hand limit; a card effect's discard (BATTLE-20)
         # takes a starting tactic ``back`` in the same action
-        answers=("discard", "discard_tactic"), params=("back", "card")),
+        answers=("discard", "discard_tactic"), params=("back", "card"), searched_by=EXPERT_ONLY),
     # march
     DecisionKind(
         "march_target", N_("March: choose the target city ({moves} moves)"),
@@ -211,7 +215,7 @@ _KINDS = (
         "march_buy_moves", N_("March on {city}: buy extra moves?"),
         rules=("MARCH-01", "MARCH-04"),
         public=("city", "moves"),
-        answers=("buy_moves", "own_turn"), params=("n",)),
+        answers=("buy_moves", "own_turn"), params=("n",), searched_by=EXPERT_ONLY),
     DecisionKind(
         "march_move", N_("March on {target}: choose where units come from ({left} moves left)"),
         rules=("MARCH-01", "MARCH-03"),
@@ -221,7 +225,8 @@ _KINDS = (
     DecisionKind(
         "march_governor", N_("After the march: replace a governor?"),
         rules=("MARCH-05",),
-        answers=("end_march", "own_turn", "replace_governor"), params=("card", "city")),
+        answers=("end_march", "own_turn", "replace_governor"), params=("card", "city"),
+        searched_by=EXPERT_ONLY),
     DecisionKind(
         "replace_governor", N_("Choose the city whose governor you replace"),
         rules=("MARCH-05", "SYM-66"),
@@ -254,12 +259,12 @@ _KINDS = (
         "battle_rescripts", N_("Battle: play a rescript now?"),
         rules=("BATTLE-12", "RESCRIPT-05"),
         public=("city", "moment"),
-        answers=("pass", "play_rescript"), params=("card",)),
+        answers=("pass", "play_rescript"), params=("card",), searched_by=EXPERT_ONLY),
     DecisionKind(
         "battle_end_effect", N_("End of the battle: use the ability of {card}?"),
         rules=("BATTLE-15",),
         public=("card",),
-        answers=("decline_effect", "use_effect"), params=("card",)),
+        answers=("decline_effect", "use_effect"), params=("card",), searched_by=EXPERT_ONLY),
     DecisionKind(
         "recover_starting", N_("Take back a starting tactic"),
         rules=("BATTLE-16", "MUSTER-06"),
@@ -275,7 +280,8 @@ _KINDS = (
         "keep_governor", N_("{city}: keep the governor or replace it"),
         rules=("BATTLE-24", "GOV-03"),
         public=("city",),
-        answers=("keep_governor", "replace_governor"), params=("card", "city")),
+        answers=("keep_governor", "replace_governor"), params=("card", "city"),
+        searched_by=EXPERT_ONLY),
     DecisionKind(
         "choose_capital", N_("Your capital is lost: choose your new capital"),
         rules=("CAPITAL-04",),
@@ -285,7 +291,7 @@ _KINDS = (
         "choose_effect", N_("Choose one of the card's effects"),
         rules=("SYM-85",),
         public=("card", "effects", "options"),
-        answers=("choose",), params=("option",)),
+        answers=("choose",), params=("option",), searched_by=EXPERT_ONLY),
     DecisionKind(
         "may", N_("The card offers an optional effect: use it?"),
         rules=("SYM-80",),

@@ -37,8 +37,8 @@ SEAT_NOTES: dict[str, str] = {
     "easy": N_("Looks one move ahead, not always at the best; answers at once"),
     "normal": N_("Looks one move ahead with the choices that follow it; answers at once"),
     "hard": N_("Plays out where its orders go and what it attacks; up to a second"),
-    "expert": N_("Also plays out its battles and armies, on two processor cores; up to "
-                 "about three seconds"),
+    "expert": N_("Also plays out almost every other choice, on two processor cores; up "
+                 "to about three seconds"),
 }
 
 

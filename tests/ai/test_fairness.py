@@ -27,10 +27,8 @@ from .positions import at, positions
 
 TINY = {"hard": {"iterations": 6, "seconds": None},
         "expert": {"iterations": 4, "seconds": None, "processes": 1},
-        "expert-2026-11": {"iterations": 4, "seconds": None, "processes": 1},
-        "expert-full": {"iterations": 4, "seconds": None, "processes": 1}}
-LEVELS = ("random", "novice", "easy", "normal", "hard", "expert", "expert-2026-11",
-          "expert-full")
+        "expert-2026-11": {"iterations": 4, "seconds": None, "processes": 1}}
+LEVELS = ("random", "novice", "easy", "normal", "hard", "expert", "expert-2026-11")
 KINDS = LEVELS + tuple(f"{level}:{sid}" for level in STYLED_LEVELS for sid in style_ids()[1:])
 """Every seat kind a bot can play: each level, and each styled level in each style."""
 

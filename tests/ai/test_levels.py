@@ -13,8 +13,7 @@ from krestonostsy.engine import Game
 # tiny search budgets keep CI's cost small; the real budgets are measured in benchmarks
 TINY = {"hard": {"iterations": 3, "seconds": None},
         "expert": {"iterations": 2, "seconds": None, "processes": 1},
-        "expert-2026-11": {"iterations": 2, "seconds": None, "processes": 1},
-        "expert-full": {"iterations": 2, "seconds": None, "processes": 1}}
+        "expert-2026-11": {"iterations": 2, "seconds": None, "processes": 1}}
 
 
 def _bot(level):
@@ -215,7 +214,7 @@ def test_tournament_in_processes_gives_the_same_results():
     assert (one["wins"], one["mean_actions"]) == (two["wins"], two["mean_actions"])
 
 
-@pytest.mark.parametrize("level", ["expert", "expert-2026-11", "expert-full"])
+@pytest.mark.parametrize("level", ["expert", "expert-2026-11"])
 def test_expert_trees_in_processes_choose_as_in_one_process(level):
     """Root parallelisation: the trees depend only on their root worlds and seeds, so
     running them in worker processes gives the same answer as one after the other (the
@@ -232,9 +231,9 @@ def test_the_playouts_randomness_reaches_the_worker_processes():
     """A budget's ``playout_randomness`` is the playouts' ε in one process and in two
     alike (the halving search sends it with each round)."""
     from .positions import at, positions
-    one = make_bot("expert-full", iterations=12, seconds=None, processes=1,
+    one = make_bot("expert", iterations=12, seconds=None, processes=1,
                    playout_randomness=0.6)
-    two = make_bot("expert-full", iterations=12, seconds=None, processes=2,
+    two = make_bot("expert", iterations=12, seconds=None, processes=2,
                    playout_randomness=0.6)
     for pos in positions(3)[:4]:
         game = at(3, pos)
@@ -263,8 +262,7 @@ def test_playout_randomness_is_the_share_of_random_choices():
 
 @pytest.mark.parametrize("level, searched", [("hard", "SEARCHED_PROMPTS"),
                                              ("expert", "EXPERT_SEARCHED"),
-                                             ("expert-2026-11", "REFERENCE_EXPERT_SEARCHED"),
-                                             ("expert-full", "CANDIDATE_EXPERT_SEARCHED")])
+                                             ("expert-2026-11", "REFERENCE_EXPERT_SEARCHED")])
 def test_a_search_level_searches_its_decisions_and_judges_the_others(monkeypatch, level,
                                                                       searched):
     """The expert searches the battle's and the army's decisions as well as hard's two;

@@ -3,6 +3,7 @@ is today's bot, and a style's bot says its signature decisions in its words."""
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 
 import pytest
 
@@ -84,10 +85,12 @@ def test_make_bot_takes_the_style_in_the_kind_or_as_an_argument():
 
 
 def test_the_expert_leans_its_fitted_search_weights_and_its_hand_judgement():
+    """Both keep the expert's ``hidden_gains`` and ``open_governors`` when leaned."""
     from krestonostsy.ai.evaluation import expert_weights
     bot = make_bot("expert:pious", iterations=3, processes=1)
-    assert bot.weights == style("pious").weigh(expert_weights())
-    assert bot.judge.weights == style("pious").weigh(HAND_WEIGHTS)
+    flags = {"hidden_gains": True, "open_governors": True}
+    assert bot.weights == style("pious").weigh(replace(expert_weights(), **flags))
+    assert bot.judge.weights == style("pious").weigh(replace(HAND_WEIGHTS, **flags))
 
 
 # --- styles.yaml is content: a broken file says file:line --------------------------------

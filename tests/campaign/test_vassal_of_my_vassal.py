@@ -507,8 +507,7 @@ def test_bots_of_every_level_answer_every_new_decision(prompt):
     g = position(prompt)
     for level in LEVELS:
         small = {"iterations": 8, "processes": 1}
-        budget = {"hard": {"iterations": 8}, "expert": small, "expert-2026-11": small,
-                  "expert-full": small}
+        budget = {"hard": {"iterations": 8}, "expert": small, "expert-2026-11": small}
         bot = make_bot(level, **budget.get(level, {}))
         action = decide(bot, g, 3)
         assert action in g.legal_actions(), (level, action)
