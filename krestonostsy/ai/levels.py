@@ -255,10 +255,10 @@ EXPERT_JUDGE_WEIGHTS = replace(HAND_WEIGHTS, hidden_gains=True, open_governors=T
 class ExpertBot(SearchBot):
     """The paired search (every root action played out on the same determinizations,
     ``SearchBudget.paired``) at the decisions of :data:`EXPERT_SEARCHED`, scored with the
-    weights fitted from self-play; the other decisions by the normal level's judgement
-    with the hand-written weights (the fitted weights predict who is ahead at the end of
-    a round well, but judge a single step — a march, a retreat — worse: docs/ai.md). Both
-    read ``hidden_gains`` and ``open_governors``."""
+    weights fitted from self-play; the others (the own-turn window) by the normal level's
+    judgement with the hand-written weights (the fitted weights predict who is ahead at the
+    end of a round well, but judge a single step — a march, a retreat — worse: docs/ai.md).
+    Both read ``hidden_gains`` and ``open_governors``."""
 
     level = "expert"
 
