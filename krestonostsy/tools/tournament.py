@@ -181,9 +181,12 @@ def summary(results: list, bots: list, players: int, seed: int, bot_seed: int,
                            "p95": round(percentile(ts, 0.95), 2),
                            "max": round(ts[-1], 2) if ts else 0.0}
     ends = Counter(c for r in results for c in r["end_conditions"])
+    rotations = Counter(r["deal"] for r in results)
     return {
         "bots": bots, "players": players, "seed": seed, "bot_seed": bot_seed, "games": n,
-        "deals": n // players,
+        "deals": len(rotations),
+        # a stopped run or one part of a run can hold deals with only some rotations
+        "whole_deals": sum(1 for k in rotations.values() if k == players),
         "wins": {lv: wins.get(lv, 0) for lv in levels},
         "win_rate": {lv: round(wins.get(lv, 0) / n, 4) for lv in levels},
         "ci95": {lv: [round(x, 4) for x in wilson(wins.get(lv, 0), n)] for lv in levels},
@@ -300,8 +303,13 @@ def command(a: argparse.Namespace) -> int:
 
 def _print_report(r: dict, as_json: bool) -> int:
     bots, players = r["bots"], r["players"]
-    print(f"{r['games']} games ({r['games'] / players:g} deals × {players} seat rotations), "
-          f"{players} players, seed {r['seed']}: {', '.join(bots)}")
+    deals = f"{r['deals']} deal" + ("" if r["deals"] == 1 else "s")
+    if r["whole_deals"] == r["deals"]:
+        games = f"{r['games']} games ({deals} × {players} seat rotations)"
+    else:
+        games = (f"{r['games']} games from {deals} ({r['whole_deals']} of them with all "
+                 f"{players} seat rotations)")
+    print(f"{games}, {players} players, seed {r['seed']}: {', '.join(bots)}")
     for lv in r["wins"]:
         lo, hi = r["ci95"][lv]
         print(f"  {lv:7} wins {r['wins'][lv]:5} = {r['win_rate'][lv]:6.1%}  "

@@ -339,3 +339,19 @@ def test_a_stopped_run_is_continued_by_the_same_command(tmp_path):
     assert len(rows.read_text().splitlines()) == 6
     for key in ("games", "wins", "mean_actions", "end_conditions", "ci95", "planned"):
         assert again[key] == whole[key], key
+
+
+def test_a_report_of_part_of_a_run_counts_its_deals_as_they_are(tmp_path, capsys):
+    """A stopped run can end inside a deal: the report says how many deals its games come
+    from and how many of those have every seat rotation, not games ÷ players."""
+    from krestonostsy.tools.tournament import run
+    rows = tmp_path / "run.rows"
+    run(["novice", "random"], 2, 6, 4, rows=str(rows))
+    rows.write_text("\n".join(rows.read_text().splitlines()[:3]) + "\n")  # deal 1 half played
+    assert cli_main(["tournament", "--report", str(rows), "--json"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("3 games from 2 deals (1 of them with all 2 seat rotations), ")
+    assert json.loads(out.strip().splitlines()[-1])["whole_deals"] == 1
+    rows.write_text("\n".join(rows.read_text().splitlines()[:2]) + "\n")  # deal 0 alone
+    assert cli_main(["tournament", "--report", str(rows)]) == 0
+    assert capsys.readouterr().out.startswith("2 games (1 deal × 2 seat rotations), ")
