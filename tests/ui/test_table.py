@@ -52,18 +52,27 @@ def _click(view: TableView, item: QGraphicsItem) -> None:
     QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pos)
 
 
+@pytest.mark.rule("SETUP-01")
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_draws_a_new_game(table, n):
+    """A new game lays out the board's playing side whole (the rulebook's first set-up step;
+    the printed board's back is not a playing surface): every city of the map, the cross's
+    eight cells, the Saracen track's five cells, each state's board and sanctity marker."""
+    from krestonostsy.ui.table.regions.base import game_board
+
     states = LINEUPS[n]
     game = Game.new(states, seed=3)
     viewer = game.decision.player if game.decision else states[0]
     table.show_view(game.view(viewer), _legal(game, viewer), viewer)
     scene = table.scene()
     keys = {it.key for it in scene.items() if isinstance(it, TableItem)}
-    for city in ("jerusalem", "homs", "aleppo", "acre", "tadmor", "turbessel", "tortosa"):
+    assert len(game_board().cities) == 13
+    for city in game_board().cities:
         assert f"city:{city}" in keys
+    assert {f"saracen_cell:{i}" for i in range(5)} <= keys
     for s in states:
         assert f"board:{s}" in keys and f"player:{s}" in keys
+        assert f"piece:sanctity:{s}" in keys
     for order in ("build", "prayer", "muster", "march"):
         assert f"cross:{order}:inner" in keys and f"cross:{order}:outer" in keys
     # removed cities (2–3 players) are drawn, but are never targets
